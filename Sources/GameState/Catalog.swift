@@ -1,0 +1,136 @@
+// The game's content as values: backgrounds, models and garments with their pixel art.
+
+/// A 24-bit colour as written in catalog.json ("#rrggbb").
+public struct RGB: Hashable, Sendable {
+    public var r: UInt8, g: UInt8, b: UInt8
+
+    public init(r: UInt8, g: UInt8, b: UInt8) { (self.r, self.g, self.b) = (r, g, b) }
+
+    public init?(hex: String) {
+        let digits = hex.hasPrefix("#") ? hex.dropFirst() : Substring(hex)
+        guard digits.count == 6, digits.allSatisfy(\.isHexDigit), let value = UInt32(digits, radix: 16) else { return nil }
+        self.init(r: UInt8(value >> 16 & 0xFF), g: UInt8(value >> 8 & 0xFF), b: UInt8(value & 0xFF))
+    }
+}
+
+/// A pixel mask: one byte per pixel, 0 for transparent, otherwise the ASCII palette key.
+public struct PixelArt: Hashable, Sendable {
+    public let width: Int
+    public let height: Int
+    public let pixels: [UInt8]
+
+    public init(width: Int, height: Int, pixels: [UInt8]) {
+        precondition(pixels.count == width * height)
+        (self.width, self.height, self.pixels) = (width, height, pixels)
+    }
+
+    public subscript(x: Int, y: Int) -> UInt8 { pixels[y * width + x] }
+
+    /// The palette keys this art uses.
+    public var keys: Set<UInt8> { Set(pixels.filter { $0 != 0 }) }
+}
+
+/// Where a garment is worn. A slot holds one garment, except accessories (up to three).
+public enum Slot: String, CaseIterable, Sendable, Comparable {
+    case top, bottom, dress, outerwear, shoes, hat, accessory
+
+    public var capacity: Int { self == .accessory ? 3 : 1 }
+
+    /// Drawing order, back to front: trousers under shoes, tops under dresses under coats,
+    /// accessories and hats last.
+    public static let layerOrder: [Slot] = [.bottom, .shoes, .top, .dress, .outerwear, .accessory, .hat]
+    public var layer: Int { Slot.layerOrder.firstIndex(of: self)! }
+
+    /// Order of the Studio's slot list.
+    public static func < (a: Slot, b: Slot) -> Bool {
+        allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+    }
+}
+
+/// Parts of the body a garment covers. Two garments conflict when they cover the same region:
+/// a dress covers torso and hips, so it replaces a top and a bottom.
+public enum BodyRegion: String, CaseIterable, Sendable {
+    case head, hair, eyes, ears, neck, torso, outer, wrist, hand, waist, hips, legs, feet
+}
+
+public struct ColourVariant: Hashable, Sendable {
+    public let name: String
+    /// Palette key (ASCII byte of the art character) → colour.
+    public let colours: [UInt8: RGB]
+}
+
+public struct Background: Hashable, Sendable, Identifiable {
+    public let id: Int
+    public let key: String
+    public let name: String
+    public let tags: [String]
+    public let art: PixelArt
+    public let palette: [UInt8: RGB]
+}
+
+public struct Model: Hashable, Sendable, Identifiable {
+    public let id: Int
+    public let key: String
+    public let name: String
+    public let art: PixelArt
+    public let palette: [UInt8: RGB]
+}
+
+public struct Garment: Hashable, Sendable, Identifiable {
+    public let id: Int
+    public let key: String
+    public let name: String
+    public let slot: Slot
+    public let covers: Set<BodyRegion>
+    public let tags: [String]
+    public let art: PixelArt
+    public let variants: [ColourVariant]
+}
+
+public struct Catalog: Sendable {
+    public let backgrounds: [Background]
+    public let models: [Model]
+    public let garments: [Garment]
+    public let figureSize: (width: Int, height: Int)
+    public let backgroundSize: (width: Int, height: Int)
+
+    private let backgroundIndex: [Int: Int]
+    private let modelIndex: [Int: Int]
+    private let garmentIndex: [Int: Int]
+
+    init(backgrounds: [Background], models: [Model], garments: [Garment],
+         figureSize: (Int, Int), backgroundSize: (Int, Int)) {
+        self.backgrounds = backgrounds
+        self.models = models
+        self.garments = garments
+        self.figureSize = figureSize
+        self.backgroundSize = backgroundSize
+        backgroundIndex = Dictionary(backgrounds.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
+        modelIndex = Dictionary(models.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
+        garmentIndex = Dictionary(garments.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
+    }
+
+    public func background(id: Int) -> Background? { backgroundIndex[id].map { backgrounds[$0] } }
+    public func model(id: Int) -> Model? { modelIndex[id].map { models[$0] } }
+    public func garment(id: Int) -> Garment? { garmentIndex[id].map { garments[$0] } }
+
+    public func garments(in slot: Slot) -> [Garment] { garments.filter { $0.slot == slot } }
+
+    /// Looks an item up by the name a person would type: its key ("striped-tee"), its name
+    /// ("Striped Tee"), or its id ("2"). Case, spaces, hyphens and underscores don't matter.
+    public func background(named text: String) -> Background? { find(text, in: backgrounds, key: \.key, name: \.name, id: \.id) }
+    public func model(named text: String) -> Model? { find(text, in: models, key: \.key, name: \.name, id: \.id) }
+    public func garment(named text: String) -> Garment? { find(text, in: garments, key: \.key, name: \.name, id: \.id) }
+
+    private func find<T>(_ text: String, in items: [T], key: KeyPath<T, String>, name: KeyPath<T, String>,
+                         id: KeyPath<T, Int>) -> T? {
+        let wanted = Catalog.fold(text)
+        if let number = Int(wanted) { return items.first { $0[keyPath: id] == number } }
+        return items.first { Catalog.fold($0[keyPath: key]) == wanted || Catalog.fold($0[keyPath: name]) == wanted }
+    }
+
+    /// The form names are compared in: lower case, letters and digits only.
+    static func fold(_ text: String) -> String {
+        String(text.lowercased().unicodeScalars.filter { $0.properties.isAlphabetic || ("0"..."9").contains($0) })
+    }
+}

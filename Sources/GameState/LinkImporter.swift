@@ -1,0 +1,193 @@
+// The one entry point for anything a player pastes: canonical links, bare codes, readable
+// outfits, Emergent links and Sayama recipe text, however e-mail or chat mangled them. It
+// returns the state, or an error that says in plain words what is wrong. It never crashes and
+// runs in time linear in the paste (which is at most 4 KiB).
+
+public struct ImportedLink: Hashable, Sendable {
+    public enum Form: String, Hashable, Sendable {
+        case canonicalLink = "plume link"
+        case bareCode = "share code"
+        case readableOutfit = "readable outfit"
+        case emergent = "Emergent link"
+        case sayamaRecipe = "Swarm Chemistry recipe"
+        case sayamaNumbers = "Swarm Chemistry numbers"
+    }
+
+    public var state: SharedState
+    public var form: Form
+    public var callback: XCallback
+    /// Changes made to fit Plume's ranges (clamped values, rescaled populations), in words.
+    public var notes: [String]
+    /// A recipe's name line, if the recipe text had one.
+    public var title: String?
+}
+
+public struct LinkImporter: Sendable {
+    public let catalog: Catalog
+
+    public init(catalog: Catalog) { self.catalog = catalog }
+
+    public func read(_ paste: String) throws(ImportError) -> ImportedLink {
+        let bytes = paste.utf8.count
+        guard bytes <= GameLimits.maxPasteBytes else { throw .tooLong(bytes: bytes) }
+        let cleaned = PasteCleaner.clean(paste)
+        if let found = PasteCleaner.findLink(in: cleaned) {
+            var scalars = cleaned
+            if found.escaped {
+                // The whole link was percent-escaped once (plume%3A%2F%2F…): undo that first.
+                let rest = String(String.UnicodeScalarView(cleaned[found.start...]))
+                scalars = Array(cleaned[..<found.start]) + Array(PasteCleaner.percentDecode(rest).unicodeScalars)
+            }
+            var firstError: ImportError?
+            for candidate in PasteCleaner.linkCandidates(in: scalars, from: found.start) {
+                do {
+                    return try readLink(PasteCleaner.trimTrailingPunctuation(candidate))
+                } catch {
+                    if firstError == nil { firstError = error }
+                }
+            }
+            throw firstError ?? .notALink
+        }
+        return try readWithoutScheme(String(String.UnicodeScalarView(cleaned)))
+    }
+
+    // MARK: - Links
+
+    private func readLink(_ text: String) throws(ImportError) -> ImportedLink {
+        guard let colon = text.firstIndex(of: ":") else { throw .notALink }
+        let scheme = text[..<colon].lowercased()
+        var rest = text[text.index(after: colon)...]
+        while rest.first == "/" { rest = rest.dropFirst() }
+        if let hash = rest.firstIndex(of: "#") { rest = rest[..<hash] }
+        let query = rest.firstIndex(of: "?").map { rest[rest.index(after: $0)...] } ?? ""
+        let beforeQuery = rest.prefix { $0 != "?" }
+        let host = beforeQuery.prefix { $0 != "/" }.lowercased()
+        let path = beforeQuery.drop { $0 != "/" }.drop { $0 == "/" }
+        let items = Self.queryItems(query)
+        let callback = XCallback.parse(items)
+
+        if scheme == "emergent" {
+            return ImportedLink(state: .swarm(try EmergentLink.parse(items)), form: .emergent, callback: callback, notes: [])
+        }
+        if let outfit = items.first(where: { $0.key == "outfit" }), path.isEmpty, host == "look" || host.isEmpty {
+            let look = try ReadableOutfit.parse(outfit.value, in: catalog)
+            try checkWearable(look)
+            return ImportedLink(state: .look(look), form: .readableOutfit, callback: callback, notes: [])
+        }
+        guard let kind = ShareKind.allCases.first(where: { $0.route == host }) else {
+            if host.isEmpty { throw .notALink }
+            throw .unknownRoute(host)
+        }
+        let rawCode = PasteCleaner.percentDecode(path)
+        guard !rawCode.isEmpty else { throw .missingCode(kind) }
+        // A trailing slash may be a chat app's addition or a standard-base64 "/": try both.
+        var attempts = [rawCode]
+        if rawCode.hasSuffix("/") { attempts.insert(String(rawCode.dropLast()), at: 0) }
+        var firstError: ImportError?
+        for attempt in attempts {
+            do throws(ImportError) {
+                var link = try readCode(Self.normaliseCode(attempt), form: .canonicalLink)
+                guard link.state.kind == kind else { throw .kindMismatch(link: kind, code: link.state.kind) }
+                link.callback = callback
+                return link
+            } catch {
+                if firstError == nil { firstError = error }
+            }
+        }
+        throw firstError!
+    }
+
+    static func queryItems<S: StringProtocol>(_ query: S) -> [(key: String, value: String)] {
+        query.split(separator: "&").map { pair in
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let key = PasteCleaner.percentDecode(parts[0]).lowercased()
+            let value = parts.count > 1 ? PasteCleaner.percentDecode(parts[1]) : ""
+            return (key, value)
+        }
+    }
+
+    /// Standard-base64 spellings back to base64url; padding and stray spaces dropped.
+    static func normaliseCode(_ code: String) -> String {
+        var out = String.UnicodeScalarView()
+        for scalar in code.unicodeScalars {
+            switch scalar {
+            case "+": out.append("-")
+            case "/": out.append("_")
+            case "=", " ", "\n": continue
+            default: out.append(scalar)
+            }
+        }
+        return String(out)
+    }
+
+    private func readCode(_ code: String, form: ImportedLink.Form) throws(ImportError) -> ImportedLink {
+        let state: SharedState
+        do {
+            state = try ShareCode.decode(code)
+        } catch {
+            throw .code(error)
+        }
+        if case .look(let look) = state { try checkWearable(look) }
+        return ImportedLink(state: state, form: form, callback: XCallback(), notes: [])
+    }
+
+    private func checkWearable(_ look: Look) throws(ImportError) {
+        let broken = look.brokenRules(in: catalog)
+        if !broken.isEmpty { throw .invalidLook(broken) }
+    }
+
+    // MARK: - Pastes without a scheme: bare codes and recipe text
+
+    private func readWithoutScheme(_ text: String) throws(ImportError) -> ImportedLink {
+        let trimmed = Self.unwrap(text)
+        guard !trimmed.isEmpty else { throw .empty }
+        let compact = String(String.UnicodeScalarView(trimmed.unicodeScalars.filter { $0 != " " && $0 != "\n" }))
+        let looksLikeCode = compact.utf8.first.map { (48...57).contains($0) } == true && compact.utf8.count >= 4
+            && compact.utf8.allSatisfy { Base64URL.isAlphabet($0) || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "=") }
+        var codeError: ImportError?
+        if looksLikeCode {
+            do {
+                return try readCode(Self.normaliseCode(compact), form: .bareCode)
+            } catch {
+                codeError = error
+            }
+        }
+        if SayamaRecipeText.looksLikeRecipe(trimmed) {
+            let parsed = try SayamaRecipeText.parse(trimmed)
+            return ImportedLink(state: .swarm(parsed.recipe), form: .sayamaRecipe, callback: XCallback(), notes: parsed.notes, title: parsed.title)
+        }
+        if let parsed = try SayamaRecipeText.parseTokens(trimmed) {
+            return ImportedLink(state: .swarm(parsed.recipe), form: .sayamaNumbers, callback: XCallback(), notes: parsed.notes)
+        }
+        throw codeError ?? .notALink
+    }
+
+    /// Strips quotes, backticks and brackets wrapped around the whole paste, and trailing
+    /// sentence punctuation.
+    static func unwrap(_ text: String) -> String {
+        var text = Substring(text).trimmingCharacters
+        let pairs: [(Character, Character)] = [("\"", "\""), ("'", "'"), ("`", "`"), ("<", ">"), ("“", "”"), ("‘", "’"), ("«", "»"), ("(", ")"), ("[", "]")]
+        var changed = true
+        while changed {
+            changed = false
+            text = Substring(PasteCleaner.trimTrailingPunctuation(String(text))).trimmingCharacters
+            for (open, close) in pairs where text.count >= 2 && text.first == open && text.last == close {
+                text = text.dropFirst().dropLast().trimmingCharacters
+                changed = true
+            }
+            // A lone leading or trailing quote or backtick (one side lost in copying).
+            while let first = text.first, "\"'`“”‘’".contains(first) { text = text.dropFirst().trimmingCharacters; changed = true }
+            while let last = text.last, "\"'`“”‘’".contains(last) { text = text.dropLast().trimmingCharacters; changed = true }
+        }
+        return String(text)
+    }
+}
+
+extension Substring {
+    var trimmingCharacters: Substring {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\n" }
+        let start = firstIndex { !isSpace($0) } ?? endIndex
+        let end = lastIndex { !isSpace($0) }.map { index(after: $0) } ?? start
+        return self[start..<Swift.max(start, end)]
+    }
+}
