@@ -117,7 +117,8 @@ public struct Catalog: Sendable {
     public func garments(in slot: Slot) -> [Garment] { garments.filter { $0.slot == slot } }
 
     /// Looks an item up by the name a person would type: its key ("striped-tee"), its name
-    /// ("Striped Tee"), or its id ("2"). Case, spaces, hyphens and underscores don't matter.
+    /// ("Striped Tee"), or its id ("2"). Case, spaces, hyphens and underscores don't matter, and
+    /// part of a name will do when only one item has it ("jeans" → Straight Jeans).
     public func background(named text: String) -> Background? { find(text, in: backgrounds, key: \.key, name: \.name, id: \.id) }
     public func model(named text: String) -> Model? { find(text, in: models, key: \.key, name: \.name, id: \.id) }
     public func garment(named text: String) -> Garment? { find(text, in: garments, key: \.key, name: \.name, id: \.id) }
@@ -126,7 +127,12 @@ public struct Catalog: Sendable {
                          id: KeyPath<T, Int>) -> T? {
         let wanted = Catalog.fold(text)
         if let number = Int(wanted) { return items.first { $0[keyPath: id] == number } }
-        return items.first { Catalog.fold($0[keyPath: key]) == wanted || Catalog.fold($0[keyPath: name]) == wanted }
+        guard !wanted.isEmpty else { return nil }
+        if let exact = items.first(where: { Catalog.fold($0[keyPath: key]) == wanted || Catalog.fold($0[keyPath: name]) == wanted }) {
+            return exact
+        }
+        let partial = items.filter { Catalog.fold($0[keyPath: name]).contains(wanted) }
+        return partial.count == 1 ? partial[0] : nil
     }
 
     /// The form names are compared in: lower case, letters and digits only.

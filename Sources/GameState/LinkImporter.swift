@@ -32,16 +32,13 @@ public struct LinkImporter: Sendable {
         guard bytes <= GameLimits.maxPasteBytes else { throw .tooLong(bytes: bytes) }
         let cleaned = PasteCleaner.clean(paste)
         if let found = PasteCleaner.findLink(in: cleaned) {
-            var scalars = cleaned
-            if found.escaped {
-                // The whole link was percent-escaped once (plume%3A%2F%2F…): undo that first.
-                let rest = String(String.UnicodeScalarView(cleaned[found.start...]))
-                scalars = Array(cleaned[..<found.start]) + Array(PasteCleaner.percentDecode(rest).unicodeScalars)
-            }
             var firstError: ImportError?
-            for candidate in PasteCleaner.linkCandidates(in: scalars, from: found.start) {
+            for candidate in PasteCleaner.linkCandidates(in: cleaned, from: found.start) {
+                // A link escaped whole (plume%3A%2F%2F…) is cut out first and unescaped once,
+                // so that what it escaped inside stays escaped.
+                let link = found.escaped ? PasteCleaner.percentDecode(candidate) : candidate
                 do {
-                    return try readLink(PasteCleaner.trimTrailingPunctuation(candidate))
+                    return try readLink(PasteCleaner.trimTrailingPunctuation(link))
                 } catch {
                     if firstError == nil { firstError = error }
                 }
