@@ -97,6 +97,9 @@ public struct Catalog: Sendable {
     private let backgroundIndex: [Int: Int]
     private let modelIndex: [Int: Int]
     private let garmentIndex: [Int: Int]
+    private let backgroundNames: NameIndex
+    private let modelNames: NameIndex
+    private let garmentNames: NameIndex
 
     init(backgrounds: [Background], models: [Model], garments: [Garment],
          figureSize: (Int, Int), backgroundSize: (Int, Int)) {
@@ -108,6 +111,9 @@ public struct Catalog: Sendable {
         backgroundIndex = Dictionary(backgrounds.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
         modelIndex = Dictionary(models.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
         garmentIndex = Dictionary(garments.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
+        backgroundNames = NameIndex(backgrounds.map { ($0.id, $0.key, $0.name) })
+        modelNames = NameIndex(models.map { ($0.id, $0.key, $0.name) })
+        garmentNames = NameIndex(garments.map { ($0.id, $0.key, $0.name) })
     }
 
     public func background(id: Int) -> Background? { backgroundIndex[id].map { backgrounds[$0] } }
@@ -119,24 +125,32 @@ public struct Catalog: Sendable {
     /// Looks an item up by the name a person would type: its key ("striped-tee"), its name
     /// ("Striped Tee"), or its id ("2"). Case, spaces, hyphens and underscores don't matter, and
     /// part of a name will do when only one item has it ("jeans" → Straight Jeans).
-    public func background(named text: String) -> Background? { find(text, in: backgrounds, key: \.key, name: \.name, id: \.id) }
-    public func model(named text: String) -> Model? { find(text, in: models, key: \.key, name: \.name, id: \.id) }
-    public func garment(named text: String) -> Garment? { find(text, in: garments, key: \.key, name: \.name, id: \.id) }
+    public func background(named text: String) -> Background? { backgroundNames.find(text).flatMap { background(id: $0) } }
+    public func model(named text: String) -> Model? { modelNames.find(text).flatMap { model(id: $0) } }
+    public func garment(named text: String) -> Garment? { garmentNames.find(text).flatMap { garment(id: $0) } }
 
-    private func find<T>(_ text: String, in items: [T], key: KeyPath<T, String>, name: KeyPath<T, String>,
-                         id: KeyPath<T, Int>) -> T? {
-        let wanted = Catalog.fold(text)
-        if let number = Int(wanted) { return items.first { $0[keyPath: id] == number } }
-        guard !wanted.isEmpty else { return nil }
-        if let exact = items.first(where: { Catalog.fold($0[keyPath: key]) == wanted || Catalog.fold($0[keyPath: name]) == wanted }) {
-            return exact
+    /// Names folded once, so that lookups by typed name stay cheap.
+    private struct NameIndex: Sendable {
+        let entries: [(id: Int, key: String, name: String)]
+
+        init(_ items: [(Int, String, String)]) {
+            entries = items.map { ($0.0, Catalog.fold($0.1), Catalog.fold($0.2)) }
         }
-        let partial = items.filter { Catalog.fold($0[keyPath: name]).contains(wanted) }
-        return partial.count == 1 ? partial[0] : nil
+
+        func find(_ text: String) -> Int? {
+            let wanted = Catalog.fold(text)
+            guard !wanted.isEmpty else { return nil }
+            if let number = Int(wanted) { return entries.first { $0.id == number }?.id }
+            if let exact = entries.first(where: { $0.key == wanted || $0.name == wanted }) { return exact.id }
+            let partial = entries.filter { $0.name.contains(wanted) }
+            return partial.count == 1 ? partial[0].id : nil
+        }
     }
 
     /// The form names are compared in: lower case, letters and digits only.
     static func fold(_ text: String) -> String {
-        String(text.lowercased().unicodeScalars.filter { $0.properties.isAlphabetic || ("0"..."9").contains($0) })
+        String(scalars: text.lowercased().unicodeScalars.lazy.filter {
+            $0.isASCII ? ("a"..."z").contains($0) || ("0"..."9").contains($0) : $0.properties.isAlphabetic
+        })
     }
 }

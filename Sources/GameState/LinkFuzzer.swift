@@ -98,10 +98,10 @@ public struct LinkFuzzer {
         var characters = Array(text)
         for _ in 0..<(1 + rng.below(4)) {
             let position = characters.isEmpty ? 0 : rng.below(characters.count)
-            let replacement = rng.below(4) == 0 ? Character(Self.nasty[rng.below(Self.nasty.count)]) : Self.linkCharacters[rng.below(Self.linkCharacters.count)]
+            let replacement = rng.below(4) == 0 ? Array(Self.nasty[rng.below(Self.nasty.count)]) : [Self.linkCharacters[rng.below(Self.linkCharacters.count)]]
             switch rng.below(5) {
-            case 0 where !characters.isEmpty: characters[position] = replacement
-            case 1: characters.insert(replacement, at: position)
+            case 0 where !characters.isEmpty: characters.replaceSubrange(position...position, with: replacement)
+            case 1: characters.insert(contentsOf: replacement, at: position)
             case 2 where !characters.isEmpty: characters.remove(at: position)
             case 3 where position + 1 < characters.count: characters.swapAt(position, position + 1)
             default:

@@ -45,7 +45,7 @@ public struct LinkImporter: Sendable {
             }
             throw firstError ?? .notALink
         }
-        return try readWithoutScheme(String(String.UnicodeScalarView(cleaned)))
+        return try readWithoutScheme(String(scalars: cleaned))
     }
 
     // MARK: - Links
@@ -105,16 +105,14 @@ public struct LinkImporter: Sendable {
 
     /// Standard-base64 spellings back to base64url; padding and stray spaces dropped.
     static func normaliseCode(_ code: String) -> String {
-        var out = String.UnicodeScalarView()
-        for scalar in code.unicodeScalars {
+        String(scalars: code.unicodeScalars.lazy.compactMap { scalar -> Unicode.Scalar? in
             switch scalar {
-            case "+": out.append("-")
-            case "/": out.append("_")
-            case "=", " ", "\n": continue
-            default: out.append(scalar)
+            case "+": "-"
+            case "/": "_"
+            case "=", " ", "\n": nil
+            default: scalar
             }
-        }
-        return String(out)
+        })
     }
 
     private func readCode(_ code: String, form: ImportedLink.Form) throws(ImportError) -> ImportedLink {
@@ -138,7 +136,7 @@ public struct LinkImporter: Sendable {
     private func readWithoutScheme(_ text: String) throws(ImportError) -> ImportedLink {
         let trimmed = Self.unwrap(text)
         guard !trimmed.isEmpty else { throw .empty }
-        let compact = String(String.UnicodeScalarView(trimmed.unicodeScalars.filter { $0 != " " && $0 != "\n" }))
+        let compact = String(scalars: trimmed.unicodeScalars.lazy.filter { $0 != " " && $0 != "\n" })
         let looksLikeCode = compact.utf8.first.map { (48...57).contains($0) } == true && compact.utf8.count >= 4
             && compact.utf8.allSatisfy { Base64URL.isAlphabet($0) || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "=") }
         var codeError: ImportError?
@@ -160,31 +158,28 @@ public struct LinkImporter: Sendable {
     }
 
     /// Strips quotes, backticks and brackets wrapped around the whole paste, and trailing
-    /// sentence punctuation.
+    /// sentence punctuation. One pass from both ends, however deep the wrapping.
     static func unwrap(_ text: String) -> String {
-        var text = Substring(text).trimmingCharacters
-        let pairs: [(Character, Character)] = [("\"", "\""), ("'", "'"), ("`", "`"), ("<", ">"), ("“", "”"), ("‘", "’"), ("«", "»"), ("(", ")"), ("[", "]")]
+        let s = Array(text.unicodeScalars)
+        var start = 0, end = s.count
+        let pairs: [Unicode.Scalar: Unicode.Scalar] = ["\"": "\"", "'": "'", "`": "`", "<": ">", "“": "”", "‘": "’", "«": "»", "(": ")", "[": "]"]
+        let loneQuotes: Set<Unicode.Scalar> = ["\"", "'", "`", "“", "”", "‘", "’"]
+        let punctuation: Set<Unicode.Scalar> = [".", ",", ";", ":", "!", "?", "…"]
         var changed = true
-        while changed {
+        while changed && start < end {
             changed = false
-            text = Substring(PasteCleaner.trimTrailingPunctuation(String(text))).trimmingCharacters
-            for (open, close) in pairs where text.count >= 2 && text.first == open && text.last == close {
-                text = text.dropFirst().dropLast().trimmingCharacters
-                changed = true
+            while start < end, s[start] == " " || s[start] == "\n" { start += 1; changed = true }
+            while start < end, s[end - 1] == " " || s[end - 1] == "\n" || punctuation.contains(s[end - 1]) { end -= 1; changed = true }
+            guard start < end else { break }
+            if end - start >= 2, let close = pairs[s[start]], s[end - 1] == close {
+                start += 1; end -= 1; changed = true
+            } else if loneQuotes.contains(s[start]) {
+                // One side of the quotes was lost in copying.
+                start += 1; changed = true
+            } else if loneQuotes.contains(s[end - 1]) {
+                end -= 1; changed = true
             }
-            // A lone leading or trailing quote or backtick (one side lost in copying).
-            while let first = text.first, "\"'`“”‘’".contains(first) { text = text.dropFirst().trimmingCharacters; changed = true }
-            while let last = text.last, "\"'`“”‘’".contains(last) { text = text.dropLast().trimmingCharacters; changed = true }
         }
-        return String(text)
-    }
-}
-
-extension Substring {
-    var trimmingCharacters: Substring {
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\n" }
-        let start = firstIndex { !isSpace($0) } ?? endIndex
-        let end = lastIndex { !isSpace($0) }.map { index(after: $0) } ?? start
-        return self[start..<Swift.max(start, end)]
+        return start < end ? String(scalars: s[start..<end]) : ""
     }
 }

@@ -93,6 +93,9 @@ enum PasteCleaner {
         ("&amp;", "&"), ("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#39;", "'"), ("&apos;", "'"), ("&#x27;", "'"),
     ]
 
+    /// ASCII punctuation, which Markdown lets a writer escape with a backslash.
+    private static let markdownEscapable = Set("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~".unicodeScalars)
+
     /// HTML entities from HTML mail, and Markdown backslash escapes (`\_` → `_`).
     static func decodeEntitiesAndEscapes(_ s: [Unicode.Scalar]) -> [Unicode.Scalar] {
         var out: [Unicode.Scalar] = []
@@ -100,7 +103,7 @@ enum PasteCleaner {
         var index = 0
         scan: while index < s.count {
             let scalar = s[index]
-            if scalar == "\\", index + 1 < s.count, s[index + 1].isASCII, s[index + 1].properties.isPatternSyntax {
+            if scalar == "\\", index + 1 < s.count, markdownEscapable.contains(s[index + 1]) {
                 out.append(s[index + 1])
                 index += 2
                 continue
@@ -195,7 +198,7 @@ enum PasteCleaner {
     }
 
     private static func token(in s: [Unicode.Scalar], from start: Int, allowSpaces: Bool) -> (String, Int) {
-        var out = String.UnicodeScalarView()
+        var out: [Unicode.Scalar] = []
         var spacesAllowed = allowSpaces
         var index = start
         while index < s.count {
@@ -203,14 +206,13 @@ enum PasteCleaner {
             if scalar == "\n" || isTerminator(scalar) { break }
             // In the human-readable outfit form names may hold spaces; elsewhere a space ends a link.
             if scalar == " " && !spacesAllowed { break }
-            if scalar == "=", String(out.suffix(6)).lowercased() == "outfit" { spacesAllowed = true }
+            if scalar == "=", String(scalars: out.suffix(6)).lowercased() == "outfit" { spacesAllowed = true }
             out.append(scalar)
             index += 1
         }
         // Trailing spaces are never part of a link.
-        var text = String(out)
-        while text.last == " " { text.removeLast() }
-        return (text, index)
+        while out.last == " " { out.removeLast() }
+        return (String(scalars: out), index)
     }
 
     /// Removes sentence punctuation a link was followed by (`… see plume://look/1abc.`).

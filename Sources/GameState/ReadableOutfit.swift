@@ -31,7 +31,7 @@ public enum ReadableOutfit {
         guard parts.count - 2 <= GameLimits.maxGarmentsInCode else { throw .outfit("it lists \(parts.count - 2) garments") }
         var worn: [WornGarment] = []
         for part in parts.dropFirst(2) where !part.isEmpty {
-            let pieces = part.split(separator: ":", maxSplits: 1).map(String.init)
+            let pieces = part.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
             guard let garment = catalog.garment(named: pieces[0]) else {
                 throw .outfit("there is no garment called \(SafeText.quoted(pieces[0]))")
             }

@@ -10,7 +10,8 @@ public enum SafeText {
     }
 
     static func isShowable(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.properties.generalCategory {
+        if scalar.value < 0x80 { return scalar.value >= 0x20 && scalar.value != 0x7F }
+        return switch scalar.properties.generalCategory {
         case .control, .format, .surrogate, .privateUse, .unassigned, .lineSeparator, .paragraphSeparator: false
         default: true
         }
@@ -31,5 +32,22 @@ public enum SafeText {
 extension String {
     func leftPadded(to width: Int, with pad: Character = "0") -> String {
         count >= width ? self : String(repeating: pad, count: width - count) + self
+    }
+}
+
+extension String {
+    /// Builds a string from scalars in one pass (appending scalar by scalar to a String is
+    /// several times slower).
+    init<S: Sequence<Unicode.Scalar>>(scalars: S) {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(scalars.underestimatedCount)
+        for scalar in scalars {
+            if scalar.value < 0x80 {
+                bytes.append(UInt8(scalar.value))
+            } else {
+                bytes.append(contentsOf: UTF8.encode(scalar)!)
+            }
+        }
+        self = String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -48,7 +48,8 @@ import Testing
         let crc = CRC16.ccittFalse(payload)
         payload += [UInt8(crc >> 8), UInt8(crc & 0xFF)]
         #expect(ShareCode.encode(.swarm(zero)) == "1" + Base64URL.encode(payload))
-        #expect(ShareCode.encode(.swarm(zero)) == "1IQAAAAAAAAAAAAAAAEAH"  // computed by an independent Python implementation of the format)
+        // The literal below was computed by an independent Python implementation of the format.
+        #expect(ShareCode.encode(.swarm(zero)) == "1IQAAAAAAAAAAAAAAAEAH")
 
         let jellyfish = try Fixtures.recipe(Fixtures.sayamaJellyfish)
         #expect(ShareCode.encode(.swarm(jellyfish)) == "1ISQuaZljQ3hyLAbT0hcJFNckN_IBBlWiG6yqIsZrk61GiwAqXg")
