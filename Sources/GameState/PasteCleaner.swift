@@ -6,8 +6,9 @@ enum PasteCleaner {
     /// Cleans the whole paste. Never adds content; only removes or decodes transport damage.
     static func clean(_ text: String) -> [Unicode.Scalar] {
         var scalars = normaliseCharacters(text)
-        if looksQuotedPrintable(scalars) { scalars = decodeQuotedPrintable(scalars) }
+        // Reply markers first: a soft break followed by "> " on the next line must rejoin.
         scalars = removeReplyQuoting(scalars)
+        if looksQuotedPrintable(scalars) { scalars = decodeQuotedPrintable(scalars) }
         scalars = decodeEntitiesAndEscapes(scalars)
         return scalars
     }

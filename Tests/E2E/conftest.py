@@ -1,0 +1,26 @@
+"""Shared fixtures for Plume's end-to-end tests: they drive the real `plume` binary."""
+import os
+import pathlib
+import subprocess
+
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="session")
+def plume_bin():
+    path = pathlib.Path(os.environ.get("PLUME_BIN", ROOT / ".build" / "debug" / "plume"))
+    if not path.exists():
+        pytest.fail(f"{path} is missing: run `swift build` first (make test does)")
+    return str(path)
+
+
+@pytest.fixture
+def plume(plume_bin):
+    """Runs plume with arguments and optional stdin; returns the CompletedProcess."""
+
+    def run(*args, stdin=None, timeout=30):
+        return subprocess.run([plume_bin, *args], input=stdin, capture_output=True, timeout=timeout)
+
+    return run
