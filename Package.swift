@@ -4,7 +4,7 @@ import PackageDescription
 
 let package = Package(
     name: "Plume",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "plume", targets: ["plume"]),
     ],
@@ -22,14 +22,20 @@ let package = Package(
         ),
         // Pure values: catalog, looks, swarm recipes, share codes and the link importer.
         .target(name: "GameState", dependencies: ["PlumeAssets"]),
+        // Sayama's Swarm Chemistry: deterministic, seeded, grid + threads, metrics, evolution.
+        .target(name: "SwarmSim", dependencies: ["GameState", "CSwarmKernel"]),
+        // The engine's inner loop, compiled for AVX-512, AVX2 and SSE2 with bit-identical results.
+        .target(name: "CSwarmKernel"),
         .executableTarget(
             name: "plume",
             dependencies: [
                 "GameState",
+                "SwarmSim",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "GameStateTests", dependencies: ["GameState"]),
+        .testTarget(name: "SwarmSimTests", dependencies: ["SwarmSim", "GameState"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -36,18 +36,24 @@ public struct SwarmRecipe: Hashable, Sendable {
     public var isValid: Bool { problems().isEmpty }
 
     /// Scales populations down so they total `cap`, keeping every ingredient at one agent or more
-    /// and the rest proportional (largest remainder). Populations already within the cap are
-    /// returned unchanged.
+    /// and the rest proportional. Populations already within the cap are returned unchanged.
     public static func rescaled(_ populations: [Int], toTotal cap: Int = GameLimits.maxTotalPopulation) -> [Int] {
         let clamped = populations.map { min(max($0, 1), 1_000_000_000) }
-        let total = clamped.reduce(0, +)
-        guard total > cap, clamped.count <= cap else { return clamped }
-        // Everyone keeps one agent; the remaining places are shared in proportion.
-        let spare = cap - clamped.count
-        var shares = clamped.map { $0 * spare / total }
+        guard clamped.reduce(0, +) > cap, clamped.count <= cap else { return clamped }
+        return scaled(clamped, to: cap)
+    }
+
+    /// Scales positive populations up or down to exactly `total` agents: everyone keeps one
+    /// agent, and the remaining places are shared in proportion by largest remainder (ties to
+    /// the earlier ingredient). Used for the 300-agent cap and the Lab's population scaling.
+    public static func scaled(_ populations: [Int], to total: Int) -> [Int] {
+        let sum = populations.reduce(0, +)
+        precondition(sum > 0 && total >= populations.count, "cannot scale \(populations) to \(total)")
+        let spare = total - populations.count
+        var shares = populations.map { $0 * spare / sum }
         var left = spare - shares.reduce(0, +)
-        let byRemainder = clamped.indices.sorted { a, b in
-            let ra = clamped[a] * spare % total, rb = clamped[b] * spare % total
+        let byRemainder = populations.indices.sorted { a, b in
+            let ra = populations[a] * spare % sum, rb = populations[b] * spare % sum
             return ra != rb ? ra > rb : a < b
         }
         for index in byRemainder where left > 0 {

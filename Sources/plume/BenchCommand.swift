@@ -2,11 +2,12 @@
 import ArgumentParser
 import Foundation
 import GameState
+import SwarmSim
 
 struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Benchmarks (run with swift run -c release).",
-        subcommands: [Links.self]
+        subcommands: [SwarmBench.self, Links.self]
     )
 
     struct Links: ParsableCommand {
@@ -37,6 +38,76 @@ struct Bench: ParsableCommand {
             print(String(format: "inputs=%d accepted=%d rejected=%d failures=%d seconds=%.2f inputs_per_s=%.0f",
                          report.inputs, report.accepted, report.rejected, report.failures.count, seconds, Double(report.inputs) / seconds))
             if !report.failures.isEmpty { throw ExitCode(1) }
+        }
+    }
+
+    struct SwarmBench: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "swarm",
+            abstract: "Time the Swarm Chemistry engine.",
+            discussion: """
+                Runs a recipe for --warmup untimed steps (so blobs can form), then times --steps
+                steps. The recipe comes from --recipe FILE (any form plume link decode reads:
+                Sayama recipe text, a link, an Emergent link), or a seeded random recipe with
+                --random-large-r (dense blobs) or --random-small-r. Prints, last:
+                agents=N steps=T threads=K agent_steps_per_s=… interactions_per_s=…
+                """
+        )
+
+        @Option(help: "A file holding a recipe (Sayama text, a plume:// or emergent:// link).")
+        var recipe: String?
+
+        @Flag(help: "A random recipe with large radii that packs into dense blobs.")
+        var randomLargeR = false
+
+        @Flag(help: "A random recipe with small radii.")
+        var randomSmallR = false
+
+        @Option(help: "Agents (the recipe's populations are scaled to this total).")
+        var agents = 1000
+
+        @Option(help: "Timed steps.")
+        var steps = 500
+
+        @Option(help: "Untimed steps first.")
+        var warmup = 200
+
+        @Option(help: "Worker threads (default: every core).")
+        var threads = Swarm.availableThreads
+
+        @Option(help: "Seed for the random recipe and the run.")
+        var seed: UInt64 = 1
+
+        func run() throws {
+            let chosen: SwarmRecipe
+            if let recipe {
+                guard let text = try? String(contentsOfFile: recipe, encoding: .utf8) else { throw fail("can't read \(recipe)") }
+                guard case .swarm(let parsed) = try importPaste(text).state else { throw fail("\(recipe) holds a look, not a swarm") }
+                chosen = parsed
+            } else if randomSmallR {
+                chosen = BenchmarkRecipes.smallRadius(seed: seed)
+            } else {
+                chosen = BenchmarkRecipes.largeRadius(seed: seed)
+            }
+            guard agents >= chosen.ingredients.count, agents <= SwarmLimits.maxAgents else {
+                throw fail("--agents must be between \(chosen.ingredients.count) and \(SwarmLimits.maxAgents)")
+            }
+            var swarm = Swarm(recipe: chosen, seed: seed, agents: agents)
+            swarm.run(steps: warmup, threads: threads)
+            var interactions = 0
+            let clock = ContinuousClock()
+            let start = clock.now
+            for _ in 0..<steps {
+                swarm.step(threads: threads)
+                interactions += swarm.neighbourCounts.reduce(0) { $0 + Int($1) }
+            }
+            let elapsed = clock.now - start
+            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+            print("recipe: " + SayamaRecipeText.format(chosen).replacingOccurrences(of: "\n", with: " | "))
+            print(String(format: "mean_neighbours=%.1f steps_per_s=%.1f ms_per_step=%.3f",
+                         Double(interactions) / Double(max(1, steps * agents)), Double(steps) / seconds, seconds * 1000 / Double(max(1, steps))))
+            print(String(format: "agents=%d steps=%d threads=%d agent_steps_per_s=%.0f interactions_per_s=%.0f",
+                         agents, steps, threads, Double(steps * agents) / seconds, Double(interactions) / seconds))
         }
     }
 }
