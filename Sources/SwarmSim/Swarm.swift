@@ -1,4 +1,5 @@
 // A running swarm: species, state, seed, and the step loop that spreads cells over threads.
+import CSwarmKernel
 import Dispatch
 import Foundation
 import GameState
@@ -11,6 +12,9 @@ public struct Swarm: Sendable {
     /// Each agent's neighbour count in the last step (all zero before the first).
     public private(set) var neighbourCounts: [Int32]
     private var workspace = Workspace()
+
+    /// The instruction set the neighbour kernel runs with on this CPU (results are identical on all).
+    public static var kernelInstructionSet: String { String(cString: swarm_kernel_isa()) }
 
     /// Every core this machine has.
     public static var availableThreads: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }

@@ -104,8 +104,9 @@ struct Bench: ParsableCommand {
             let elapsed = clock.now - start
             let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
             print("recipe: " + SayamaRecipeText.format(chosen).replacingOccurrences(of: "\n", with: " | "))
-            print(String(format: "mean_neighbours=%.1f steps_per_s=%.1f ms_per_step=%.3f",
-                         Double(interactions) / Double(max(1, steps * agents)), Double(steps) / seconds, seconds * 1000 / Double(max(1, steps))))
+            print(String(format: "mean_neighbours=%.1f steps_per_s=%.1f ms_per_step=%.3f total_ms=%.1f isa=%@",
+                         Double(interactions) / Double(max(1, steps * agents)), Double(steps) / seconds,
+                         seconds * 1000 / Double(max(1, steps)), seconds * 1000, Swarm.kernelInstructionSet))
             print(String(format: "agents=%d steps=%d threads=%d agent_steps_per_s=%.0f interactions_per_s=%.0f",
                          agents, steps, threads, Double(steps * agents) / seconds, Double(interactions) / seconds))
         }
