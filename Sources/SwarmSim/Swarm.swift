@@ -1,6 +1,5 @@
 // A running swarm: species, state, seed, and the step loop that spreads cells over threads.
 import CSwarmKernel
-import Dispatch
 import Foundation
 import GameState
 import Synchronization
@@ -55,7 +54,7 @@ public struct Swarm: Sendable {
         // Threads pay off once a step has enough work: many agents, or many neighbours each.
         let lastInteractions = neighbourCounts.reduce(0) { $0 + Int($1) }
         let busy = n >= SwarmLimits.parallelThreshold || lastInteractions >= SwarmLimits.parallelInteractions
-        let workers = busy ? max(1, min(threads, 64)) : 1
+        let workers = busy ? max(1, min(threads, WorkerPool.shared.helpers + 1)) : 1
 
         species.withUnsafeBufferPointer { params in
         reach.withUnsafeBufferPointer { reach in
@@ -77,15 +76,19 @@ public struct Swarm: Sendable {
                 for item in items { Self.process(item, grid: grid, inputs: inputs, buffer: work.buffers[0]) }
             } else {
                 // Items are handed out one at a time; a worker re-gathers only when its next item
-                // belongs to another cell.
-                let next = Atomic<Int>(0)
-                DispatchQueue.concurrentPerform(iterations: workers) { worker in
+                // belongs to another cell. If the pool is busy with another swarm, step alone:
+                // the result is the same either way.
+                let next = Counter()
+                let ran = WorkerPool.shared.run(participants: workers) { worker in
                     let buffer = work.buffers[worker]
                     while true {
-                        let index = next.add(1, ordering: .relaxed).oldValue
+                        let index = next.take()
                         if index >= items.count { break }
                         Self.process(items[index], grid: grid, inputs: inputs, buffer: buffer)
                     }
+                }
+                if !ran {
+                    for item in items { Self.process(item, grid: grid, inputs: inputs, buffer: work.buffers[0]) }
                 }
             }
         }}}}}}}}}
@@ -109,6 +112,12 @@ public struct Swarm: Sendable {
         }
         for p in Int(item.start)..<Int(item.end) { SayamaKinetics.update(sortedPosition: p, inputs: inputs, candidates: buffer) }
     }
+}
+
+/// Hands out work item numbers to the workers of one step.
+final class Counter: Sendable {
+    private let value = Atomic<Int>(0)
+    func take() -> Int { value.add(1, ordering: .relaxed).oldValue }
 }
 
 /// A slice of one cell's agents: the unit handed to a worker, small enough that a dense blob
