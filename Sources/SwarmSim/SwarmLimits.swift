@@ -4,7 +4,7 @@ public enum SwarmLimits {
     /// Below this many agents a step runs on one thread: dispatching work costs more than it saves.
     public static let parallelThreshold = 1_200
     /// …or when the last step's neighbour pairs reached this many (dense blobs of fewer agents).
-    public static let parallelInteractions = 100_000
+    public static let parallelInteractions = 20_000
     /// Side of the square the agents start in (Sayama's simulator starts them in a 300×300 box).
     public static let startSquare = 300.0
     /// Initial velocity components are uniform in ±this.

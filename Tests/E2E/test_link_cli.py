@@ -164,3 +164,17 @@ def test_bare_plume_and_help_speak_plainly(plume):
     help_text = plume("--help").stdout.decode()
     for command in ("link", "bench", "play"):
         assert command in help_text
+
+
+def test_swarm_benchmark_reads_a_recipe_file_and_prints_its_figures(plume, tmp_path):
+    recipe = tmp_path / "jellyfish.txt"
+    recipe.write_text(JELLYFISH)
+    result = plume("bench", "swarm", "--recipe", str(recipe), "--agents", "300", "--steps", "20", "--warmup", "5", "--threads", "2")
+    assert result.returncode == 0, result.stderr.decode()
+    last = result.stdout.decode().strip().splitlines()[-1]
+    fields = dict(part.split("=") for part in last.split())
+    assert list(fields) == ["agents", "steps", "threads", "agent_steps_per_s", "interactions_per_s"]
+    assert fields["agents"] == "300" and fields["steps"] == "20" and fields["threads"] == "2"
+    assert float(fields["agent_steps_per_s"]) > 0 and float(fields["interactions_per_s"]) > 0
+    link = plume("bench", "swarm", "--recipe", "/nonexistent/recipe.txt")
+    assert link.returncode == 1 and "can't read" in link.stderr.decode()
