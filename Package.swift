@@ -18,12 +18,14 @@ let package = Package(
             path: "Assets",
             exclude: ["README.md"],
             sources: ["AssetsBundle.swift"],
-            resources: [.copy("catalog.json"), .copy("art")]
+            resources: [.copy("catalog.json"), .copy("challenges.json"), .copy("art")]
         ),
         // Pure values: catalog, looks, swarm recipes, share codes and the link importer.
         .target(name: "GameState", dependencies: ["PlumeAssets"]),
         // Sayama's Swarm Chemistry: deterministic, seeded, grid + threads, metrics, evolution.
         .target(name: "SwarmSim", dependencies: ["GameState", "CSwarmKernel"]),
+        // Style themes and swarm challenges: deterministic scores shared by the game and the server.
+        .target(name: "Challenges", dependencies: ["GameState", "SwarmSim", "PlumeAssets"]),
         // The engine's inner loop, compiled for AVX-512, AVX2 and SSE2 with bit-identical results.
         .target(name: "CSwarmKernel"),
         .executableTarget(
@@ -36,6 +38,7 @@ let package = Package(
         ),
         .testTarget(name: "GameStateTests", dependencies: ["GameState"]),
         .testTarget(name: "SwarmSimTests", dependencies: ["SwarmSim", "GameState"]),
+        .testTarget(name: "ChallengesTests", dependencies: ["Challenges", "GameState", "SwarmSim"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -8,6 +8,11 @@ public struct CatalogError: Error, CustomStringConvertible, Sendable {
     public let location: String
     public let problems: [String]
 
+    public init(location: String, problems: [String]) {
+        self.location = location
+        self.problems = problems
+    }
+
     public var description: String {
         "The catalog at \(location) can't be used (\(problems.count) problem\(problems.count == 1 ? "" : "s")):\n"
             + problems.map { "- \($0)" }.joined(separator: "\n")

@@ -1,0 +1,101 @@
+// The challenges shipped in Assets/challenges.json: daily style themes and swarm challenges.
+import Foundation
+import GameState
+import PlumeAssets
+
+public struct ChallengeBook: Sendable {
+    public let styleThemes: [StyleTheme]
+    public let swarmChallenges: [SwarmChallenge]
+
+    public init(styleThemes: [StyleTheme], swarmChallenges: [SwarmChallenge]) {
+        self.styleThemes = styleThemes
+        self.swarmChallenges = swarmChallenges
+    }
+
+    /// The book shipped with Plume (or under `PLUME_ASSETS`), loaded once.
+    public static let bundled: Result<ChallengeBook, CatalogError> = Result { () throws(CatalogError) in
+        try ChallengeBook.load(from: PlumeAssets.directory)
+    }
+
+    public func swarmChallenge(id: String) -> SwarmChallenge? { swarmChallenges.first { $0.id == id } }
+
+    public static func load(from directory: URL) throws(CatalogError) -> ChallengeBook {
+        let file = directory.appendingPathComponent("challenges.json")
+        func fail(_ problems: [String]) -> CatalogError { CatalogError(location: file.path, problems: problems) }
+        guard let data = try? Data(contentsOf: file) else { throw fail(["challenges.json is missing or unreadable"]) }
+        let raw: Raw
+        do {
+            raw = try JSONDecoder().decode(Raw.self, from: data)
+        } catch {
+            throw fail(["challenges.json is not valid: \(error)"])
+        }
+        var problems: [String] = []
+        var themes: [StyleTheme] = []
+        for theme in raw.styleThemes {
+            let what = "style theme \(theme.id) (\(theme.name))"
+            guard let colours = ColourRule(rawValue: theme.colours) else {
+                problems.append("\(what) has unknown colour rule \"\(theme.colours)\" (rules: \(ColourRule.allCases.map(\.rawValue).joined(separator: ", ")))")
+                continue
+            }
+            var cover = Set<BodyRegion>()
+            for name in theme.cover {
+                if let region = BodyRegion(rawValue: name) { cover.insert(region) } else { problems.append("\(what) requires unknown region \"\(name)\"") }
+            }
+            guard theme.accessories.count == 2, theme.accessories[0] <= theme.accessories[1], theme.accessories[0] >= 0 else {
+                problems.append("\(what) needs accessories as [fewest, most]")
+                continue
+            }
+            themes.append(StyleTheme(id: theme.id, name: theme.name, brief: theme.brief, wanted: Set(theme.wanted), unwanted: Set(theme.unwanted),
+                                     cover: cover, colours: colours, accessories: theme.accessories[0]...theme.accessories[1]))
+        }
+        var swarms: [SwarmChallenge] = []
+        for challenge in raw.swarmChallenges {
+            guard let metric = SwarmChallenge.Metric(rawValue: challenge.metric) else {
+                problems.append("swarm challenge \(challenge.id) has unknown metric \"\(challenge.metric)\"")
+                continue
+            }
+            guard challenge.best != challenge.worst, (1...10_000).contains(challenge.steps) else {
+                problems.append("swarm challenge \(challenge.id) needs best ≠ worst and 1–10000 steps")
+                continue
+            }
+            swarms.append(SwarmChallenge(id: challenge.id, name: challenge.name, brief: challenge.brief, metric: metric,
+                                         steps: challenge.steps, seed: challenge.seed, best: challenge.best, worst: challenge.worst))
+        }
+        if themes.isEmpty && problems.isEmpty { problems.append("there are no style themes") }
+        if Set(raw.styleThemes.map(\.id)).count != raw.styleThemes.count { problems.append("style theme ids repeat") }
+        if Set(raw.swarmChallenges.map(\.id)).count != raw.swarmChallenges.count { problems.append("swarm challenge ids repeat") }
+        guard problems.isEmpty else { throw fail(problems) }
+        return ChallengeBook(styleThemes: themes, swarmChallenges: swarms)
+    }
+
+    private struct Raw: Decodable {
+        struct Theme: Decodable {
+            let id: Int; let name: String; let brief: String; let wanted: [String]; let unwanted: [String]
+            let cover: [String]; let colours: String; let accessories: [Int]
+        }
+        struct Swarm: Decodable {
+            let id: String; let name: String; let brief: String; let metric: String
+            let steps: Int; let seed: UInt64; let best: Double; let worst: Double
+        }
+        let format: Int
+        let styleThemes: [Theme]
+        let swarmChallenges: [Swarm]
+    }
+}
+
+extension ChallengeBook {
+    /// The day's style theme. Themes rotate in a shuffled order that is fixed for every cycle
+    /// through the list, so no theme repeats until all have had their day, and every player and
+    /// the server agree on the theme for a date. `day` counts days since 1970-01-01 (UTC).
+    public func theme(forDay day: Int) -> StyleTheme {
+        let count = styleThemes.count
+        let cycle = day >= 0 ? day / count : (day - count + 1) / count
+        var order = Array(0..<count)
+        var rng = SplitMix64(seed: UInt64(bitPattern: Int64(cycle)) ^ 0x504C_554D_455F_5448)
+        for index in stride(from: count - 1, to: 0, by: -1) { order.swapAt(index, rng.below(index + 1)) }
+        return styleThemes[order[((day % count) + count) % count]]
+    }
+
+    /// Days since 1970-01-01 in UTC for a moment.
+    public static func day(of date: Date) -> Int { Int((date.timeIntervalSince1970 / 86_400).rounded(.down)) }
+}

@@ -1,0 +1,122 @@
+// A daily style theme and how a look is scored against it (0–1000):
+//   coverage    300 × share of the theme's required body regions the look covers
+//   tags        400 × (0.85 × garment tag balance + 0.15 × background fits)
+//   colour      200 × share of garments whose main colour follows the theme's colour rule
+//   accessories 100 inside the theme's range, 50 one off, 0 otherwise
+import GameState
+
+public enum ColourRule: String, CaseIterable, Sendable {
+    case warm, cool, dark, pastel, monochrome, contrast
+
+    public var description: String {
+        switch self {
+        case .warm: "warm colours: reds, oranges, yellows"
+        case .cool: "cool colours: blues, greens, purples, icy whites"
+        case .dark: "dark colours"
+        case .pastel: "soft, light colours"
+        case .monochrome: "black, white and greys"
+        case .contrast: "something very light with something very dark"
+        }
+    }
+}
+
+public struct StyleTheme: Sendable, Identifiable, Equatable {
+    public let id: Int
+    public let name: String
+    public let brief: String
+    public let wanted: Set<String>
+    public let unwanted: Set<String>
+    public let cover: Set<BodyRegion>
+    public let colours: ColourRule
+    public let accessories: ClosedRange<Int>
+}
+
+public struct StyleScore: Sendable, Equatable {
+    public var coverage: Int
+    public var tags: Int
+    public var colour: Int
+    public var accessories: Int
+    public var total: Int { coverage + tags + colour + accessories }
+
+    public static let maxCoverage = 300, maxTags = 400, maxColour = 200, maxAccessories = 100
+}
+
+extension StyleTheme {
+    /// Scores `look` (assumed wearable; unknown ids simply count for nothing).
+    public func score(_ look: Look, in catalog: Catalog) -> StyleScore {
+        let worn = look.garments.compactMap { item in catalog.garment(id: item.id).map { ($0, item.colour) } }
+        let covered = worn.reduce(into: Set<BodyRegion>()) { $0.formUnion($1.0.covers) }
+        let coverage = cover.isEmpty ? StyleScore.maxCoverage
+            : StyleScore.maxCoverage * covered.intersection(cover).count / cover.count
+
+        var balance = 0
+        for (garment, _) in worn {
+            let tags = Set(garment.tags)
+            if !tags.isDisjoint(with: wanted) { balance += 1 }
+            if !tags.isDisjoint(with: unwanted) { balance -= 1 }
+        }
+        let garmentShare = worn.isEmpty ? 0 : min(1, max(0, Double(balance) / Double(worn.count)))
+        let backgroundFits = catalog.background(id: look.background).map { !Set($0.tags).isDisjoint(with: wanted) } ?? false
+        let tags = Int((Double(StyleScore.maxTags) * (0.85 * garmentShare + (backgroundFits ? 0.15 : 0))).rounded())
+
+        let mains = worn.compactMap { garment, colour in garment.variants.indices.contains(colour) ? garment.variants[colour].mainColour : nil }
+        let colour = Int((Double(StyleScore.maxColour) * colours.share(of: mains)).rounded())
+
+        let accessoryCount = worn.filter { $0.0.slot == .accessory }.count
+        let distance = accessoryCount < accessories.lowerBound ? accessories.lowerBound - accessoryCount
+            : max(0, accessoryCount - accessories.upperBound)
+        let accessoryScore = distance == 0 ? StyleScore.maxAccessories : distance == 1 ? StyleScore.maxAccessories / 2 : 0
+        return StyleScore(coverage: coverage, tags: tags, colour: colour, accessories: accessoryScore)
+    }
+}
+
+extension ColourVariant {
+    /// The garment's main colour: palette key `a`, else the first key.
+    public var mainColour: RGB? { colours[UInt8(ascii: "a")] ?? colours.sorted { $0.key < $1.key }.first?.value }
+}
+
+extension ColourRule {
+    /// The share (0–1) of `colours` that follow the rule; for contrast, whether both ends appear.
+    func share(of colours: [RGB]) -> Double {
+        guard !colours.isEmpty else { return 0 }
+        let hsl = colours.map(HSL.init)
+        if self == .contrast {
+            let light = hsl.contains { $0.lightness >= 0.7 }, dark = hsl.contains { $0.lightness <= 0.3 }
+            return (light ? 0.5 : 0) + (dark ? 0.5 : 0)
+        }
+        return Double(hsl.filter(follows).count) / Double(hsl.count)
+    }
+
+    func follows(_ c: HSL) -> Bool {
+        switch self {
+        case .warm: c.saturation >= 0.25 && (c.hue < 70 || c.hue >= 330) && c.lightness > 0.15
+        case .cool: (c.saturation >= 0.2 && c.hue >= 150 && c.hue < 290) || c.lightness >= 0.85
+        case .dark: c.lightness <= 0.3
+        case .pastel: c.lightness >= 0.65 && c.lightness <= 0.93
+        case .monochrome: c.saturation <= 0.2 || c.lightness <= 0.12 || c.lightness >= 0.9
+        case .contrast: false
+        }
+    }
+}
+
+/// Hue (degrees), saturation and lightness (0–1) of an sRGB colour.
+struct HSL: Equatable {
+    var hue: Double, saturation: Double, lightness: Double
+
+    init(hue: Double, saturation: Double, lightness: Double) {
+        (self.hue, self.saturation, self.lightness) = (hue, saturation, lightness)
+    }
+
+    init(_ c: RGB) {
+        let r = Double(c.r) / 255, g = Double(c.g) / 255, b = Double(c.b) / 255
+        let high = max(r, g, b), low = min(r, g, b)
+        lightness = (high + low) / 2
+        let chroma = high - low
+        guard chroma > 0 else { hue = 0; saturation = 0; return }
+        saturation = chroma / (1 - abs(2 * lightness - 1))
+        var h: Double
+        if high == r { h = ((g - b) / chroma).truncatingRemainder(dividingBy: 6) } else if high == g { h = (b - r) / chroma + 2 } else { h = (r - g) / chroma + 4 }
+        h *= 60
+        hue = h < 0 ? h + 360 : h
+    }
+}

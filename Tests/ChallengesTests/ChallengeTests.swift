@@ -1,0 +1,140 @@
+// Style themes and swarm challenges: loading, the daily rotation, and scores that can be
+// checked by hand.
+import Foundation
+import GameState
+import SwarmSim
+import Testing
+@testable import Challenges
+
+let book: ChallengeBook = { try! ChallengeBook.bundled.get() }()
+let catalog: Catalog = { try! Catalog.bundled.get() }()
+
+@Suite struct ChallengeBookTests {
+    @Test func theShippedBookHasThemesAndAtLeastFourSwarmChallenges() {
+        #expect(book.styleThemes.count >= 6)
+        #expect(book.swarmChallenges.count >= 4)
+        #expect(Set(book.swarmChallenges.map(\.metric)).count == book.swarmChallenges.count)
+    }
+
+    @Test func everyThemeAppearsOncePerCycleAndTheDayDecidesIt() {
+        let count = book.styleThemes.count
+        for cycle in [-3, 0, 1, 7, 20_000] {
+            let ids = (0..<count).map { book.theme(forDay: cycle * count + $0).id }
+            #expect(Set(ids).count == count, "cycle \(cycle)")
+        }
+        #expect(book.theme(forDay: 20_414) == book.theme(forDay: 20_414))
+        let week = (20_400..<20_430).map { book.theme(forDay: $0).id }
+        #expect(Set(week).count == count)
+        #expect(ChallengeBook.day(of: Date(timeIntervalSince1970: 86_400 * 3 + 5))  == 3)
+        #expect(ChallengeBook.day(of: Date(timeIntervalSince1970: -1)) == -1)
+    }
+
+    @Test func brokenBooksAreRejectedWithReasons() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("plume-book-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let json = """
+            {"format":1,"styleThemes":[{"id":1,"name":"X","brief":"","wanted":[],"unwanted":[],"cover":["tail"],"colours":"neon","accessories":[1,2]}],
+             "swarmChallenges":[{"id":"a","name":"A","brief":"","metric":"speed","steps":10,"seed":1,"best":1,"worst":0}]}
+            """
+        try Data(json.utf8).write(to: folder.appendingPathComponent("challenges.json"))
+        do {
+            _ = try ChallengeBook.load(from: folder)
+            Issue.record("loaded a broken book")
+        } catch {
+            #expect(error.problems.contains { $0.contains("\"neon\"") })
+            #expect(error.problems.contains { $0.contains("\"speed\"") })
+        }
+    }
+}
+
+@Suite struct StyleScoreTests {
+    let beachDay = book.styleThemes.first { $0.name == "Beach Day" }!
+
+    func look(_ keys: [(String, Int)], background: Int = 1) -> Look {
+        Look(background: background, model: 1, garments: keys.map { WornGarment(id: catalog.garment(named: $0.0)!.id, colour: $0.1) })
+    }
+
+    @Test func workedExampleFromTheReadme() {
+        // Striped Tee in red and white, Denim Shorts in white, Sandals in camel, black Sunglasses,
+        // on Sunset Beach: every region covered, every garment on theme, two of four main colours
+        // warm (red, camel), one accessory.
+        let outfit = look([("striped-tee", 1), ("denim-shorts", 3), ("sandals", 0), ("sunglasses", 0)])
+        let score = beachDay.score(outfit, in: catalog)
+        #expect(score == StyleScore(coverage: 300, tags: 400, colour: 100, accessories: 100))
+        #expect(score.total == 900)
+    }
+
+    @Test func offThemeGarmentsAndGapsCost() {
+        let winter = look([("chunky-sweater", 0), ("tailored-trousers", 0)], background: 3)
+        let score = beachDay.score(winter, in: catalog)
+        #expect(score.coverage == 200)  // torso and hips, no shoes
+        #expect(score.tags == 0)         // sweater is winter (unwanted), trousers formal/office
+        #expect(score.accessories == 50) // none, one short of the range
+    }
+
+    @Test func anEmptyLookScoresOnlyItsBackground() {
+        let score = beachDay.score(look([]), in: catalog)
+        #expect(score == StyleScore(coverage: 0, tags: 60, colour: 0, accessories: 50))
+    }
+
+    @Test func scoresStayWithinTheirParts() {
+        var rng = SplitMix64(seed: 4)
+        for theme in book.styleThemes {
+            for _ in 0..<200 {
+                let score = theme.score(catalog.randomLook(using: &rng), in: catalog)
+                #expect((0...300).contains(score.coverage) && (0...400).contains(score.tags))
+                #expect((0...200).contains(score.colour) && [0, 50, 100].contains(score.accessories))
+                #expect((0...1000).contains(score.total))
+            }
+        }
+    }
+
+    @Test func colourRulesReadColoursAsAPersonWould() {
+        let red = HSL(RGB(hex: "#ff0000")!)
+        #expect(red == HSL(hue: 0, saturation: 1, lightness: 0.5))
+        #expect(abs(HSL(RGB(hex: "#1f3a68")!).hue - 218) < 1)
+        #expect(ColourRule.warm.follows(red) && !ColourRule.cool.follows(red))
+        #expect(ColourRule.monochrome.follows(HSL(RGB(hex: "#8a8a8a")!)))
+        #expect(ColourRule.dark.follows(HSL(RGB(hex: "#1c1c1c")!)))
+        #expect(ColourRule.pastel.follows(HSL(RGB(hex: "#f2a7c3")!)))
+        #expect(ColourRule.contrast.share(of: [RGB(hex: "#f2f2f2")!, RGB(hex: "#1c1c1c")!]) == 1)
+        #expect(ColourRule.contrast.share(of: [RGB(hex: "#f2f2f2")!]) == 0.5)
+    }
+}
+
+@Suite struct SwarmChallengeTests {
+    let huddle = book.swarmChallenge(id: "huddle")!
+
+    @Test func scoresMapLinearlyBetweenWorstAndBest() {
+        #expect(huddle.score(for: 0) == 1000)
+        #expect(huddle.score(for: 75) == 500)
+        #expect(huddle.score(for: 150) == 0)
+        #expect(huddle.score(for: 900) == 0)
+        #expect(huddle.score(for: .nan) == 0)
+        let comet = book.swarmChallenge(id: "comet")!
+        #expect(comet.score(for: 1000) == 250)
+    }
+
+    @Test func aTightRecipeHuddlesBetterThanALooseOne() {
+        let tight = SwarmRecipe([Ingredient(population: 200, genome: Genome(clamping: [250, 2, 4, 1, 0.5, 2, 0, 0.5]))])
+        let loose = SwarmRecipe([Ingredient(population: 200, genome: Genome(clamping: [15, 10, 20, 0.1, 0.5, 80, 0.5, 0.5]))])
+        let a = huddle.score(tight), b = huddle.score(loose)
+        #expect(a.score > b.score + 300, "tight \(a), loose \(b)")
+    }
+
+    @Test func scoringIsDeterministicOnAnyThreadCount() {
+        let recipe = BenchmarkRecipes.smallRadius(seed: 8)
+        for challenge in book.swarmChallenges {
+            let one = challenge.score(recipe, threads: 1)
+            #expect(one == challenge.score(recipe, threads: 2))
+            #expect((0...1000).contains(one.score))
+        }
+    }
+
+    @Test func oneSpeciesCannotSortAndInvalidRecipesScoreNothing() {
+        let single = SwarmRecipe([Ingredient(population: 100, genome: Genome(clamping: [50, 5, 10, 0.5, 0.5, 10, 0.1, 0.5]))])
+        #expect(book.swarmChallenge(id: "sort")!.score(single).score == 0)
+        #expect(huddle.score(SwarmRecipe([])).score == 0)
+    }
+}
