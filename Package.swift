@@ -26,6 +26,12 @@ let package = Package(
         .target(name: "SwarmSim", dependencies: ["GameState", "CSwarmKernel"]),
         // Style themes and swarm challenges: deterministic scores shared by the game and the server.
         .target(name: "Challenges", dependencies: ["GameState", "SwarmSim", "PlumeAssets"]),
+        // The app as pure code: Model, Msg, update(), view() into a cell Grid.
+        .target(name: "PlumeUI", dependencies: ["GameState", "SwarmSim", "Challenges"]),
+        // ncursesw, through one small shim.
+        .systemLibrary(name: "CNCurses", path: "Sources/CNCurses"),
+        // The only code that touches the terminal: run loop, input, drawing, clipboard.
+        .target(name: "Terminal", dependencies: ["CNCurses", "PlumeUI", "GameState"]),
         // The engine's inner loop, compiled for AVX-512, AVX2 and SSE2 with bit-identical results.
         .target(name: "CSwarmKernel"),
         .executableTarget(
@@ -33,12 +39,16 @@ let package = Package(
             dependencies: [
                 "GameState",
                 "SwarmSim",
+                "Challenges",
+                "PlumeUI",
+                "Terminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "GameStateTests", dependencies: ["GameState"]),
         .testTarget(name: "SwarmSimTests", dependencies: ["SwarmSim", "GameState"]),
         .testTarget(name: "ChallengesTests", dependencies: ["Challenges", "GameState", "SwarmSim"]),
+        .testTarget(name: "PlumeUITests", dependencies: ["PlumeUI", "GameState", "Challenges"]),
     ],
     swiftLanguageModes: [.v6]
 )

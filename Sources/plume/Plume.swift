@@ -1,7 +1,10 @@
 // The `plume` command: the game (by default), share-link tools, and benchmarks.
 import ArgumentParser
 import Foundation
+import Challenges
 import GameState
+import PlumeUI
+import Terminal
 
 @main
 struct Plume: ParsableCommand {
@@ -18,19 +21,40 @@ struct Plume: ParsableCommand {
 }
 
 struct Play: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Play Plume (the default).")
+    static let configuration = CommandConfiguration(
+        abstract: "Play Plume (the default).",
+        discussion: """
+            Opens the full-screen game: the Studio (dress-up), the Lab (Swarm Chemistry), Import
+            and Share. Press ? on any screen for its keys. Your looks, swarms and saved slots are
+            kept in $XDG_DATA_HOME/plume (or ~/.local/share/plume).
+            """
+    )
 
     func run() throws {
         let catalog = try loadCatalog()
-        print("""
-            Plume \(PlumeVersion.current) — \(catalog.garments.count) garments, \(catalog.backgrounds.count) backgrounds, \(catalog.models.count) models loaded.
-            The full-screen Studio and Lab are not in this build yet. Until they are, share links work
-            from the command line:
-              plume link decode 'plume://look/…'     what a link, code, Emergent link or recipe holds
-              plume link encode < look.json          the link for a look or swarm written as JSON
-              plume link export --format sayama …    a swarm as Sayama recipe text or an Emergent link
-            See plume --help for everything.
-            """)
+        let book: ChallengeBook
+        switch ChallengeBook.bundled {
+        case .success(let loaded): book = loaded
+        case .failure(let error): throw fail(error.description)
+        }
+        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
+            throw fail("the game needs an interactive terminal. For scripts, try `plume link decode` or `plume --help`.")
+        }
+        let store = SaveStore.standard()
+        var saved: SavedGame?
+        var welcome = "Welcome to Plume — press ? for the keys of each screen."
+        switch store.load() {
+        case .fresh: break
+        case .loaded(let game): saved = game
+        case .corrupt(let path): welcome = "Your saved game couldn't be read; it was kept as \(path) and a fresh game started."
+        }
+        var model = AppModel(catalog: catalog, book: book, day: ChallengeBook.day(of: Date()), saved: saved)
+        model.status = welcome
+        do {
+            try RunLoop.run(model, store: store)
+        } catch let error as TerminalScreen.TerminalError {
+            throw fail(error.description)
+        }
     }
 }
 

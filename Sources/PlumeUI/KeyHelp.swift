@@ -1,0 +1,55 @@
+// Every key of every screen, in one table: the help overlay and the hint line both read it.
+
+public struct KeyHelp: Sendable {
+    public let keys: String
+    public let action: String
+    /// Shown in the one-line hint at the bottom as well as in the help overlay.
+    public let hint: Bool
+}
+
+extension Screen {
+    public var keyHelp: [KeyHelp] {
+        let common = [KeyHelp(keys: "1-4 Tab", action: "switch screen", hint: false),
+                      KeyHelp(keys: "?", action: "help", hint: true),
+                      KeyHelp(keys: "q Ctrl-C", action: "quit (your work is saved)", hint: true)]
+        switch self {
+        case .studio:
+            return [KeyHelp(keys: "↑ ↓", action: "pick a slot", hint: true),
+                    KeyHelp(keys: "← →", action: "change garment", hint: true),
+                    KeyHelp(keys: "c C", action: "next / previous colour", hint: true),
+                    KeyHelp(keys: "x Del", action: "take off", hint: true),
+                    KeyHelp(keys: "r", action: "randomise", hint: true),
+                    KeyHelp(keys: "u U", action: "undo / redo", hint: true),
+                    KeyHelp(keys: "w 1-9", action: "save to slot (twice to overwrite)", hint: false),
+                    KeyHelp(keys: "o 1-9", action: "open a saved slot", hint: false),
+                    KeyHelp(keys: "s", action: "share this look", hint: true),
+                    KeyHelp(keys: "i", action: "import a link (or just paste)", hint: false)] + common
+        case .lab:
+            return [KeyHelp(keys: "Space", action: "pause / run", hint: true),
+                    KeyHelp(keys: ".", action: "one step", hint: false),
+                    KeyHelp(keys: "+ -", action: "speed", hint: true),
+                    KeyHelp(keys: "[ ]", action: "pick ingredient", hint: true),
+                    KeyHelp(keys: "↑ ↓", action: "pick parameter", hint: false),
+                    KeyHelp(keys: "← →", action: "adjust (Shift/PgUp PgDn: ×10)", hint: true),
+                    KeyHelp(keys: "n", action: "restart with a new seed", hint: false),
+                    KeyHelp(keys: "m", action: "mutate", hint: true),
+                    KeyHelp(keys: "x", action: "mix with the last imported swarm", hint: false),
+                    KeyHelp(keys: "a d", action: "add / delete ingredient", hint: false),
+                    KeyHelp(keys: "p", action: "population scaling", hint: false),
+                    KeyHelp(keys: "g", action: "next challenge", hint: false),
+                    KeyHelp(keys: "u", action: "undo recipe change", hint: false),
+                    KeyHelp(keys: "s", action: "share this swarm", hint: true)] + common
+        case .importer:
+            return [KeyHelp(keys: "paste", action: "paste a link, code, Emergent link or recipe", hint: true),
+                    KeyHelp(keys: "Enter", action: "apply (your current work goes on the undo stack)", hint: true),
+                    KeyHelp(keys: "Esc", action: "cancel", hint: true),
+                    KeyHelp(keys: "Backspace", action: "clear", hint: false),
+                    KeyHelp(keys: "?", action: "help", hint: false)]
+        case .share:
+            return [KeyHelp(keys: "c", action: "copy again", hint: true),
+                    KeyHelp(keys: "l", action: "share the look", hint: true),
+                    KeyHelp(keys: "w", action: "share the swarm", hint: true),
+                    KeyHelp(keys: "Esc", action: "back", hint: true)] + common
+        }
+    }
+}
