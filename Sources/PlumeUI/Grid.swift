@@ -96,7 +96,7 @@ public struct Grid: Equatable, Sendable {
     /// draws with (punctuation, arrows, box drawing, blocks, geometric shapes, braille).
     static func isNarrow(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
-        case 0x20...0x7E, 0xA0...0x52F, 0x2000...0x206F, 0x2190...0x21FF, 0x2500...0x25FF, 0x2800...0x28FF: true
+        case 0x20...0x7E, 0xA0...0x52F, 0x2000...0x206F, 0x2190...0x21FF, 0x2500...0x25FF, 0x2713...0x2718, 0x2800...0x28FF: true
         default: false
         }
     }

@@ -98,7 +98,7 @@ extension AppModel {
         let canvas = labCanvas
         SwarmRenderer.draw(lab.swarm.state, camera: lab.camera, into: &grid, x: canvas.x, y: canvas.y, width: canvas.width, height: canvas.height)
         let x = canvas.x + canvas.width + 2, panel = width - x - 1
-        grid.put(lab.running ? "▶ running" : "⏸ paused", x: x, y: 2, style: Style(fg: lab.running ? Theme.good : Theme.accent, bold: true))
+        grid.put(lab.running ? "▶ running" : "‖ paused", x: x, y: 2, style: Style(fg: lab.running ? Theme.good : Theme.accent, bold: true))
         grid.put("step \(lab.swarm.state.step) · ×\(lab.speed) · \(lab.agentCount) agents", x: x, y: 3, style: Theme.label, limit: panel)
         let names = lab.recipe.ingredients.indices.map { index -> String in "\(index + 1)" }
         var column = grid.put("Ingredients ", x: x, y: 5, style: Theme.label)

@@ -15,7 +15,7 @@ struct Plume: ParsableCommand {
             Style a model in the Studio, breed swarms in the Lab, and share either as a short
             plume:// link. Links survive e-mail and chat; paste a friend's link to import it.
             """,
-        subcommands: [Play.self, LinkCommand.self, Bench.self],
+        subcommands: [Play.self, LinkCommand.self, ShareCommand.self, Bench.self],
         defaultSubcommand: Play.self
     )
 }

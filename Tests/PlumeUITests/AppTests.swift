@@ -1,0 +1,274 @@
+// The app as pure code: drive update() with messages, read view() as text.
+import Challenges
+import Foundation
+import GameState
+import Testing
+@testable import PlumeUI
+
+let catalog: Catalog = { try! Catalog.bundled.get() }()
+let book: ChallengeBook = { try! ChallengeBook.bundled.get() }()
+
+func app(width: Int = 100, height: Int = 30, saved: SavedGame? = nil) -> AppModel {
+    var model = AppModel(catalog: catalog, book: book, day: 20_000, saved: saved)
+    _ = model.update(.resize(width: width, height: height))
+    return model
+}
+
+extension AppModel {
+    @discardableResult
+    mutating func keys(_ keys: Key...) -> [Effect] { keys.flatMap { update(.key($0)) } }
+    var screenText: String { view().text }
+}
+
+@Suite struct StudioTests {
+    @Test func theStudioShowsTheFigureTheThemeAndTheSlots() {
+        let model = app()
+        let text = model.screenText
+        #expect(text.contains("1 Studio") && text.contains("2 Lab"))
+        #expect(text.contains("Today: \(model.theme.name)"))
+        #expect(text.contains("▸ Background  Sunset Beach"))
+        #expect(model.view().row(2).hasPrefix(" ▀▀▀▀"))
+    }
+
+    @Test func arrowKeysDressTheModelAndTheScoreFollows() {
+        var model = app()
+        let before = model.styleScore.total
+        let effects = model.keys(.down, .down, .right)  // Top → first top
+        #expect(model.studio.look.garments.count == 1)
+        #expect(effects.contains { if case .save = $0 { true } else { false } })
+        #expect(model.screenText.contains("Top         Plain Tee · White"))
+        #expect(model.styleScore.total != before)
+        #expect(model.screenText.contains("Score \(model.styleScore.total)/1000"))
+    }
+
+    @Test func aDressReplacesTopAndBottomAndSaysSo() {
+        var model = app()
+        model.keys(.down, .down, .right, .down, .right, .down, .right)  // top, bottom, then a dress
+        let slots = model.studio.look.garments.compactMap { catalog.garment(id: $0.id)?.slot }
+        #expect(slots == [.dress])
+        #expect(model.status == "The Sundress replaces the Plain Tee and the Straight Jeans.")
+        #expect(model.screenText.contains("The Sundress replaces the Plain Tee"))
+    }
+
+    @Test func undoAndRedoAreUnbounded() {
+        var model = app()
+        model.keys(.down, .down)
+        for _ in 0..<30 { model.keys(.right) }
+        let dressed = model.studio.look
+        for _ in 0..<30 { model.keys(.char("u")) }
+        #expect(model.studio.look.garments.isEmpty)
+        #expect(model.keys(.char("u")).isEmpty == false)
+        #expect(model.status == "Nothing to undo.")
+        for _ in 0..<30 { model.keys(.char("U")) }
+        #expect(model.studio.look == dressed)
+    }
+
+    @Test func coloursCycleAndNothingToRecolourIsSaid() {
+        var model = app()
+        model.keys(.down, .down, .char("c"))
+        #expect(model.status.contains("pick a garment first"))
+        model.keys(.right, .char("c"), .char("c"))
+        #expect(model.studio.look.garments[0].colour == 2)
+        model.keys(.char("C"))
+        #expect(model.studio.look.garments[0].colour == 1)
+    }
+
+    @Test func randomiseMakesAWearableLook() {
+        var model = app()
+        for _ in 0..<20 {
+            model.keys(.char("r"))
+            #expect(model.studio.look.brokenRules(in: catalog).isEmpty)
+        }
+    }
+
+    @Test func savingOverAnOccupiedSlotNeedsASecondPress() {
+        var model = app()
+        model.keys(.char("w"), .char("1"))
+        #expect(model.slots[0] != nil)
+        model.keys(.down, .down, .right, .char("w"), .char("1"))
+        #expect(model.status.contains("again to overwrite"))
+        #expect(model.slots[0] == ShareCode.link(.look(Look(background: 1, model: 1))))
+        model.keys(.char("w"), .char("1"))
+        #expect(model.slots[0] == ShareCode.link(.look(model.studio.look)))
+        model.keys(.char("x"), .char("o"), .char("1"))
+        #expect(model.studio.look.garments.count == 1)
+    }
+}
+
+@Suite struct ImportAndShareTests {
+    @Test func aPasteOpensImportWithAPreviewAndEnterApplies() {
+        var model = app()
+        let link = "plume://look/1EQECAwIBCwAkAnOD?x-source=Mail"
+        _ = model.update(.paste("Here: <\(link)>"))
+        #expect(model.screen == .importer)
+        let text = model.screenText
+        #expect(text.contains("✓ A look: 3 garments on Sunset Beach"))
+        #expect(text.contains("From: Mail (unverified"))
+        model.keys(.enter)
+        #expect(model.screen == .studio)
+        #expect(model.studio.look == Fixture.goldenLook)
+        model.keys(.char("u"))
+        #expect(model.studio.look.garments.isEmpty)  // the previous look came back
+    }
+
+    @Test func aBadPasteSaysWhyAndAppliesNothing() {
+        var model = app()
+        _ = model.update(.paste("plume://look/1EQECAwIBCwAkAnOE"))
+        #expect(model.screenText.contains("damaged"))
+        model.keys(.enter)
+        #expect(model.screen == .importer)
+        #expect(model.studio.look.garments.isEmpty)
+        model.keys(.escape)
+        #expect(model.screen == .studio)
+    }
+
+    @Test func anOversizedPasteIsRefusedWithItsSize() {
+        var model = app()
+        _ = model.update(.paste(String(repeating: "x", count: 5_000)))
+        #expect(model.screenText.contains("5000 bytes"))
+    }
+
+    @Test func aSwarmPasteRunsAPreviewAndGoesToTheLab() {
+        var model = app()
+        _ = model.update(.paste("emergent://?r=45673766682117&g=16799217307868"))
+        #expect(model.importing.preview != nil)
+        #expect(model.wantsTicks)
+        _ = model.update(.tick)
+        #expect(model.importing.preview?.state.step == 1)
+        model.keys(.enter)
+        #expect(model.screen == .lab)
+        #expect(model.lab.recipe.ingredients.count == 2)
+    }
+
+    @Test func pastedControlCharactersNeverReachTheScreen() {
+        var model = app()
+        _ = model.update(.paste("\u{1B}[2J\u{1B}]0;owned\u{07}plume://look/1EQECAwIBCwAkAnOD?x-source=%E2%80%AEevil"))
+        let cells = model.view().cells.map(\.scalar)
+        #expect(!cells.contains { $0.value < 0x20 || $0.value == 0x7F || (0x80...0x9F).contains($0.value) || $0 == "\u{202E}" })
+    }
+
+    @Test func shareCopiesTheLinkAndShowsItWithinEightyColumns() {
+        var model = app(width: 80, height: 24)
+        model.keys(.char("2"))
+        let effects = model.keys(.char("s"))
+        #expect(effects == [.copyToClipboard(ShareCode.link(.swarm(model.lab.recipe)))])
+        _ = model.update(.copied("Copied to the clipboard via your terminal (OSC 52)."))
+        let text = model.screenText
+        #expect(text.contains("Share this swarm"))
+        #expect(text.contains("OSC 52"))
+        for line in text.split(separator: "\n") { #expect(line.count <= 80) }
+        // The wrapped lines of the link, rejoined by the importer, give the recipe back.
+        let shown = text.split(separator: "\n").filter { $0.hasPrefix("  plume://") || ($0.hasPrefix("  ") && !$0.contains(" ", after: 2) && $0.count > 10) }
+        #expect(try! LinkImporter(catalog: catalog).read(shown.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: "\n")).state == .swarm(model.lab.recipe))
+    }
+}
+
+@Suite struct LabAndFrameTests {
+    @Test func theLabRunsPausesAndStepsAndIdlesWithoutTicks() {
+        var model = app()
+        model.keys(.char("2"))
+        #expect(model.wantsTicks)
+        _ = model.update(.tick)
+        _ = model.update(.tick)
+        #expect(model.lab.swarm.state.step == 2)
+        model.keys(.char(" "))
+        #expect(!model.wantsTicks)
+        model.keys(.char("."))
+        #expect(model.lab.swarm.state.step == 3)
+        #expect(model.screenText.contains("paused"))
+        #expect(model.view().cells.contains { (0x2801...0x28FF).contains($0.scalar.value) })
+    }
+
+    @Test func editingAParameterRestartsTheRunWithTheNewRecipe() {
+        var model = app()
+        model.keys(.char("2"))
+        let before = model.lab.recipe.ingredients[0].genome.hundredths(.radius)
+        model.keys(.right)
+        #expect(model.lab.recipe.ingredients[0].genome.hundredths(.radius) == before + 300)
+        #expect(model.lab.swarm.state.step == 0)
+        model.keys(.char("u"))
+        #expect(model.lab.recipe.ingredients[0].genome.hundredths(.radius) == before)
+        model.keys(.char("m"), .char("p"))
+        #expect(model.lab.recipe.isValid)
+        #expect(model.lab.agentCount == 1_000)
+    }
+
+    @Test func helpListsTheScreensKeysAndAnyKeyClosesIt() {
+        var model = app()
+        model.keys(.char("?"))
+        let text = model.screenText
+        #expect(text.contains("Keys — Studio"))
+        #expect(text.contains("randomise"))
+        model.keys(.char("z"))
+        #expect(!model.showingHelp)
+    }
+
+    @Test func aSmallWindowAsksToBeLarger() {
+        var model = app(width: 70, height: 20)
+        #expect(model.screenText.contains("Make the window larger"))
+        #expect(model.screenText.contains("70×20"))
+        _ = model.update(.resize(width: 80, height: 24))
+        #expect(model.screenText.contains("Studio"))
+    }
+
+    @Test func quitSavesFirst() {
+        var model = app()
+        #expect(model.keys(.char("q")) == [.save(model.savedGame), .quit])
+        #expect(model.update(.key(.ctrl("c"))).last == .quit)
+    }
+
+    @Test func clickingATabSwitchesScreens() {
+        var model = app()
+        let tab = model.tabRanges().first { $0.0 == .lab }!.1
+        _ = model.update(.mouse(Mouse(x: tab.lowerBound + 1, y: 0, kind: .press)))
+        #expect(model.screen == .lab)
+    }
+}
+
+@Suite struct SaveStoreTests {
+    func temporaryStore() -> SaveStore {
+        SaveStore(directory: FileManager.default.temporaryDirectory.appendingPathComponent("plume-save-\(UUID().uuidString)"))
+    }
+
+    @Test func savesRoundTripAndRestoreTheGame() throws {
+        let store = temporaryStore()
+        defer { try? FileManager.default.removeItem(at: store.directory) }
+        #expect(store.load() == .fresh)
+        var model = app()
+        model.keys(.down, .down, .right, .char("w"), .char("3"))
+        try store.save(model.savedGame)
+        guard case .loaded(let game) = store.load() else { Issue.record("not loaded"); return }
+        let again = app(saved: game)
+        #expect(again.studio.look == model.studio.look)
+        #expect(again.slots[2] != nil)
+        #expect(again.lab.recipe == model.lab.recipe)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: store.directory.path)
+        #expect(leftovers == ["plume.json"])
+    }
+
+    @Test func aCorruptSaveIsMovedAsideNotDropped() throws {
+        let store = temporaryStore()
+        defer { try? FileManager.default.removeItem(at: store.directory) }
+        try FileManager.default.createDirectory(at: store.directory, withIntermediateDirectories: true)
+        try Data("{ not json".utf8).write(to: store.file)
+        guard case .corrupt(let aside) = store.load() else { Issue.record("not reported"); return }
+        #expect(try String(contentsOfFile: aside, encoding: .utf8) == "{ not json")
+        #expect(!FileManager.default.fileExists(atPath: store.file.path))
+    }
+
+    @Test func theStandardFolderFollowsXDG() {
+        #expect(SaveStore.standard(environment: ["XDG_DATA_HOME": "/data", "HOME": "/home/p"]).directory.path == "/data/plume")
+        #expect(SaveStore.standard(environment: ["HOME": "/home/p"]).directory.path == "/home/p/.local/share/plume")
+        #expect(SaveStore.standard(environment: ["XDG_DATA_HOME": "relative", "HOME": "/home/p"]).directory.path == "/home/p/.local/share/plume")
+    }
+}
+
+enum Fixture {
+    static let goldenLook = Look(background: 1, model: 2, garments: [
+        WornGarment(id: 2, colour: 1), WornGarment(id: 11, colour: 0), WornGarment(id: 36, colour: 2),
+    ])
+}
+
+extension Substring {
+    func contains(_ character: Character, after offset: Int) -> Bool { dropFirst(offset).contains(character) }
+}
