@@ -1,0 +1,162 @@
+"""The real game in a 100×30 pty: dressing, pasting, sharing, resizing, the Lab, quitting."""
+import base64
+import json
+import re
+import signal
+import subprocess
+
+import pytest
+
+from pty_game import Game
+
+LOOK_LINK = "plume://look/1EQECAwIBCwAkAnOD"
+
+
+@pytest.fixture
+def game(plume_bin, tmp_path):
+    started = []
+
+    def start(**options):
+        g = Game(plume_bin, tmp_path / "data", **options)
+        started.append(g)
+        return g
+
+    yield start
+    for g in started:
+        g.close()
+
+
+def score(text):
+    return int(re.search(r"Score (\d+)/1000", text).group(1))
+
+
+def test_dressing_with_keys_changes_the_look_and_the_score(game):
+    g = game()
+    before = score(g.wait_for("Score "))
+    g.press("down", "down", "right")
+    text = g.wait_for("Plain Tee")
+    g.press("down", "right")
+    text = g.wait_for("Straight Jeans")
+    assert score(text) != before
+    g.press("down", "right")
+    text = g.wait_for("The Sundress replaces the Plain Tee and the Straight Jeans.")
+    assert "Plain Tee" not in text.split("The Sundress replaces")[0]
+
+
+def test_a_bracketed_paste_opens_import_and_enter_applies(game):
+    g = game()
+    g.wait_for("Today:")
+    g.paste("Look at this one!\n<" + LOOK_LINK + "?x-source=Mail>")
+    g.wait_for("✓ A look: 3 garments on Sunset Beach")
+    g.wait_for("From: Mail (unverified")
+    g.press("enter")
+    text = g.wait_for("Imported a look")
+    assert "Striped Tee" in text and "Sandals" in text
+
+
+def test_a_4_kib_paste_is_read_and_a_larger_one_refused(game):
+    g = game()
+    g.wait_for("Today:")
+    exact = LOOK_LINK + " " * (4096 - len(LOOK_LINK))
+    g.paste(exact)
+    g.wait_for("✓ A look")
+    g.press("escape")
+    g.wait_for("Import cancelled")
+    g.paste(exact + "!")
+    g.wait_for("4097 bytes")
+
+
+def test_share_sends_the_link_by_osc52(game):
+    g = game()
+    g.wait_for("Today:")
+    g.paste(LOOK_LINK)
+    g.wait_for("✓ A look")
+    g.press("enter")
+    g.wait_for("Imported a look")
+    g.press("s")
+    g.wait_for("Share this look")
+    g.wait_for("OSC 52")
+    payloads = g.osc52_payloads()
+    assert payloads, "no OSC 52 sequence was written"
+    assert base64.b64decode(payloads[-1]).decode() == LOOK_LINK
+    assert LOOK_LINK in g.text()
+
+
+def test_resizing_redraws_and_a_small_window_asks_for_more_room(game):
+    g = game()
+    g.wait_for("Today:")
+    g.resize(120, 35)
+    g.wait_for(lambda text: text.splitlines()[0].rstrip().endswith("q quit") and len(text.splitlines()[0]) == 120, what="a 120-column tab bar")
+    g.resize(70, 20)
+    g.wait_for("Make the window larger")
+    g.wait_for("70×20")
+    g.resize(100, 30)
+    g.wait_for("Today:")
+
+
+def braille(text):
+    return [(row, column) for row, line in enumerate(text.splitlines()) for column, ch in enumerate(line) if "\u2801" <= ch <= "\u28ff"]
+
+
+def test_the_lab_runs_and_its_dots_move(game):
+    g = game()
+    g.wait_for("Today:")
+    g.press("2")
+    first = braille(g.wait_for(lambda text: len(braille(text)) > 20, what="swarm dots"))
+    g.wait_for(lambda text: braille(text) != first and len(braille(text)) > 20, what="dots that moved")
+    steps = int(re.search(r"step (\d+)", g.text()).group(1))
+    g.press(" ")
+    g.wait_for("paused")
+    g.wait_for(lambda text: int(re.search(r"step (\d+)", text).group(1)) > steps, what="steps advancing")
+
+
+def test_quitting_restores_the_terminal_and_autosaves(game, plume, tmp_path):
+    g = game()
+    g.wait_for("Today:")
+    g.press("down", "down", "right", "right")
+    g.wait_for("Striped Tee")
+    g.press("q")
+    assert g.wait_exit() == 0
+    tail = bytes(g.raw[-200:])
+    assert b"\x1b[?2004l" in tail  # bracketed paste off
+    assert b"\x1b[?1049l" in tail  # back from the alternate screen
+    saved = json.loads((tmp_path / "data" / "plume" / "plume.json").read_text())
+    assert saved["look"].startswith("plume://look/1")
+    shared = subprocess.run([g.child.command, "share"], capture_output=True, env={"XDG_DATA_HOME": str(tmp_path / "data")})
+    assert shared.stdout.decode().strip() == saved["look"]
+    decoded = json.loads(plume("link", "decode", saved["look"]).stdout)
+    assert [garment["id"] for garment in decoded["garments"]] == [2]
+
+
+def test_ctrl_c_quits_and_saves(game, tmp_path):
+    g = game()
+    g.wait_for("Today:")
+    g.press("\x03")
+    assert g.wait_exit() == 0
+    assert (tmp_path / "data" / "plume" / "plume.json").exists()
+
+
+def test_sigterm_still_restores_the_terminal(game):
+    g = game()
+    g.wait_for("Today:")
+    g.child.kill(signal.SIGTERM)
+    g.wait_exit()
+    assert b"\x1b[?1049l" in bytes(g.raw[-200:])
+
+
+def test_an_unknown_term_falls_back_and_no_color_is_respected(game):
+    g = game(env={"TERM": "plume-unknown-term", "NO_COLOR": "1"})
+    g.wait_for("Today:")
+    g.press("2")
+    g.wait_for("running")
+    assert not re.search(rb"\x1b\[[0-9;]*(38|48);5;", bytes(g.raw)), "colours were sent despite NO_COLOR"
+
+
+def test_help_lists_the_keys(game):
+    g = game()
+    g.wait_for("Today:")
+    g.press("?")
+    g.wait_for("Keys — Studio")
+    g.wait_for("randomise")
+    g.press("x")
+    g.wait_for(lambda text: "Keys — Studio" not in text, what="help closed")
