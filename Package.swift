@@ -49,6 +49,7 @@ let package = Package(
         .testTarget(name: "SwarmSimTests", dependencies: ["SwarmSim", "GameState"]),
         .testTarget(name: "ChallengesTests", dependencies: ["Challenges", "GameState", "SwarmSim"]),
         .testTarget(name: "PlumeUITests", dependencies: ["PlumeUI", "GameState", "Challenges"]),
+        .testTarget(name: "TerminalTests", dependencies: ["Terminal", "PlumeUI"]),
     ],
     swiftLanguageModes: [.v6]
 )

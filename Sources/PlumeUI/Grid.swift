@@ -80,6 +80,19 @@ public struct Grid: Equatable, Sendable {
             .joined(separator: "\n")
     }
 
+    /// Indices of the cells that differ from `previous` (every cell when there is none or its
+    /// size differs): what the terminal has to rewrite.
+    public func changes(from previous: Grid?) -> [Int] {
+        guard let previous, previous.width == width, previous.height == height else { return Array(cells.indices) }
+        var changed: [Int] = []
+        cells.withUnsafeBufferPointer { now in
+            previous.cells.withUnsafeBufferPointer { before in
+                for index in 0..<now.count where now[index] != before[index] { changed.append(index) }
+            }
+        }
+        return changed
+    }
+
     public func row(_ y: Int) -> String {
         String(String.UnicodeScalarView(cells[(y * width)..<((y + 1) * width)].map(\.scalar)))
     }

@@ -75,6 +75,12 @@ public struct LabState: Sendable {
         speed = Self.speeds[max(0, min(Self.speeds.count - 1, index + (up ? 1 : -1)))]
     }
 
+    /// Runs the recipe with `count` agents (populations scaled proportionally).
+    public mutating func setAgents(_ count: Int) {
+        agents = count
+        restart()
+    }
+
     public mutating func cyclePopulation() {
         let index = Self.populationChoices.firstIndex(of: agents) ?? 0
         agents = Self.populationChoices[(index + 1) % Self.populationChoices.count]

@@ -1,9 +1,9 @@
 // Maps the app's 24-bit colours onto what the terminal can show: the xterm 256-colour palette,
-// the 16 ANSI colours, or nothing at all when NO_COLOR is set.
+// the 16 (or 8) ANSI colours, or nothing at all when NO_COLOR is set.
 import PlumeUI
 
 public enum ColourDepth: Equatable, Sendable {
-    case none, sixteen, palette256
+    case none, eight, sixteen, palette256
 }
 
 public enum ColourMapper {
@@ -14,6 +14,7 @@ public enum ColourMapper {
         case .none: return -1
         case .palette256: return palette256(r, g, b)
         case .sixteen: return ansi16(r, g, b)
+        case .eight: return ansi16(r, g, b) % 8  // bright colours fold onto their base colours
         }
     }
 

@@ -43,7 +43,8 @@ public final class TerminalScreen {
         } else {
             start_color()
             use_default_colors()
-            depth = plume_colors() >= 256 ? .palette256 : .sixteen
+            let colours = plume_colors()
+            depth = colours >= 256 ? .palette256 : colours >= 16 ? .sixteen : .eight
             maxPairs = Int32(min(Int(plume_color_pairs()), 32_767))
         }
         emit("\u{1B}[?2004h")  // bracketed paste on
@@ -81,14 +82,9 @@ public final class TerminalScreen {
     // MARK: Drawing
 
     public func draw(_ grid: Grid) {
-        let full = previous.map { $0.width != grid.width || $0.height != grid.height } ?? true
-        if full { clear() }
-        for y in 0..<grid.height {
-            for x in 0..<grid.width {
-                let cell = grid[x, y]
-                if !full, let previous, previous[x, y] == cell { continue }
-                put(cell, x: x, y: y)
-            }
+        if previous.map({ $0.width != grid.width || $0.height != grid.height }) ?? true { clear() }
+        for index in grid.changes(from: previous) {
+            put(grid.cells[index], x: index % grid.width, y: index / grid.width)
         }
         previous = grid
         refresh()

@@ -1,13 +1,15 @@
 // `plume bench …`: benchmarks and the link fuzzer, meant for release builds.
 import ArgumentParser
 import Foundation
+import Challenges
 import GameState
+import PlumeUI
 import SwarmSim
 
 struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Benchmarks (run with swift run -c release).",
-        subcommands: [SwarmBench.self, Links.self]
+        subcommands: [SwarmBench.self, UIBench.self, Links.self]
     )
 
     struct Links: ParsableCommand {
@@ -109,6 +111,47 @@ struct Bench: ParsableCommand {
                          seconds * 1000 / Double(max(1, steps)), seconds * 1000, Swarm.kernelInstructionSet))
             print(String(format: "agents=%d steps=%d threads=%d agent_steps_per_s=%.0f interactions_per_s=%.0f",
                          agents, steps, threads, Double(steps * agents) / seconds, Double(interactions) / seconds))
+        }
+    }
+
+    struct UIBench: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "ui",
+            abstract: "Time drawing the Lab: view() into a grid plus the diff against the last frame.",
+            discussion: """
+                Runs the Lab with --agents agents on a --width × --height grid, stepping the swarm
+                between frames (not timed), and times view() + diff per frame. Prints, last:
+                agents=N width=W height=H frames=F ms_per_frame=… changed_cells_per_frame=…
+                """
+        )
+
+        @Option(help: "Agents in the Lab.") var agents = 3000
+        @Option(help: "Grid width.") var width = 200
+        @Option(help: "Grid height.") var height = 60
+        @Option(help: "Frames to time.") var frames = 300
+
+        func run() throws {
+            let catalog = try loadCatalog()
+            guard case .success(let book) = ChallengeBook.bundled else { throw fail("the challenges can't be loaded") }
+            var model = AppModel(catalog: catalog, book: book, day: 0)
+            _ = model.update(.resize(width: width, height: height))
+            _ = model.update(.key(.char("2")))
+            model.lab.setAgents(agents)
+            var previous: Grid? = model.view()
+            var spent = Duration.zero
+            var changed = 0
+            let clock = ContinuousClock()
+            for _ in 0..<frames {
+                _ = model.update(.tick)
+                let start = clock.now
+                let grid = model.view()
+                changed += grid.changes(from: previous).count
+                spent += clock.now - start
+                previous = grid
+            }
+            let ms = (Double(spent.components.seconds) * 1000 + Double(spent.components.attoseconds) * 1e-15) / Double(frames)
+            print(String(format: "agents=%d width=%d height=%d frames=%d ms_per_frame=%.3f changed_cells_per_frame=%.0f",
+                         model.lab.agentCount, width, height, frames, ms, Double(changed) / Double(frames)))
         }
     }
 }

@@ -160,3 +160,23 @@ def test_help_lists_the_keys(game):
     g.wait_for("randomise")
     g.press("x")
     g.wait_for(lambda text: "Keys — Studio" not in text, what="help closed")
+
+
+def test_an_eight_colour_terminal_gets_only_its_own_colours(game):
+    g = game(env={"TERM": "xterm"})
+    g.wait_for("Today:")
+    g.press("2")
+    g.wait_for(lambda text: len(braille(text)) > 20, what="swarm dots")
+    sent = bytes(g.raw)
+    assert re.search(rb"\x1b\[3[0-7]m|\x1b\[3[0-7];4[0-7]m|\x1b\[4[0-7]m", sent), "no basic colours were used"
+    assert b"38;5;" not in sent and b"48;5;" not in sent
+
+
+def test_clicking_a_tab_switches_screen(game):
+    g = game()
+    g.wait_for("Today:")
+    column = g.text().splitlines()[0].index("2 Lab")
+    # An SGR (1006) mouse report, as xterm sends with this terminfo: button 1 pressed, then
+    # released, at (column, row 0), 1-based.
+    g.press(f"\x1b[<0;{column + 1};1M", f"\x1b[<0;{column + 1};1m")
+    g.wait_for("running")

@@ -1,0 +1,50 @@
+// Colour mapping for 256-, 16- and 8-colour terminals, and the clipboard escape sequence.
+import Foundation
+import PlumeUI
+import Testing
+@testable import Terminal
+
+@Suite struct ColourMapperTests {
+    @Test func palette256PicksTheCubeOrTheGreyRamp() {
+        #expect(ColourMapper.index(.rgb(255, 0, 0), depth: .palette256) == 196)
+        #expect(ColourMapper.index(.rgb(0, 0, 0), depth: .palette256) == 16)
+        #expect(ColourMapper.index(.rgb(255, 255, 255), depth: .palette256) == 231)
+        #expect(ColourMapper.index(.rgb(128, 128, 128), depth: .palette256) == 244)
+        #expect(ColourMapper.index(.rgb(95, 135, 175), depth: .palette256) == 16 + 36 * 1 + 6 * 2 + 3)
+    }
+
+    @Test func sixteenAndEightColourTerminalsStayInTheirRange() {
+        #expect(ColourMapper.index(.rgb(255, 0, 0), depth: .sixteen) == 9)
+        #expect(ColourMapper.index(.rgb(205, 0, 0), depth: .sixteen) == 1)
+        #expect(ColourMapper.index(.rgb(255, 0, 0), depth: .eight) == 1)
+        for r in stride(from: 0, through: 255, by: 51) {
+            for g in stride(from: 0, through: 255, by: 51) {
+                for b in stride(from: 0, through: 255, by: 51) {
+                    let colour = Colour.rgb(UInt8(r), UInt8(g), UInt8(b))
+                    #expect((0..<16).contains(ColourMapper.index(colour, depth: .sixteen)))
+                    #expect((0..<8).contains(ColourMapper.index(colour, depth: .eight)))
+                    #expect((16..<256).contains(ColourMapper.index(colour, depth: .palette256)))
+                }
+            }
+        }
+    }
+
+    @Test func theDefaultColourAndNoColourMapToTheTerminalsOwn() {
+        #expect(ColourMapper.index(.standard, depth: .palette256) == -1)
+        #expect(ColourMapper.index(.rgb(255, 0, 0), depth: .none) == -1)
+    }
+}
+
+@Suite struct ClipboardTests {
+    @Test func osc52CarriesTheTextInBase64() {
+        let link = "plume://look/1EQECAwIBCwAkAnOD"
+        #expect(Clipboard.osc52(link) == "\u{1B}]52;c;" + Data(link.utf8).base64EncodedString() + "\u{07}")
+    }
+
+    @Test func copyWritesOSC52AndSaysWhichPathWasUsed() {
+        var written = ""
+        let sentence = Clipboard.copy("hello", writeToTerminal: { written += $0 }, environment: ["PATH": "/nonexistent"])
+        #expect(written == Clipboard.osc52("hello"))
+        #expect(sentence == "Copied to the clipboard via your terminal (OSC 52).")
+    }
+}
