@@ -31,25 +31,14 @@ struct Play: ParsableCommand {
     )
 
     func run() throws {
-        let catalog = try loadCatalog()
-        let book: ChallengeBook
-        switch ChallengeBook.bundled {
-        case .success(let loaded): book = loaded
-        case .failure(let error): throw fail(error.description)
-        }
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             throw fail("the game needs an interactive terminal. For scripts, try `plume link decode` or `plume --help`.")
         }
-        let store = SaveStore.standard()
-        var saved: SavedGame?
-        var welcome = "Welcome to Plume — press ? for the keys of each screen."
-        switch store.load() {
-        case .fresh: break
-        case .loaded(let game): saved = game
-        case .corrupt(let path): welcome = "Your saved game couldn't be read; it was kept as \(path) and a fresh game started."
+        var (model, store, outcome) = try loadSavedGame()
+        model.status = "Welcome to Plume — press ? for the keys of each screen."
+        if case .corrupt(let path) = outcome {
+            model.status = "Your saved game couldn't be read; it was kept as \(path) and a fresh game started."
         }
-        var model = AppModel(catalog: catalog, book: book, day: ChallengeBook.day(of: Date()), saved: saved)
-        model.status = welcome
         do {
             try RunLoop.run(model, store: store)
         } catch let error as TerminalScreen.TerminalError {
@@ -84,4 +73,19 @@ func loadCatalog() throws -> Catalog {
     case .success(let catalog): return catalog
     case .failure(let error): throw fail(error.description)
     }
+}
+
+/// The game as last saved (or a fresh one), its save store, and how reading the save went.
+func loadSavedGame() throws -> (model: AppModel, store: SaveStore, outcome: SaveStore.LoadResult) {
+    let catalog = try loadCatalog()
+    let book: ChallengeBook
+    switch ChallengeBook.bundled {
+    case .success(let loaded): book = loaded
+    case .failure(let error): throw fail(error.description)
+    }
+    let store = SaveStore.standard()
+    let outcome = store.load()
+    var saved: SavedGame?
+    if case .loaded(let game) = outcome { saved = game }
+    return (AppModel(catalog: catalog, book: book, day: ChallengeBook.day(of: Date()), saved: saved), store, outcome)
 }

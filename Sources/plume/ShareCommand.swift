@@ -1,7 +1,5 @@
 // `plume share`: the link of the current (autosaved) look, or with --swarm the swarm's.
 import ArgumentParser
-import Challenges
-import Foundation
 import GameState
 import PlumeUI
 
@@ -15,20 +13,12 @@ struct ShareCommand: ParsableCommand {
     var swarm = false
 
     func run() throws {
-        let catalog = try loadCatalog()
-        let book: ChallengeBook
-        switch ChallengeBook.bundled {
-        case .success(let loaded): book = loaded
-        case .failure(let error): throw fail(error.description)
-        }
-        let store = SaveStore.standard()
-        var saved: SavedGame?
-        switch store.load() {
-        case .fresh: printError("note: no saved game yet; showing the starting \(swarm ? "swarm" : "look")")
-        case .loaded(let game): saved = game
+        let (model, _, outcome) = try loadSavedGame()
+        switch outcome {
+        case .fresh: printError("note: no saved game yet; this is the starting \(swarm ? "swarm" : "look")")
         case .corrupt(let path): printError("note: the saved game couldn't be read; it was kept as \(path)")
+        case .loaded: break
         }
-        let model = AppModel(catalog: catalog, book: book, day: ChallengeBook.day(of: Date()), saved: saved)
         print(ShareCode.link(swarm ? .swarm(model.lab.recipe) : .look(model.studio.look)))
     }
 }

@@ -180,3 +180,13 @@ def test_clicking_a_tab_switches_screen(game):
     # released, at (column, row 0), 1-based.
     g.press(f"\x1b[<0;{column + 1};1M", f"\x1b[<0;{column + 1};1m")
     g.wait_for("running")
+
+
+def test_a_corrupt_save_is_kept_aside_and_said(game, tmp_path):
+    folder = tmp_path / "data" / "plume"
+    folder.mkdir(parents=True)
+    (folder / "plume.json").write_text("{ this is not a save")
+    g = game()
+    g.wait_for("couldn't be read")
+    aside = [p for p in folder.iterdir() if p.name.startswith("plume.json.corrupt-")]
+    assert len(aside) == 1 and aside[0].read_text() == "{ this is not a save"
