@@ -334,7 +334,8 @@ extension AppModel {
         case .backspace, .delete:
             importing = ImportState()
             return []
-        case .char("?"):
+        case .char("?") where importing.text.isEmpty:
+            // Only in an empty box: a link typed by hand contains "?".
             showingHelp = true
             return []
         case .tab:

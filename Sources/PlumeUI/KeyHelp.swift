@@ -44,7 +44,7 @@ extension Screen {
                     KeyHelp(keys: "Enter", action: "apply (your current work goes on the undo stack)", hint: true),
                     KeyHelp(keys: "Esc", action: "cancel", hint: true),
                     KeyHelp(keys: "Backspace", action: "clear", hint: false),
-                    KeyHelp(keys: "?", action: "help", hint: false)]
+                    KeyHelp(keys: "?", action: "help (while the box is empty)", hint: false)]
         case .share:
             return [KeyHelp(keys: "c", action: "copy again", hint: true),
                     KeyHelp(keys: "l", action: "share the look", hint: true),

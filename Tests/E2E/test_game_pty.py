@@ -136,10 +136,11 @@ def test_ctrl_c_quits_and_saves(game, tmp_path):
     assert (tmp_path / "data" / "plume" / "plume.json").exists()
 
 
-def test_sigterm_still_restores_the_terminal(game):
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP, signal.SIGSEGV])
+def test_a_signal_or_crash_still_restores_the_terminal(game, sig):
     g = game()
     g.wait_for("Today:")
-    g.child.kill(signal.SIGTERM)
+    g.child.kill(sig)
     g.wait_exit()
     assert b"\x1b[?1049l" in bytes(g.raw[-200:])
 

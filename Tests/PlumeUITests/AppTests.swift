@@ -217,6 +217,22 @@ extension AppModel {
         #expect(model.update(.key(.ctrl("c"))).last == .quit)
     }
 
+    @Test func clickingASlotRowSelectsItAndScrollingChangesIt() {
+        var model = app()
+        _ = model.update(.mouse(Mouse(x: model.studioPanelX + 3, y: model.studioListTop + 2, kind: .press)))
+        #expect(model.studio.row == .slot(.top))
+        _ = model.update(.mouse(Mouse(x: model.studioPanelX + 3, y: model.studioListTop + 2, kind: .scrollDown)))
+        #expect(model.studio.worn(on: .slot(.top), in: catalog) != nil)
+    }
+
+    @Test func aQuestionMarkTypedIntoImportIsText() {
+        var model = app()
+        _ = model.update(.paste("plume://look/1EQECAwIBCwAkAnOD"))
+        model.keys(.char("?"))
+        #expect(!model.showingHelp)
+        #expect(model.importing.text.hasSuffix("?"))
+    }
+
     @Test func clickingATabSwitchesScreens() {
         var model = app()
         let tab = model.tabRanges().first { $0.0 == .lab }!.1
