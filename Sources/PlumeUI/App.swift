@@ -163,7 +163,7 @@ extension AppModel {
         }
     }
 
-    private mutating func switchTo(_ target: Screen) -> [Effect] {
+    mutating func switchTo(_ target: Screen) -> [Effect] {
         if target == .share && screen != .share {
             sharing.kind = screen == .lab ? .swarm : .look
             returnScreen = screen
@@ -218,155 +218,10 @@ extension AppModel {
         }
     }
 
-    private mutating func changed(_ message: String?) -> [Effect] {
+    mutating func changed(_ message: String?) -> [Effect] {
         status = message ?? ""
         confirmOverwrite = nil
         return [.save(savedGame)]
-    }
-
-    private mutating func pressStudio(_ key: Key) -> [Effect] {
-        let rows = StudioState.Row.all.count
-        switch key {
-        case .up: studio.selected = (studio.selected + rows - 1) % rows; return []
-        case .down: studio.selected = (studio.selected + 1) % rows; return []
-        case .left, .char("h"): return changed(studio.cycle(by: -1, in: catalog))
-        case .right, .char("l"): return changed(studio.cycle(by: 1, in: catalog))
-        case .char("c"): return changed(studio.cycleColour(by: 1, in: catalog))
-        case .char("C"): return changed(studio.cycleColour(by: -1, in: catalog))
-        case .char("x"), .delete, .backspace: return changed(studio.removeSelected(in: catalog))
-        case .char("r"):
-            var rng = SplitMix64(seed: UInt64(truncatingIfNeeded: studio.look.hashValue) &+ UInt64(studio.undoStack.count))
-            studio.apply(catalog.randomLook(using: &rng))
-            return changed("A random look.")
-        case .char("u"):
-            return studio.undo() ? changed("Undone.") : changed("Nothing to undo.")
-        case .char("U"), .ctrl("r"):
-            return studio.redo() ? changed("Redone.") : changed("Nothing to redo.")
-        case .char("s"): return switchTo(.share)
-        case .char("i"): return switchTo(.importer)
-        case .char("w"), .char("o"):
-            if case .char(let c) = key { pendingSlotCommand = c }
-            status = key == .char("w") ? "Save to which slot? Press 1–9." : "Open which slot? Press 1–9."
-            return []
-        default: return []
-        }
-    }
-
-    private mutating func saveSlot(_ index: Int) -> [Effect] {
-        let link = ShareCode.link(.look(studio.look))
-        if let existing = slots[index], existing != link, confirmOverwrite != index {
-            confirmOverwrite = index
-            status = "Slot \(index + 1) holds another look. Press w \(index + 1) again to overwrite it."
-            return []
-        }
-        slots[index] = link
-        confirmOverwrite = nil
-        status = "Saved to slot \(index + 1)."
-        return [.save(savedGame)]
-    }
-
-    private mutating func openSlot(_ index: Int) -> [Effect] {
-        guard let link = slots[index], case .look(let look)? = try? importer.read(link).state else {
-            status = "Slot \(index + 1) is empty."
-            return []
-        }
-        studio.apply(look)
-        return changed("Opened slot \(index + 1) (u undoes).")
-    }
-
-    private mutating func pressLab(_ key: Key) -> [Effect] {
-        let rows = Genome.Parameter.allCases.count + 1
-        switch key {
-        case .char(" "): lab.running.toggle(); status = lab.running ? "Running." : "Paused."; return []
-        case .char("."): lab.singleStep(); status = "Paused; one step."; return []
-        case .char("+"), .char("="): lab.faster(true); return []
-        case .char("-"): lab.faster(false); return []
-        case .char("["): lab.ingredient = (lab.ingredient + lab.recipe.ingredients.count - 1) % lab.recipe.ingredients.count; return []
-        case .char("]"): lab.ingredient = (lab.ingredient + 1) % lab.recipe.ingredients.count; return []
-        case .up: lab.parameterRow = (lab.parameterRow + rows - 1) % rows; return []
-        case .down: lab.parameterRow = (lab.parameterRow + 1) % rows; return []
-        case .left: return changed(lab.adjust(by: -1, big: false))
-        case .right: return changed(lab.adjust(by: 1, big: false))
-        case .pageDown, .char("<"): return changed(lab.adjust(by: -1, big: true))
-        case .pageUp, .char(">"): return changed(lab.adjust(by: 1, big: true))
-        case .char("n"):
-            lab.restart(seed: lab.seed &+ 1)
-            status = "Restarted with seed \(lab.seed)."
-            return []
-        case .char("m"): lab.mutate(); return changed("Mutated.")
-        case .char("x"):
-            var rng = SplitMix64(seed: lab.seed)
-            lab.mix(with: lastImportedSwarm ?? SwarmRecipe.random(ingredients: 2, using: &rng))
-            return changed(lastImportedSwarm == nil ? "Mixed with a random recipe (import a swarm to mix with it)." : "Mixed with the imported swarm.")
-        case .char("a"): return changed(lab.addIngredient())
-        case .char("d"): return changed(lab.removeIngredient())
-        case .char("p"):
-            lab.cyclePopulation()
-            status = "\(lab.agentCount) agents."
-            return []
-        case .char("g"): lab.challengeIndex = (lab.challengeIndex + 1) % book.swarmChallenges.count; return []
-        case .char("u"): return lab.undo() ? changed("Undone.") : changed("Nothing to undo.")
-        case .char("s"): return switchTo(.share)
-        case .char("i"): return switchTo(.importer)
-        default: return []
-        }
-    }
-
-    private mutating func pressShare(_ key: Key) -> [Effect] {
-        switch key {
-        case .char("c"): return copyShareLink()
-        case .char("l"): sharing.kind = .look; return copyShareLink()
-        case .char("w"): sharing.kind = .swarm; return copyShareLink()
-        case .escape: screen = returnScreen == .share ? .studio : returnScreen; return []
-        default: return []
-        }
-    }
-
-    private mutating func pressImport(_ key: Key) -> [Effect] {
-        switch key {
-        case .escape:
-            screen = returnScreen == .importer ? .studio : returnScreen
-            importing = ImportState()
-            status = "Import cancelled."
-            return []
-        case .enter:
-            return applyImport()
-        case .backspace, .delete:
-            importing = ImportState()
-            return []
-        case .char("?") where importing.text.isEmpty:
-            // Only in an empty box: a link typed by hand contains "?".
-            showingHelp = true
-            return []
-        case .tab:
-            return switchTo(.share)
-        case .char(let c):
-            importing.text.append(c)
-            readImport()
-            return []
-        default:
-            return []
-        }
-    }
-
-    private mutating func applyImport() -> [Effect] {
-        guard case .success(let link)? = importing.result else {
-            status = importing.text.isEmpty ? "Paste a link first." : "This can't be applied — see the reason above."
-            return []
-        }
-        importing = ImportState()
-        switch link.state {
-        case .look(let look):
-            studio.apply(look)
-            screen = .studio
-            return changed("Imported a look (u brings back the one you had).")
-        case .swarm(let recipe):
-            lab.use(recipe)
-            lastImportedSwarm = recipe
-            lab.running = true
-            screen = .lab
-            return changed("Imported a swarm (u brings back the recipe you had).")
-        }
     }
 
     private mutating func click(_ mouse: Mouse) -> [Effect] {
