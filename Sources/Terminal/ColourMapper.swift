@@ -14,7 +14,7 @@ public enum ColourMapper {
         case .none: return -1
         case .palette256: return palette256(r, g, b)
         case .sixteen: return ansi16(r, g, b)
-        case .eight: return ansi16(r, g, b) % 8  // bright colours fold onto their base colours
+        case .eight: return nearestANSI(r, g, b, among: 8)
         }
     }
 
@@ -43,10 +43,15 @@ public enum ColourMapper {
         (127, 127, 127), (255, 0, 0), (0, 255, 0), (255, 255, 0), (92, 92, 255), (255, 0, 255), (0, 255, 255), (255, 255, 255),
     ]
 
-    static func ansi16(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> Int32 {
-        Int32(ansi.indices.min { a, c in
-            func d(_ i: Int) -> Int { let p = ansi[i]; return (p.0 - Int(r)) * (p.0 - Int(r)) + (p.1 - Int(g)) * (p.1 - Int(g)) + (p.2 - Int(b)) * (p.2 - Int(b)) }
-            return d(a) < d(c)
-        }!)
+    static func ansi16(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> Int32 { nearestANSI(r, g, b, among: 16) }
+
+    /// The nearest of the first `count` ANSI colours (8 on terminals without the bright ones:
+    /// a grey then becomes white, not black, so dim text stays readable on a dark screen).
+    static func nearestANSI(_ r: UInt8, _ g: UInt8, _ b: UInt8, among count: Int) -> Int32 {
+        func distance(_ index: Int) -> Int {
+            let p = ansi[index]
+            return (p.0 - Int(r)) * (p.0 - Int(r)) + (p.1 - Int(g)) * (p.1 - Int(g)) + (p.2 - Int(b)) * (p.2 - Int(b))
+        }
+        return Int32((0..<count).min { distance($0) < distance($1) }!)
     }
 }

@@ -17,6 +17,10 @@ import Testing
         #expect(ColourMapper.index(.rgb(255, 0, 0), depth: .sixteen) == 9)
         #expect(ColourMapper.index(.rgb(205, 0, 0), depth: .sixteen) == 1)
         #expect(ColourMapper.index(.rgb(255, 0, 0), depth: .eight) == 1)
+        // Dim grey text stays visible (white, not black), and denim keeps a colour (cyan is
+        // nearest of the eight) instead of turning black.
+        #expect(ColourMapper.index(.rgb(140, 140, 150), depth: .eight) == 7)
+        #expect(ColourMapper.index(.rgb(59, 91, 146), depth: .eight) == 6)
         for r in stride(from: 0, through: 255, by: 51) {
             for g in stride(from: 0, through: 255, by: 51) {
                 for b in stride(from: 0, through: 255, by: 51) {
