@@ -34,7 +34,10 @@ public enum ColourMapper {
             let dr = c.0 - Int(r), dg = c.1 - Int(g), db = c.2 - Int(b)
             return dr * dr + dg * dg + db * db
         }
-        return distance((grey, grey, grey)) < distance(cube) ? Int32(232 + greyIndex) : Int32(16 + 36 * ri + 6 * gi + bi)
+        // The grey ramp only for colours that are nearly grey: it is often nearer in plain RGB
+        // distance, but turns a deep purple sky or a navy coat grey.
+        let nearlyGrey = Int(max(r, g, b)) - Int(min(r, g, b)) <= 24
+        return nearlyGrey && distance((grey, grey, grey)) < distance(cube) ? Int32(232 + greyIndex) : Int32(16 + 36 * ri + 6 * gi + bi)
     }
 
     /// xterm's default values for the 16 ANSI colours.

@@ -11,6 +11,8 @@ import Testing
         #expect(ColourMapper.index(.rgb(255, 255, 255), depth: .palette256) == 231)
         #expect(ColourMapper.index(.rgb(128, 128, 128), depth: .palette256) == 244)
         #expect(ColourMapper.index(.rgb(95, 135, 175), depth: .palette256) == 16 + 36 * 1 + 6 * 2 + 3)
+        // A saturated colour keeps its hue even where a grey is nearer in RGB distance.
+        #expect(ColourMapper.index(.rgb(61, 44, 107), depth: .palette256) == 16 + 36 * 1 + 6 * 0 + 1)
     }
 
     @Test func sixteenAndEightColourTerminalsStayInTheirRange() {
