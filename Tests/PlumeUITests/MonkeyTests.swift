@@ -1,0 +1,35 @@
+// Random messages of every kind, thousands of them: the app must never crash, every frame must
+// fit its window, and the look and recipe must stay valid whatever was pressed.
+import GameState
+import Testing
+@testable import PlumeUI
+
+@Suite struct MonkeyTests {
+    static let keys: [Key] = [.up, .down, .left, .right, .enter, .escape, .tab, .backTab, .backspace, .delete, .home, .end, .pageUp, .pageDown,
+                              .ctrl("r"), .ctrl("l")] + Array("1234?csrxuUwo0123456789 .+-[]mnapgdlhiCk<>").map { Key.char($0) }
+    static let pastes = ["plume://look/1EQECAwIBCwAkAnOD", "emergent://?r=45673766682117", "junk \u{1B}[2J", "10 * (1, 1, 1, 0.1, 0.1, 1, 0.1, 0.1)",
+                         String(repeating: "a", count: 5000), "", "plume://swarm/1EQECAwIBCwAkAnOD", "\u{202E}"]
+
+    @Test(arguments: [UInt64(1), 2, 3, 4])
+    func randomInputNeverBreaksTheApp(_ seed: UInt64) {
+        var rng = SplitMix64(seed: seed)
+        var model = app()
+        for _ in 0..<2_500 {
+            let message: Msg
+            switch rng.below(20) {
+            case 0: message = .paste(Self.pastes[rng.below(Self.pastes.count)])
+            case 1: message = .resize(width: [1, 20, 79, 80, 100, 133, 250][rng.below(7)], height: [1, 10, 23, 24, 30, 61][rng.below(6)])
+            case 2, 3: message = .tick
+            case 4: message = .mouse(Mouse(x: rng.below(120), y: rng.below(40), kind: [.press, .scrollUp, .scrollDown][rng.below(3)]))
+            case 5: message = .copied("Copied.")
+            default: message = .key(Self.keys[rng.below(Self.keys.count)])
+            }
+            let effects = model.update(message)
+            if effects.contains(.quit) { model = app(); continue }
+            let grid = model.view()
+            #expect(grid.width == model.width && grid.height == model.height)
+            #expect(model.studio.look.brokenRules(in: catalog).isEmpty)
+            #expect(model.lab.recipe.isValid)
+        }
+    }
+}
