@@ -40,7 +40,7 @@ extension Screen {
                     KeyHelp(keys: "u", action: "undo recipe change", hint: false),
                     KeyHelp(keys: "s", action: "share this swarm", hint: true)] + common
         case .importer:
-            return [KeyHelp(keys: "paste", action: "paste a link, code, Emergent link or recipe", hint: true),
+            return [KeyHelp(keys: "paste", action: "a link, a code, an Emergent link or a recipe", hint: true),
                     KeyHelp(keys: "Enter", action: "apply (your current work goes on the undo stack)", hint: true),
                     KeyHelp(keys: "Esc", action: "cancel", hint: true),
                     KeyHelp(keys: "Backspace", action: "clear", hint: false),
