@@ -12,8 +12,6 @@ public struct XCallback: Hashable, Sendable {
 
     public init() {}
 
-    public var isEmpty: Bool { source == nil && success == nil && error == nil && cancel == nil }
-
     /// Targets allowed for x-success, x-error and x-cancel.
     public static let allowedSchemes: Set<String> = ["https", "plume"]
 

@@ -28,8 +28,6 @@ public struct StudioState: Sendable {
     public init(look: Look) { self.look = look }
 
     public var row: Row { Row.all[selected] }
-    public var canUndo: Bool { !undoStack.isEmpty }
-    public var canRedo: Bool { !redoStack.isEmpty }
 
     /// Replaces the look, keeping the old one on the undo stack. Returns false if nothing changed.
     @discardableResult

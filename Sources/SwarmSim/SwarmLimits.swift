@@ -11,8 +11,6 @@ public enum SwarmLimits {
     public static let startSpeed = 5.0
     /// The most agents one simulation holds (the Lab's population scaling and benchmarks).
     public static let maxAgents = 200_000
-    /// Squared distance used in the separation term when two agents coincide (Sayama's rule).
-    static let coincidentDistanceSquared = 0.001
     /// Cells are half the largest radius wide, so a large-radius agent scans 5×5 cells and a
     /// small one in a mixed recipe scans fewer candidates than with radius-wide cells.
     static let cellsPerLargestRadius = 1.0
