@@ -61,8 +61,9 @@ public struct AppModel: Sendable {
         self.catalog = catalog
         self.book = book
         self.day = day
-        importer = LinkImporter(catalog: catalog)
-        func state(_ link: String?) -> SharedState? { link.flatMap { try? LinkImporter(catalog: catalog).read($0).state } }
+        let importer = LinkImporter(catalog: catalog)
+        self.importer = importer
+        func state(_ link: String?) -> SharedState? { link.flatMap { try? importer.read($0).state } }
         var look = Look(background: catalog.backgrounds[0].id, model: catalog.models[0].id)
         if case .look(let savedLook) = state(saved?.look) { look = savedLook }
         var recipe = AppModel.starterRecipe

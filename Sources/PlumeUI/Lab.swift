@@ -92,12 +92,13 @@ public struct LabState: Sendable {
     public mutating func adjust(by direction: Int, big: Bool) -> String? {
         var new = recipe
         var item = new.ingredients[ingredient]
+        var note: String?
         if parameterRow == 0 {
             let others = recipe.totalPopulation - item.population
             let wanted = item.population + direction * (big ? 10 : 1)
             let room = GameLimits.maxTotalPopulation - others
             item.population = max(1, min(room, wanted))
-            if wanted > room { new.ingredients[ingredient] = item; use(new); return "A recipe holds at most \(GameLimits.maxTotalPopulation) agents." }
+            if wanted > room { note = "A recipe holds at most \(GameLimits.maxTotalPopulation) agents." }
         } else {
             let parameter = Genome.Parameter.allCases[parameterRow - 1]
             let step = max(1, parameter.maxHundredths / (big ? 10 : 100))
@@ -105,7 +106,7 @@ public struct LabState: Sendable {
         }
         new.ingredients[ingredient] = item
         use(new)
-        return nil
+        return note
     }
 
     public mutating func mutate() {

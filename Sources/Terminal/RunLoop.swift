@@ -19,8 +19,7 @@ public enum RunLoop {
             screen.draw(model.view())
             var timeout: Int32 = -1
             if model.wantsTicks {
-                let spent = Int32((clock.now - frameStart).components.attoseconds / 1_000_000_000_000_000)
-                    + Int32((clock.now - frameStart).components.seconds * 1000)
+                let spent = Int32((clock.now - frameStart) / .milliseconds(1))
                 timeout = max(1, frameMilliseconds - spent)
             }
             var messages = screen.read(timeout: timeout)

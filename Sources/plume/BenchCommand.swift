@@ -35,7 +35,7 @@ struct Bench: ParsableCommand {
             let start = clock.now
             let report = fuzzer.run(inputs: inputs)
             let elapsed = clock.now - start
-            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+            let seconds = elapsed / .seconds(1)
             for failure in report.failures { printError("failure: " + failure) }
             print(String(format: "inputs=%d accepted=%d rejected=%d failures=%d seconds=%.2f inputs_per_s=%.0f",
                          report.inputs, report.accepted, report.rejected, report.failures.count, seconds, Double(report.inputs) / seconds))
@@ -104,7 +104,7 @@ struct Bench: ParsableCommand {
                 interactions += swarm.neighbourCounts.reduce(0) { $0 + Int($1) }
             }
             let elapsed = clock.now - start
-            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+            let seconds = elapsed / .seconds(1)
             print("recipe: " + SayamaRecipeText.format(chosen).replacingOccurrences(of: "\n", with: " | "))
             print(String(format: "mean_neighbours=%.1f steps_per_s=%.1f ms_per_step=%.3f total_ms=%.1f isa=%@",
                          Double(interactions) / Double(max(1, steps * agents)), Double(steps) / seconds,
@@ -149,7 +149,7 @@ struct Bench: ParsableCommand {
                 spent += clock.now - start
                 previous = grid
             }
-            let ms = (Double(spent.components.seconds) * 1000 + Double(spent.components.attoseconds) * 1e-15) / Double(frames)
+            let ms = spent / .milliseconds(1) / Double(frames)
             print(String(format: "agents=%d width=%d height=%d frames=%d ms_per_frame=%.3f changed_cells_per_frame=%.0f",
                          model.lab.agentCount, width, height, frames, ms, Double(changed) / Double(frames)))
         }
