@@ -132,8 +132,7 @@ struct Bench: ParsableCommand {
 
         func run() throws {
             let catalog = try loadCatalog()
-            guard case .success(let book) = ChallengeBook.bundled else { throw fail("the challenges can't be loaded") }
-            var model = AppModel(catalog: catalog, book: book, day: 0)
+            var model = AppModel(catalog: catalog, book: try loadBook(), day: 0)
             _ = model.update(.resize(width: width, height: height))
             _ = model.update(.key(.char("2")))
             model.lab.setAgents(agents)

@@ -75,14 +75,17 @@ func loadCatalog() throws -> Catalog {
     }
 }
 
+func loadBook() throws -> ChallengeBook {
+    switch ChallengeBook.bundled {
+    case .success(let book): return book
+    case .failure(let error): throw fail(error.description)
+    }
+}
+
 /// The game as last saved (or a fresh one), its save store, and how reading the save went.
 func loadSavedGame() throws -> (model: AppModel, store: SaveStore, outcome: SaveStore.LoadResult) {
     let catalog = try loadCatalog()
-    let book: ChallengeBook
-    switch ChallengeBook.bundled {
-    case .success(let loaded): book = loaded
-    case .failure(let error): throw fail(error.description)
-    }
+    let book = try loadBook()
     let store = SaveStore.standard()
     let outcome = store.load()
     var saved: SavedGame?
