@@ -7,9 +7,19 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "plume", targets: ["plume"]),
+        .executable(name: "plume-server", targets: ["plume-server"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // The leaderboard: its store (SQLite) and token hashing, linked by the game and the server.
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
+        // Server only: never reachable from the `plume` product.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         // The game's content (catalog.json, pixel art) shipped as a resource bundle beside the binary.
@@ -18,7 +28,7 @@ let package = Package(
             path: "Assets",
             exclude: ["README.md"],
             sources: ["AssetsBundle.swift"],
-            resources: [.copy("catalog.json"), .copy("challenges.json"), .copy("art")]
+            resources: [.copy("catalog.json"), .copy("challenges.json"), .copy("causes.json"), .copy("art")]
         ),
         // Pure values: catalog, looks, swarm recipes, share codes and the link importer.
         .target(name: "GameState", dependencies: ["PlumeAssets"]),
@@ -45,6 +55,38 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The leaderboard as plain Swift (no HTTP): boards, verification, rank index, donations,
+        // the store protocol and its SQLite store. Linked by the server and (offline) by the game.
+        .target(
+            name: "Leaderboard",
+            dependencies: [
+                "GameState", "SwarmSim", "Challenges", "PlumeAssets",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        // The HTTP face of the leaderboard: Hummingbird routes, auth, limits, pages, feed, metrics.
+        .target(
+            name: "LeaderboardServer",
+            dependencies: [
+                "Leaderboard", "GameState", "Challenges", "SwarmSim",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        .executableTarget(
+            name: "plume-server",
+            dependencies: [
+                "Leaderboard", "LeaderboardServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .testTarget(name: "LeaderboardTests", dependencies: ["Leaderboard", "GameState", "Challenges"]),
         .testTarget(name: "GameStateTests", dependencies: ["GameState"]),
         .testTarget(name: "SwarmSimTests", dependencies: ["SwarmSim", "GameState"]),
         .testTarget(name: "ChallengesTests", dependencies: ["Challenges", "GameState", "SwarmSim"]),

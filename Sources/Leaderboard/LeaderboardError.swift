@@ -1,0 +1,40 @@
+// Why a leaderboard request was refused, in words a player can be shown. Each case has a stable
+// machine code and a kind that the HTTP layer maps to a status; none of them is a server fault.
+import GameState
+
+public struct LeaderboardError: Error, Equatable, Sendable, CustomStringConvertible {
+    public enum Kind: Sendable, Equatable {
+        case invalid, unauthorized, forbidden, notFound, conflict, closed, busy, unavailable
+    }
+
+    public let kind: Kind
+    /// Stable, machine-readable (`name_taken`, `board_closed`, …).
+    public let code: String
+    /// Plain words for a person.
+    public let message: String
+    /// For `.busy` and `.unavailable`: when to try again.
+    public let retryAfterSeconds: Int?
+
+    public init(_ kind: Kind, _ code: String, _ message: String, retryAfter: Int? = nil) {
+        (self.kind, self.code, self.message, self.retryAfterSeconds) = (kind, code, message, retryAfter)
+    }
+
+    public var description: String { message }
+
+    static func invalid(_ code: String, _ message: String) -> Self { Self(.invalid, code, message) }
+
+    static let noSuchPlayer = Self(.notFound, "player_not_found", "there is no player with that id")
+    static let badToken = Self(.unauthorized, "invalid_token",
+                               "the sign-in token is not valid (the player may have been erased, or the server reset) — register again")
+    static let banned = Self(.forbidden, "player_banned", "this player is banned from the leaderboard")
+    static let starting = Self(.unavailable, "starting", "the leaderboard is still loading its rankings — try again in a moment",
+                               retryAfter: 1)
+    static let nameTaken = Self(.conflict, "name_taken", "that name is taken (names are unique, ignoring case) — choose another")
+    static func notEnoughPoints(available: Int64) -> Self {
+        Self(.conflict, "not_enough_points", "you have \(available) point\(available == 1 ? "" : "s") available to give")
+    }
+    static func noSuchBoard(_ id: String) -> Self {
+        Self(.notFound, "board_not_found", "there is no board called \(SafeText.quoted(id))")
+    }
+
+}

@@ -1,0 +1,33 @@
+// Every limit the leaderboard service enforces, in one place, with the reason for each.
+
+public enum LeaderboardLimits {
+    /// Player names: 1–24 characters (grapheme clusters) after Unicode NFC — short enough for a
+    /// leaderboard column, long enough for most real names.
+    public static let nameCharacters = 1...24
+    /// E-mail addresses (RFC 5321's path limit).
+    public static let maxEmailBytes = 254
+    /// Rows in one page of a board.
+    public static let pageRows = 1...100
+    /// The page a client gets when it names no limit (the seed's "top 50").
+    public static let defaultPageRows = 50
+    /// Rows either side of a player in an around-me read.
+    public static let aroundRadius = 0...25
+    public static let defaultAroundRadius = 5
+    /// Share codes longer than this are not codes Plume writes (16 ingredients is 255 characters).
+    public static let maxCodeBytes = 512
+    /// The most points one donation can move: far above anything a player can earn in a year,
+    /// low enough that sums never approach Int64 overflow.
+    public static let maxDonationPoints = 1_000_000_000
+    /// Verified results kept in memory, by (challenge, code). A result is ~100 bytes.
+    public static let verificationCacheEntries = 50_000
+    /// Swarm verifications waiting for a simulation slot before new ones are refused (503).
+    public static let verificationQueue = 32
+    /// Random bytes in a token (256 bits) and in a public player id (128 bits).
+    public static let tokenBytes = 32
+    public static let playerIDBytes = 16
+    /// Style boards are readable back to this day (the leaderboard's first season).
+    public static let firstStyleDay = "2026-01-01"
+    /// Changes kept in the change log for other processes to read; older ones are pruned (a
+    /// process that falls further behind rebuilds its index from the records).
+    public static let changeLogRetentionSeconds = 3_600
+}

@@ -1,0 +1,111 @@
+// Players: registration, sign-in by token, profile changes, erasure, and public profiles.
+import GameState
+
+extension LeaderboardService {
+    public func register(_ request: RegisterRequest) async throws -> Registered {
+        let name = try PlayerName.validate(request.name)
+        let email = try request.email.flatMap { $0.isEmpty ? nil : $0 }.map { email throws(LeaderboardError) in try PlayerName.validateEmail(email) }
+        let avatar = try request.avatarLook.map { code throws(LeaderboardError) in try validAvatar(code) }
+        let token = Secrets.newToken()
+        let player = try await store.createPlayer(NewPlayer(
+            publicID: Secrets.newPlayerID(), name: name, nameKey: PlayerName.key(name), email: email,
+            updatesOptIn: (request.updatesOptIn ?? false) && email != nil, avatarCode: avatar,
+            tokenHash: Secrets.hash(token: token), createdAt: now))
+        return Registered(playerID: player.publicID, name: name, token: token)
+    }
+
+    /// The player a bearer token belongs to.
+    public func authenticate(token: String) async throws -> PlayerRecord {
+        guard !token.isEmpty, token.utf8.count <= 128 else { throw LeaderboardError.badToken }
+        guard let player = try await store.player(tokenHash: Secrets.hash(token: token)), !player.isErased else {
+            throw LeaderboardError.badToken
+        }
+        return player
+    }
+
+    public func ownProfile(_ player: PlayerRecord) async throws -> OwnProfile {
+        let (earned, given) = try await store.points(player: player.number)
+        return OwnProfile(playerID: player.publicID, name: player.name ?? "", email: player.email, updatesOptIn: player.updatesOptIn,
+                          avatarLook: player.avatarCode, createdAt: Timestamp.iso(milliseconds: player.createdAt),
+                          pointsEarned: earned, pointsGiven: given, pointsAvailable: earned - given)
+    }
+
+    public func updateProfile(_ player: PlayerRecord, _ update: ProfileUpdate) async throws -> OwnProfile {
+        var changes = PlayerChanges()
+        if let raw = update.name {
+            let name = try PlayerName.validate(raw)
+            changes.name = (name, PlayerName.key(name))
+        }
+        if let email = update.email {
+            changes.email = try email.flatMap { $0.isEmpty ? nil : $0 }.map { email throws(LeaderboardError) in try PlayerName.validateEmail(email) }
+        }
+        if let avatar = update.avatarLook {
+            changes.avatarCode = try avatar.map { code throws(LeaderboardError) in try validAvatar(code) }
+        }
+        changes.updatesOptIn = update.updatesOptIn
+        // The opt-in means nothing without an address; clearing the address clears it.
+        let emailAfter = changes.email ?? player.email
+        if emailAfter == nil && (changes.updatesOptIn == true || player.updatesOptIn) { changes.updatesOptIn = false }
+        let updated = try await store.updatePlayer(player.number, changes)
+        try await catchUp()
+        return try await ownProfile(updated)
+    }
+
+    /// Erases name, e-mail, avatar, token and records; contributions stay, as "a former player".
+    public func erase(_ player: PlayerRecord) async throws {
+        try await store.erasePlayer(player.number, at: now)
+        try await catchUp()
+    }
+
+    public func publicProfile(playerID: String) async throws -> PublicProfile {
+        let player = try await visiblePlayer(playerID)
+        let bests = try await store.bests(player: player.number)
+        let (earned, given) = try await store.points(player: player.number)
+        let rows = bests.map { best in
+            ProfileBest(boardID: best.board, rank: index.existing(best.board)?.entry(player: player.number)?.rank, score: best.score,
+                        detail: best.detail, at: Timestamp.iso(milliseconds: best.at), code: best.code)
+        }
+        return PublicProfile(playerID: player.publicID, name: player.name ?? Self.formerPlayer, avatarLook: player.avatarCode,
+                             since: Timestamp.iso(milliseconds: player.createdAt), bests: rows, pointsEarned: earned, pointsGiven: given)
+    }
+
+    /// A player others may look at: not erased, not banned.
+    func visiblePlayer(_ playerID: String) async throws -> PlayerRecord {
+        guard Secrets.isPlayerID(playerID), let player = try await store.player(publicID: playerID), !player.isErased, !player.banned else {
+            throw LeaderboardError.noSuchPlayer
+        }
+        return player
+    }
+
+    /// An avatar is a look share code that decodes and can be worn.
+    func validAvatar(_ raw: String) throws(LeaderboardError) -> String {
+        let code = try Verifier.bareCode(raw)
+        let state: SharedState
+        do { state = try ShareCode.decode(code) } catch {
+            throw .invalid("invalid_avatar", "the avatar look can't be read: \(error.description)")
+        }
+        guard case .look(let look) = state else { throw .invalid("invalid_avatar", "an avatar must be a look, not a swarm") }
+        let broken = look.brokenRules(in: catalog)
+        guard broken.isEmpty else {
+            throw .invalid("invalid_avatar", "the avatar look can't be worn: " + broken.map(\.description).joined(separator: "; "))
+        }
+        return code
+    }
+
+    static let formerPlayer = "a former player"
+
+    // MARK: Operator commands
+
+    public func findPlayer(_ idOrName: String) async throws -> PlayerRecord? {
+        if Secrets.isPlayerID(idOrName), let player = try await store.player(publicID: idOrName) { return player }
+        return try await store.player(name: idOrName)
+    }
+
+    public func setBanned(_ player: PlayerRecord, _ banned: Bool) async throws {
+        try await store.setBanned(player.number, banned, at: now)
+    }
+
+    public func hide(board: String, player: PlayerRecord, _ hidden: Bool = true) async throws -> Bool {
+        try await store.setHidden(board: board, player: player.number, hidden, at: now)
+    }
+}

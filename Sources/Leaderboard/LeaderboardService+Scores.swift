@@ -1,0 +1,128 @@
+// Submissions and board reads. A submission is a share code; the score is always recomputed here.
+import Foundation
+import GameState
+
+extension LeaderboardService {
+    public func submit(_ player: PlayerRecord, _ request: SubmitRequest) async throws -> SubmissionResult {
+        guard !player.banned else { throw LeaderboardError.banned }
+        let board = try board(request.boardID)
+        let at = now
+        guard board.isOpen(at: at / 1000) else {
+            throw LeaderboardError(.closed, "board_closed", "\(info(board).title) is closed: it took submissions until \(info(board).closesAt ?? "")")
+        }
+        let verified = try await verifier.verify(code: request.code, for: board)
+        let code = ShareCode.encode(verified.state)
+        var boards = [board]
+        // A swarm counts on its challenge's all-time board and on this week's board together.
+        if case .swarm(let challenge, let week) = board.kind {
+            let thisWeek = ISOWeek(day: Int((at / 1000).floorDivided(by: 86_400)))
+            boards.append(week == nil ? Board(.swarm(challenge: challenge, week: thisWeek)) : Board(.swarm(challenge: challenge, week: nil)))
+        }
+        var outcomes: [(Board, SubmitOutcome)] = []
+        for target in boards {
+            let record = ScoreRecord(board: target.id, player: player.number, score: verified.score, detail: verified.detail, code: code, at: at)
+            outcomes.append((target, try await store.submit(record)))
+        }
+        try await catchUp()
+        let results = outcomes.map { target, outcome in
+            let entry = index.existing(target.id)?.entry(player: player.number)
+            return SubmissionResult(boardID: target.id, score: verified.score, detail: verified.detail, rank: entry?.rank,
+                                    tied: entry?.tied ?? false, personalBest: outcome.improved,
+                                    previousBest: outcome.previous.map(Self.summary), best: Self.summary(outcome.best), also: nil)
+        }
+        var first = results[0]
+        if results.count > 1 { first.also = Array(results.dropFirst()) }
+        return first
+    }
+
+    static func summary(_ record: ScoreRecord) -> BestSummary {
+        BestSummary(score: record.score, detail: record.detail, at: Timestamp.iso(milliseconds: record.at), code: record.code)
+    }
+
+    /// The first page of a board, pre-encoded and cached until the board changes.
+    public func topPage(boardID: String, limit: Int) async throws -> EncodedPage {
+        try requireReady()
+        let board = try board(boardID)
+        let limit = try Self.checkedLimit(limit)
+        let variant = String(limit)
+        if let page = pages.page(board: board.id, variant: variant) { return page }
+        let stamp = pages.stamp(board: board.id)
+        let page = EncodedPage(body: Array(try Self.encoder.encode(try await top(board: board, limit: limit, cursor: nil))))
+        pages.store(page, board: board.id, variant: variant, stamp: stamp)
+        return page
+    }
+
+    public func top(boardID: String, limit: Int, cursor: String?) async throws -> BoardPage {
+        try requireReady()
+        let board = try board(boardID)
+        let key = try cursor.map { text throws(LeaderboardError) in try PageCursor.decode(text) }
+        return try await top(board: board, limit: try Self.checkedLimit(limit), cursor: key)
+    }
+
+    func top(board: Board, limit: Int, cursor: RankKey?) async throws -> BoardPage {
+        let entries = index.existing(board.id)?.page(after: cursor, limit: limit + 1) ?? []
+        let shown = Array(entries.prefix(limit))
+        let next = entries.count > limit ? shown.last.map { PageCursor.encode($0.key) } : nil
+        return BoardPage(board: info(board), rows: try await rows(board: board, shown), nextCursor: next)
+    }
+
+    public func around(boardID: String, player: PlayerRecord, radius: Int) async throws -> BoardPage {
+        try requireReady()
+        let board = try board(boardID)
+        guard LeaderboardLimits.aroundRadius.contains(radius) else {
+            throw LeaderboardError.invalid("invalid_radius", "radius must be a whole number from \(LeaderboardLimits.aroundRadius.lowerBound) to \(LeaderboardLimits.aroundRadius.upperBound)")
+        }
+        let entries = index.existing(board.id)?.around(player: player.number, radius: radius) ?? []
+        guard !entries.isEmpty else {
+            throw LeaderboardError(.notFound, "no_record", "\(player.name.map { SafeName.quoted($0) } ?? "that player") has no record on \(info(board).title) yet")
+        }
+        return BoardPage(board: info(board), rows: try await rows(board: board, entries), nextCursor: nil)
+    }
+
+    public func around(boardID: String, playerID: String, radius: Int) async throws -> BoardPage {
+        try requireReady()
+        _ = try board(boardID)
+        return try await around(boardID: boardID, player: try await visiblePlayer(playerID), radius: radius)
+    }
+
+    public func standing(boardID: String, playerID: String) async throws -> Standing {
+        try requireReady()
+        let board = try board(boardID)
+        let player = try await visiblePlayer(playerID)
+        guard let entry = index.existing(board.id)?.entry(player: player.number),
+              let row = try await rows(board: board, [entry]).first else {
+            throw LeaderboardError(.notFound, "no_record", "\(SafeName.quoted(player.name ?? "")) has no record on \(info(board).title) yet")
+        }
+        return Standing(board: info(board), row: row)
+    }
+
+    /// Fills ranked keys with names, codes and avatars from the store. A row whose record
+    /// vanished between the index read and this one is left out rather than shown half-filled.
+    func rows(board: Board, _ entries: [RankedKey]) async throws -> [BoardRow] {
+        let details = try await store.records(board: board.id, players: entries.map(\.key.player))
+        return entries.compactMap { entry in
+            guard let detail = details[entry.key.player] else { return nil }
+            return BoardRow(rank: entry.rank, playerID: detail.publicID, name: detail.name ?? Self.formerPlayer, score: entry.key.score,
+                            detail: entry.key.detail, at: Timestamp.iso(milliseconds: entry.key.at), code: detail.record.code,
+                            avatarLook: detail.avatarCode, tied: entry.tied)
+        }
+    }
+
+    static func checkedLimit(_ limit: Int) throws(LeaderboardError) -> Int {
+        guard LeaderboardLimits.pageRows.contains(limit) else {
+            throw .invalid("invalid_limit", "limit must be a whole number from \(LeaderboardLimits.pageRows.lowerBound) to \(LeaderboardLimits.pageRows.upperBound)")
+        }
+        return limit
+    }
+
+    public static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes]
+        return encoder
+    }()
+}
+
+/// Player names inside messages: already validated on the way in, but quoted for clarity.
+enum SafeName {
+    static func quoted(_ name: String) -> String { "“" + name + "”" }
+}

@@ -1,0 +1,143 @@
+// The leaderboard service: one object that the server's routes, the game's offline board and
+// the admin commands all call. It owns the rank index and keeps it exact by following the
+// store's change log; everything it returns is a wire type, ready to encode.
+import Challenges
+import Foundation
+import GameState
+import Synchronization
+
+public final class LeaderboardService: Sendable {
+    public let store: any LeaderboardStore
+    public let catalog: Catalog
+    public let book: ChallengeBook
+    public let causes: [Cause]
+    public let verifier: Verifier
+    public let index = RankIndex()
+    /// Milliseconds since 1970; tests move it to open and close boards.
+    let clock: @Sendable () -> Int64
+    let pages = PageCache()
+    private let follower = ChangeFollower()
+    private let readiness = Mutex<(ready: Bool, loadSeconds: Double?)>((false, nil))
+
+    public init(store: any LeaderboardStore, catalog: Catalog, book: ChallengeBook, causes: [Cause],
+                simulationSlots: Int = 2, verificationQueue: Int = LeaderboardLimits.verificationQueue,
+                clock: @escaping @Sendable () -> Int64 = { Int64((Date().timeIntervalSince1970 * 1000).rounded(.down)) }) {
+        self.store = store
+        self.catalog = catalog
+        self.book = book
+        self.causes = causes
+        self.clock = clock
+        verifier = Verifier(catalog: catalog, book: book, simulationSlots: simulationSlots, queueLimit: verificationQueue)
+    }
+
+    public var now: Int64 { clock() }
+
+    /// Whether the rank index has been built (reads before then are refused with "starting").
+    public var isReady: Bool { readiness.withLock { $0.ready } }
+
+    /// Seconds the last index build took.
+    public var indexLoadSeconds: Double? { readiness.withLock { $0.loadSeconds } }
+
+    /// Builds the rank index from the store, then applies whatever changed meanwhile.
+    public func loadIndex() async throws {
+        let started = ContinuousClock.now
+        let last = try await store.lastChangeID()
+        let all = try await store.rankedKeys()
+        for (board, keys) in all { index.replace(board, with: BoardIndex(sorted: keys)) }
+        await follower.start(at: last)
+        try await catchUp()
+        pages.invalidateAll()
+        let seconds = (ContinuousClock.now - started) / .seconds(1)
+        readiness.withLock { $0 = (true, seconds) }
+    }
+
+    /// Applies the store's change log to the index (this process's writes and every other's).
+    public func catchUp() async throws {
+        try await follower.catchUp(store: store) { change in
+            if change.board.isEmpty {
+                pages.invalidateAll()
+            } else {
+                index.board(change.board).set(player: change.player, to: change.key)
+                pages.invalidate(board: change.board)
+            }
+        }
+    }
+
+    /// Follows the change log until cancelled: every `interval`, or sooner when `wake` yields
+    /// (PostgreSQL's LISTEN). Old log entries are pruned now and then.
+    public func follow(every interval: Duration, wake: AsyncStream<Void>? = nil) async {
+        let wakeTask = wake.map { stream in
+            Task { [weak self] in
+                for await _ in stream { try? await self?.catchUp() }
+            }
+        }
+        defer { wakeTask?.cancel() }
+        var lastPrune = ContinuousClock.now
+        while !Task.isCancelled {
+            try? await Task.sleep(for: interval)
+            try? await catchUp()
+            if ContinuousClock.now - lastPrune > .seconds(600) {
+                lastPrune = .now
+                try? await store.pruneChanges(before: now / 1000 - Int64(LeaderboardLimits.changeLogRetentionSeconds))
+            }
+        }
+    }
+
+    func requireReady() throws(LeaderboardError) {
+        guard isReady else { throw .starting }
+    }
+
+    // MARK: Boards
+
+    public func board(_ id: String) throws(LeaderboardError) -> Board {
+        guard let board = Board.parse(id, book: book, now: now / 1000) else { throw .noSuchBoard(id) }
+        return board
+    }
+
+    public func boards() -> BoardList {
+        BoardList(boards: Board.current(book: book, now: now / 1000).map(info))
+    }
+
+    public func info(_ board: Board) -> BoardInfo {
+        let records = index.existing(board.id)?.count ?? 0
+        let interval = board.openInterval
+        let open = board.isOpen(at: now / 1000)
+        let opens = interval.map { Timestamp.iso(milliseconds: $0.lowerBound * 1000) }
+        let closes = interval.map { Timestamp.iso(milliseconds: $0.upperBound * 1000) }
+        switch board.kind {
+        case .style(let day):
+            let theme = book.theme(forDay: day)
+            return BoardInfo(id: board.id, kind: "style", period: "day", title: "Style: \(theme.name)", brief: theme.brief,
+                             open: open, opensAt: opens, closesAt: closes, records: records)
+        case .swarm(let id, let week):
+            let challenge = book.swarmChallenge(id: id)
+            let name = challenge?.name ?? id
+            return BoardInfo(id: board.id, kind: "swarm", period: week == nil ? "all-time" : "week",
+                             title: week.map { "\(name) — week \($0.week), \($0.year)" } ?? name, brief: challenge?.brief ?? "",
+                             open: open, opensAt: opens, closesAt: closes, records: records)
+        case .contributors:
+            return BoardInfo(id: board.id, kind: "contributors", period: "all-time", title: "Highest contributors",
+                             brief: "Points players have given to causes.", open: true, opensAt: nil, closesAt: nil, records: records)
+        }
+    }
+}
+
+/// Remembers how far this process has read the change log, and reads on from there, one
+/// caller at a time.
+actor ChangeFollower {
+    private var last: Int64 = 0
+    static let batch = 1000
+
+    func start(at id: Int64) { last = id }
+
+    func catchUp(store: any LeaderboardStore, apply: @Sendable (IndexChange) -> Void) async throws {
+        while true {
+            let changes = try await store.changes(after: last, limit: Self.batch)
+            for change in changes {
+                apply(change)
+                last = change.id
+            }
+            if changes.count < Self.batch { return }
+        }
+    }
+}

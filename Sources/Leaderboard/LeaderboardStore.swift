@@ -1,0 +1,151 @@
+// What the leaderboard keeps, behind one protocol with two implementations: SQLite (GRDB; the
+// default, and the game's offline board) and PostgreSQL (postgres-nio; many server processes).
+// Every write that moves a record also appends to a change log in the same transaction; each
+// process applies the log to its rank index, so indexes in different processes stay exact.
+
+/// A player as stored. `name` is nil once the player has erased themselves.
+public struct PlayerRecord: Hashable, Sendable {
+    public var number: Int64
+    public var publicID: String
+    public var name: String?
+    public var email: String?
+    public var updatesOptIn: Bool
+    public var avatarCode: String?
+    /// Milliseconds since 1970.
+    public var createdAt: Int64
+    public var banned: Bool
+
+    public var isErased: Bool { name == nil }
+
+    public init(number: Int64, publicID: String, name: String?, email: String?, updatesOptIn: Bool,
+                avatarCode: String?, createdAt: Int64, banned: Bool) {
+        (self.number, self.publicID, self.name, self.email, self.updatesOptIn) = (number, publicID, name, email, updatesOptIn)
+        (self.avatarCode, self.createdAt, self.banned) = (avatarCode, createdAt, banned)
+    }
+}
+
+/// A new player: everything but the number, which the store assigns.
+public struct NewPlayer: Sendable {
+    public var publicID: String
+    public var name: String
+    public var nameKey: String
+    public var email: String?
+    public var updatesOptIn: Bool
+    public var avatarCode: String?
+    public var tokenHash: String
+    public var createdAt: Int64
+}
+
+/// Changes to a profile; nil leaves a field alone (`.some(nil)` clears an optional one).
+public struct PlayerChanges: Sendable {
+    public var name: (name: String, key: String)?
+    public var email: String??
+    public var updatesOptIn: Bool?
+    public var avatarCode: String??
+
+    public init() {}
+}
+
+/// A player's best on one board.
+public struct ScoreRecord: Hashable, Sendable {
+    public var board: String
+    public var player: Int64
+    public var score: Int64
+    public var detail: Double
+    /// The share code that earned it (empty on the contributors board).
+    public var code: String
+    public var at: Int64
+    public var hidden: Bool
+
+    public init(board: String, player: Int64, score: Int64, detail: Double, code: String, at: Int64, hidden: Bool = false) {
+        (self.board, self.player, self.score, self.detail, self.code, self.at, self.hidden) = (board, player, score, detail, code, at, hidden)
+    }
+
+    public var key: RankKey { RankKey(score: score, detail: detail, at: at, player: player) }
+}
+
+/// A record together with the public face of its player, for a board row.
+public struct RecordWithPlayer: Sendable {
+    public var record: ScoreRecord
+    public var publicID: String
+    public var name: String?
+    public var avatarCode: String?
+}
+
+/// What a submission did to the store.
+public struct SubmitOutcome: Sendable {
+    /// The best before this submission (nil if none).
+    public var previous: ScoreRecord?
+    /// The best after it (the new result when it improved, else the previous best).
+    public var best: ScoreRecord
+    public var improved: Bool
+}
+
+/// One entry of the change log: the record's visible key now, or nil when it left the board.
+/// A profile change (name, avatar) is logged with an empty board so pages can be rebuilt.
+public struct IndexChange: Sendable {
+    public var id: Int64
+    public var board: String
+    public var player: Int64
+    public var key: RankKey?
+}
+
+public struct DonationOutcome: Sendable {
+    public var given: Int64
+    public var available: Int64
+    public var causeTotal: Int64
+}
+
+public struct CauseTotal: Sendable, Hashable {
+    public var cause: String
+    public var points: Int64
+    public var donors: Int64
+}
+
+public protocol LeaderboardStore: Sendable {
+    /// A short description for logs and /readyz ("SQLite at …", "PostgreSQL at host:port/db").
+    var label: String { get }
+
+    /// Brings the schema up to date (an ordered list of named migrations).
+    func migrate() async throws
+    func ping() async throws
+
+    // Players
+    /// Throws `LeaderboardError` `name_taken` when the name (ignoring case) is in use.
+    func createPlayer(_ player: NewPlayer) async throws -> PlayerRecord
+    func player(tokenHash: String) async throws -> PlayerRecord?
+    func player(publicID: String) async throws -> PlayerRecord?
+    func player(name: String) async throws -> PlayerRecord?
+    func updatePlayer(_ number: Int64, _ changes: PlayerChanges) async throws -> PlayerRecord
+    /// Clears name, e-mail, avatar and token and deletes the player's records, except the
+    /// contributors record, which stays for "a former player".
+    func erasePlayer(_ number: Int64, at: Int64) async throws
+    func setBanned(_ number: Int64, _ banned: Bool, at: Int64) async throws
+    func players(limit: Int, offset: Int) async throws -> [PlayerRecord]
+    /// (name, e-mail) of players who opted in to updates.
+    func updatesList() async throws -> [(name: String, email: String)]
+
+    // Records
+    /// Keeps the better of the stored best and this result.
+    func submit(_ record: ScoreRecord) async throws -> SubmitOutcome
+    func record(board: String, player: Int64) async throws -> ScoreRecord?
+    func records(board: String, players: [Int64]) async throws -> [Int64: RecordWithPlayer]
+    /// A player's visible bests on every board.
+    func bests(player: Int64) async throws -> [ScoreRecord]
+    func setHidden(board: String, player: Int64, _ hidden: Bool, at: Int64) async throws -> Bool
+
+    /// Every visible record's key, by board, in rank order (the index rebuild).
+    func rankedKeys() async throws -> [String: [RankKey]]
+    /// The store's ordering of one board, for tests that check the index against it.
+    func orderedKeys(board: String) async throws -> [RankKey]
+    func lastChangeID() async throws -> Int64
+    func changes(after id: Int64, limit: Int) async throws -> [IndexChange]
+    func pruneChanges(before: Int64) async throws
+
+    // Points and causes
+    /// (earned, given): earned sums the player's visible bests on every board but contributors.
+    func points(player: Int64) async throws -> (earned: Int64, given: Int64)
+    /// Moves points to a cause if the player has them; throws `not_enough_points` otherwise.
+    func donate(player: Int64, cause: String, points: Int64, at: Int64) async throws -> DonationOutcome
+    func causeTotals() async throws -> [CauseTotal]
+}

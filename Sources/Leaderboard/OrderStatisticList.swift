@@ -1,0 +1,121 @@
+// A sorted multiset of rank keys with O(log n + √n)-ish rank and select: keys live in sorted
+// chunks of at most `chunkLimit`, found by binary search over each chunk's last key. At a million
+// keys there are ~2 000–4 000 chunks, so summing chunk sizes for a rank is a few microseconds,
+// and an insert moves at most one chunk's worth of memory. Memory is the keys themselves (32
+// bytes each) plus the chunks' spare capacity.
+
+struct OrderStatisticList: Sendable {
+    static let chunkLimit = 512
+
+    private(set) var chunks: [[RankKey]] = []
+    /// The last (worst) key of each chunk.
+    private var lasts: [RankKey] = []
+    private(set) var count = 0
+
+    init() {}
+
+    /// Builds from keys already in order (as the store returns them).
+    init(sorted keys: [RankKey]) {
+        let half = Self.chunkLimit / 2
+        var start = 0
+        while start < keys.count {
+            let end = min(keys.count, start + half)
+            chunks.append(Array(keys[start..<end]))
+            lasts.append(keys[end - 1])
+            start = end
+        }
+        count = keys.count
+    }
+
+    /// The chunk a key belongs in: the first whose last key is not below it.
+    private func chunkIndex(for key: RankKey) -> Int {
+        var low = 0, high = lasts.count
+        while low < high {
+            let mid = (low + high) / 2
+            if lasts[mid] < key { low = mid + 1 } else { high = mid }
+        }
+        return min(low, max(0, lasts.count - 1))
+    }
+
+    private static func position(of key: RankKey, in chunk: [RankKey]) -> Int {
+        var low = 0, high = chunk.count
+        while low < high {
+            let mid = (low + high) / 2
+            if chunk[mid] < key { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+
+    mutating func insert(_ key: RankKey) {
+        count += 1
+        guard !chunks.isEmpty else {
+            chunks = [[key]]
+            lasts = [key]
+            return
+        }
+        let c = chunkIndex(for: key)
+        let p = Self.position(of: key, in: chunks[c])
+        chunks[c].insert(key, at: p)
+        lasts[c] = chunks[c][chunks[c].count - 1]
+        if chunks[c].count > Self.chunkLimit {
+            let upper = Array(chunks[c][(Self.chunkLimit / 2)...])
+            chunks[c].removeSubrange((Self.chunkLimit / 2)...)
+            lasts[c] = chunks[c][chunks[c].count - 1]
+            chunks.insert(upper, at: c + 1)
+            lasts.insert(upper[upper.count - 1], at: c + 1)
+        }
+    }
+
+    /// Removes one copy of `key`; false when it is not there.
+    @discardableResult
+    mutating func remove(_ key: RankKey) -> Bool {
+        guard !chunks.isEmpty else { return false }
+        let c = chunkIndex(for: key)
+        let p = Self.position(of: key, in: chunks[c])
+        guard p < chunks[c].count, chunks[c][p] == key else { return false }
+        chunks[c].remove(at: p)
+        count -= 1
+        if chunks[c].isEmpty {
+            chunks.remove(at: c)
+            lasts.remove(at: c)
+        } else {
+            lasts[c] = chunks[c][chunks[c].count - 1]
+        }
+        return true
+    }
+
+    /// The 0-based position of `key` (which must be present), or where it would go.
+    func index(of key: RankKey) -> Int {
+        guard !chunks.isEmpty else { return 0 }
+        let c = chunkIndex(for: key)
+        var before = 0
+        for i in 0..<c { before += chunks[i].count }
+        return before + Self.position(of: key, in: chunks[c])
+    }
+
+    /// Keys at positions `range` (clamped to the list).
+    func keys(in range: Range<Int>) -> [RankKey] {
+        let lower = max(0, range.lowerBound), upper = min(count, range.upperBound)
+        guard lower < upper else { return [] }
+        var out: [RankKey] = []
+        out.reserveCapacity(upper - lower)
+        var start = 0
+        for chunk in chunks {
+            let end = start + chunk.count
+            if end > lower {
+                let from = max(lower, start) - start, to = min(upper, end) - start
+                out.append(contentsOf: chunk[from..<to])
+                if end >= upper { break }
+            }
+            start = end
+        }
+        return out
+    }
+
+    func key(at position: Int) -> RankKey? { keys(in: position..<(position + 1)).first }
+
+    /// Bytes held by the keys and their arrays (capacity included), for the memory report.
+    var approximateBytes: Int {
+        chunks.reduce(0) { $0 + $1.capacity * MemoryLayout<RankKey>.stride + 32 } + lasts.capacity * MemoryLayout<RankKey>.stride
+    }
+}

@@ -1,0 +1,134 @@
+// The in-memory rank index (Nakama's design): per board, every visible record's key in an
+// order-statistic list, plus each player's current key. Built from the store at start-up and kept
+// exact by applying the store's change log, so ranks never need `COUNT(*)`.
+import Synchronization
+
+/// One ranked entry: 1-based rank, the key, and whether another record shares its score.
+public struct RankedKey: Hashable, Sendable {
+    public let rank: Int
+    public let key: RankKey
+    public let tied: Bool
+}
+
+public final class BoardIndex: Sendable {
+    private struct State: Sendable {
+        var list = OrderStatisticList()
+        var byPlayer: [Int64: RankKey] = [:]
+    }
+
+    private let state: Mutex<State>
+
+    public init() { state = Mutex(State()) }
+
+    /// Builds from keys in rank order.
+    init(sorted keys: [RankKey]) {
+        var byPlayer: [Int64: RankKey] = [:]
+        byPlayer.reserveCapacity(keys.count)
+        for key in keys { byPlayer[key.player] = key }
+        state = Mutex(State(list: OrderStatisticList(sorted: keys), byPlayer: byPlayer))
+    }
+
+    public var count: Int { state.withLock { $0.list.count } }
+
+    /// Sets a player's entry to exactly `key` (nil removes it). Returns whether anything changed.
+    @discardableResult
+    public func set(player: Int64, to key: RankKey?) -> Bool {
+        state.withLock { s in
+            let old = s.byPlayer[player]
+            guard old != key else { return false }
+            if let old { s.list.remove(old) }
+            if let key {
+                s.list.insert(key)
+                s.byPlayer[player] = key
+            } else {
+                s.byPlayer[player] = nil
+            }
+            return true
+        }
+    }
+
+    public func entry(player: Int64) -> RankedKey? {
+        state.withLock { s in
+            guard let key = s.byPlayer[player] else { return nil }
+            let position = s.list.index(of: key)
+            return Self.ranked(position, key, in: s.list)
+        }
+    }
+
+    /// Entries ranked after `cursor` (or from the top), at most `limit`.
+    public func page(after cursor: RankKey?, limit: Int) -> [RankedKey] {
+        state.withLock { s in
+            let start = cursor.map { c in
+                // The cursor's own record may have moved since; start after where it would sit.
+                let position = s.list.index(of: c)
+                return s.list.key(at: position) == c ? position + 1 : position
+            } ?? 0
+            return Self.ranked(range: start..<(start + limit), in: s.list)
+        }
+    }
+
+    /// The player's entry with up to `radius` entries either side; empty when unranked.
+    public func around(player: Int64, radius: Int) -> [RankedKey] {
+        state.withLock { s in
+            guard let key = s.byPlayer[player] else { return [] }
+            let position = s.list.index(of: key)
+            return Self.ranked(range: (position - radius)..<(position + radius + 1), in: s.list)
+        }
+    }
+
+    public var approximateBytes: Int {
+        state.withLock { s in
+            s.list.approximateBytes + s.byPlayer.capacity * (MemoryLayout<Int64>.stride + MemoryLayout<RankKey>.stride + 1)
+        }
+    }
+
+    /// Every key in rank order (tests compare this with the store's ORDER BY).
+    public var allKeys: [RankKey] { state.withLock { $0.list.keys(in: 0..<$0.list.count) } }
+
+    private static func ranked(range: Range<Int>, in list: OrderStatisticList) -> [RankedKey] {
+        let lower = max(0, range.lowerBound)
+        // One extra key each side tells whether the ends are tied.
+        let keys = list.keys(in: (lower - 1)..<(range.upperBound + 1))
+        let offset = lower == 0 ? 0 : 1
+        var out: [RankedKey] = []
+        var i = offset
+        while i < keys.count, lower + (i - offset) < range.upperBound {
+            let tied = (i > 0 && keys[i - 1].score == keys[i].score) || (i + 1 < keys.count && keys[i + 1].score == keys[i].score)
+            out.append(RankedKey(rank: lower + (i - offset) + 1, key: keys[i], tied: tied))
+            i += 1
+        }
+        return out
+    }
+
+    private static func ranked(_ position: Int, _ key: RankKey, in list: OrderStatisticList) -> RankedKey {
+        let tied = list.key(at: position - 1)?.score == key.score || list.key(at: position + 1)?.score == key.score
+        return RankedKey(rank: position + 1, key: key, tied: tied)
+    }
+}
+
+/// Every board's index.
+public final class RankIndex: Sendable {
+    private let boards = Mutex<[String: BoardIndex]>([:])
+
+    public init() {}
+
+    /// The board's index, created empty on first use.
+    public func board(_ id: String) -> BoardIndex {
+        boards.withLock { all in
+            if let index = all[id] { return index }
+            let index = BoardIndex()
+            all[id] = index
+            return index
+        }
+    }
+
+    func replace(_ id: String, with index: BoardIndex) { boards.withLock { $0[id] = index } }
+
+    public func existing(_ id: String) -> BoardIndex? { boards.withLock { $0[id] } }
+
+    public var sizes: [String: Int] { boards.withLock { $0.mapValues(\.count) } }
+
+    public var recordCount: Int { boards.withLock { $0.values.reduce(0) { $0 + $1.count } } }
+
+    public var approximateBytes: Int { boards.withLock { $0.values.reduce(0) { $0 + $1.approximateBytes } } }
+}

@@ -1,0 +1,285 @@
+// The SQLite store (GRDB): the server's default and the game's offline board. WAL mode through a
+// DatabasePool (readers never wait for the writer); every write is one IMMEDIATE transaction,
+// and synchronous=FULL makes an acknowledged write survive a crash of the process or machine.
+import Foundation
+import GRDB
+
+public final class SQLiteStore: LeaderboardStore {
+    let pool: DatabasePool
+    public let label: String
+
+    public init(path: String) throws {
+        var configuration = Configuration()
+        // Another process (an admin command, a second reader) may hold the write lock briefly.
+        configuration.busyMode = .timeout(10)
+        configuration.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA synchronous = FULL")
+        }
+        pool = try DatabasePool(path: path, configuration: configuration)
+        label = "SQLite at \(path)"
+    }
+
+    public func migrate() async throws {
+        try SQLiteSchema.migrator.migrate(pool)
+    }
+
+    public func ping() async throws {
+        _ = try await pool.read { db in try Int.fetchOne(db, sql: "SELECT 1") }
+    }
+
+    // MARK: Players
+
+    public func createPlayer(_ new: NewPlayer) async throws -> PlayerRecord {
+        try await pool.write { db in
+            if try Bool.fetchOne(db, sql: "SELECT 1 FROM players WHERE name_key = ?", arguments: [new.nameKey]) == true {
+                throw LeaderboardError.nameTaken
+            }
+            try db.execute(sql: """
+                INSERT INTO players (public_id, name, name_key, email, updates_opt_in, avatar_code, token_hash, created_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [new.publicID, new.name, new.nameKey, new.email, new.updatesOptIn, new.avatarCode, new.tokenHash, new.createdAt])
+            return PlayerRecord(number: db.lastInsertedRowID, publicID: new.publicID, name: new.name, email: new.email,
+                                updatesOptIn: new.updatesOptIn, avatarCode: new.avatarCode, createdAt: new.createdAt, banned: false)
+        }
+    }
+
+    public func player(tokenHash: String) async throws -> PlayerRecord? {
+        try await fetchPlayer("token_hash = ?", [tokenHash])
+    }
+
+    public func player(publicID: String) async throws -> PlayerRecord? {
+        try await fetchPlayer("public_id = ?", [publicID])
+    }
+
+    public func player(name: String) async throws -> PlayerRecord? {
+        try await fetchPlayer("name_key = ?", [PlayerName.key(name)])
+    }
+
+    private func fetchPlayer(_ condition: String, _ arguments: StatementArguments) async throws -> PlayerRecord? {
+        try await pool.read { db in
+            try Row.fetchOne(db, sql: "SELECT \(SQLiteSchema.playerColumns) FROM players WHERE \(condition)", arguments: arguments)
+                .map(SQLiteSchema.player)
+        }
+    }
+
+    public func updatePlayer(_ number: Int64, _ changes: PlayerChanges) async throws -> PlayerRecord {
+        try await pool.write { db in
+            if let (name, key) = changes.name {
+                if try Bool.fetchOne(db, sql: "SELECT 1 FROM players WHERE name_key = ? AND id <> ?", arguments: [key, number]) == true {
+                    throw LeaderboardError.nameTaken
+                }
+                try db.execute(sql: "UPDATE players SET name = ?, name_key = ? WHERE id = ?", arguments: [name, key, number])
+            }
+            if let email = changes.email {
+                try db.execute(sql: "UPDATE players SET email = ? WHERE id = ?", arguments: [email, number])
+            }
+            if let optIn = changes.updatesOptIn {
+                try db.execute(sql: "UPDATE players SET updates_opt_in = ? WHERE id = ?", arguments: [optIn, number])
+            }
+            if let avatar = changes.avatarCode {
+                try db.execute(sql: "UPDATE players SET avatar_code = ? WHERE id = ?", arguments: [avatar, number])
+            }
+            if changes.name != nil || changes.avatarCode != nil { try Self.logChange(db, board: "", player: number) }
+            guard let row = try Row.fetchOne(db, sql: "SELECT \(SQLiteSchema.playerColumns) FROM players WHERE id = ?", arguments: [number]) else {
+                throw LeaderboardError.noSuchPlayer
+            }
+            return SQLiteSchema.player(row)
+        }
+    }
+
+    public func erasePlayer(_ number: Int64, at: Int64) async throws {
+        try await pool.write { db in
+            let boards = try String.fetchAll(db, sql: "SELECT board FROM records WHERE player = ? AND board <> 'contributors'", arguments: [number])
+            try db.execute(sql: "DELETE FROM records WHERE player = ? AND board <> 'contributors'", arguments: [number])
+            try db.execute(sql: """
+                UPDATE players SET name = NULL, name_key = NULL, email = NULL, updates_opt_in = 0, avatar_code = NULL,
+                token_hash = NULL WHERE id = ?
+                """, arguments: [number])
+            for board in boards { try Self.logChange(db, board: board, player: number) }
+            try Self.logChange(db, board: "", player: number)
+        }
+    }
+
+    public func setBanned(_ number: Int64, _ banned: Bool, at: Int64) async throws {
+        try await pool.write { db in
+            try db.execute(sql: "UPDATE players SET banned = ? WHERE id = ?", arguments: [banned, number])
+            for board in try String.fetchAll(db, sql: "SELECT board FROM records WHERE player = ?", arguments: [number]) {
+                try Self.logChange(db, board: board, player: number)
+            }
+        }
+    }
+
+    public func players(limit: Int, offset: Int) async throws -> [PlayerRecord] {
+        try await pool.read { db in
+            try Row.fetchAll(db, sql: "SELECT \(SQLiteSchema.playerColumns) FROM players ORDER BY id LIMIT ? OFFSET ?",
+                             arguments: [limit, offset]).map(SQLiteSchema.player)
+        }
+    }
+
+    public func updatesList() async throws -> [(name: String, email: String)] {
+        try await pool.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT name, email FROM players WHERE updates_opt_in = 1 AND email IS NOT NULL AND name IS NOT NULL AND banned = 0 ORDER BY id
+                """).map { ($0["name"], $0["email"]) }
+        }
+    }
+
+    // MARK: Records
+
+    public func submit(_ record: ScoreRecord) async throws -> SubmitOutcome {
+        try await pool.write { db in
+            let previous = try Row.fetchOne(db, sql: "SELECT \(SQLiteSchema.recordColumns) FROM records WHERE board = ? AND player = ?",
+                                            arguments: [record.board, record.player]).map(SQLiteSchema.record)
+            guard previous.map({ $0.key.isBeaten(byScore: record.score, detail: record.detail) }) ?? true else {
+                return SubmitOutcome(previous: previous, best: previous!, improved: false)
+            }
+            try db.execute(sql: """
+                INSERT INTO records (board, player, score, detail, code, at, hidden) VALUES (?, ?, ?, ?, ?, ?, 0)
+                ON CONFLICT (board, player) DO UPDATE SET score = excluded.score, detail = excluded.detail,
+                code = excluded.code, at = excluded.at
+                """, arguments: [record.board, record.player, record.score, record.detail, record.code, record.at])
+            try Self.logChange(db, board: record.board, player: record.player)
+            var best = record
+            best.hidden = previous?.hidden ?? false
+            return SubmitOutcome(previous: previous, best: best, improved: true)
+        }
+    }
+
+    public func record(board: String, player: Int64) async throws -> ScoreRecord? {
+        try await pool.read { db in
+            try Row.fetchOne(db, sql: "SELECT \(SQLiteSchema.recordColumns) FROM records WHERE board = ? AND player = ?",
+                             arguments: [board, player]).map(SQLiteSchema.record)
+        }
+    }
+
+    public func records(board: String, players: [Int64]) async throws -> [Int64: RecordWithPlayer] {
+        guard !players.isEmpty else { return [:] }
+        return try await pool.read { db in
+            let marks = Array(repeating: "?", count: players.count).joined(separator: ",")
+            var arguments: StatementArguments = [board]
+            arguments += StatementArguments(players)
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT \(SQLiteSchema.recordColumns("r.")), p.public_id, p.name, p.avatar_code FROM records r JOIN players p ON p.id = r.player
+                WHERE r.board = ? AND r.player IN (\(marks))
+                """, arguments: arguments)
+            var out: [Int64: RecordWithPlayer] = [:]
+            for row in rows {
+                let record = SQLiteSchema.record(row)
+                out[record.player] = RecordWithPlayer(record: record, publicID: row["public_id"], name: row["name"], avatarCode: row["avatar_code"])
+            }
+            return out
+        }
+    }
+
+    public func bests(player: Int64) async throws -> [ScoreRecord] {
+        try await pool.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT \(SQLiteSchema.recordColumns("r.")) FROM records r JOIN players p ON p.id = r.player
+                WHERE r.player = ? AND r.hidden = 0 AND p.banned = 0 ORDER BY r.board
+                """, arguments: [player]).map(SQLiteSchema.record)
+        }
+    }
+
+    public func setHidden(board: String, player: Int64, _ hidden: Bool, at: Int64) async throws -> Bool {
+        try await pool.write { db in
+            try db.execute(sql: "UPDATE records SET hidden = ? WHERE board = ? AND player = ?", arguments: [hidden, board, player])
+            guard db.changesCount > 0 else { return false }
+            try Self.logChange(db, board: board, player: player)
+            return true
+        }
+    }
+
+    public func rankedKeys() async throws -> [String: [RankKey]] {
+        try await pool.read { db in
+            var out: [String: [RankKey]] = [:]
+            var board = "", keys: [RankKey] = []
+            let cursor = try Row.fetchCursor(db, sql: """
+                SELECT r.board, r.score, r.detail, r.at, r.player FROM records r JOIN players p ON p.id = r.player
+                WHERE r.hidden = 0 AND p.banned = 0 ORDER BY r.board, r.score DESC, r.detail DESC, r.at, r.player
+                """)
+            while let row = try cursor.next() {
+                let rowBoard: String = row[0]
+                if rowBoard != board {
+                    if !keys.isEmpty { out[board] = keys }
+                    board = rowBoard
+                    keys = []
+                }
+                keys.append(RankKey(score: row[1], detail: row[2], at: row[3], player: row[4]))
+            }
+            if !keys.isEmpty { out[board] = keys }
+            return out
+        }
+    }
+
+    public func orderedKeys(board: String) async throws -> [RankKey] {
+        try await pool.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT r.score, r.detail, r.at, r.player FROM records r JOIN players p ON p.id = r.player
+                WHERE r.board = ? AND r.hidden = 0 AND p.banned = 0 ORDER BY r.score DESC, r.detail DESC, r.at, r.player
+                """, arguments: [board]).map { RankKey(score: $0[0], detail: $0[1], at: $0[2], player: $0[3]) }
+        }
+    }
+
+    public func lastChangeID() async throws -> Int64 {
+        try await pool.read { db in try Int64.fetchOne(db, sql: "SELECT COALESCE(MAX(id), 0) FROM changes") ?? 0 }
+    }
+
+    public func changes(after id: Int64, limit: Int) async throws -> [IndexChange] {
+        try await pool.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT c.id, c.board, c.player, r.score, r.detail, r.at, (r.hidden = 0 AND p.banned = 0) AS visible
+                FROM changes c LEFT JOIN records r ON r.board = c.board AND r.player = c.player
+                LEFT JOIN players p ON p.id = c.player WHERE c.id > ? ORDER BY c.id LIMIT ?
+                """, arguments: [id, limit]).map { row in
+                let visible: Bool? = row["visible"]
+                let key = visible == true ? RankKey(score: row["score"], detail: row["detail"], at: row["at"], player: row["player"]) : nil
+                return IndexChange(id: row["id"], board: row["board"], player: row["player"], key: key)
+            }
+        }
+    }
+
+    public func pruneChanges(before: Int64) async throws {
+        try await pool.write { db in try db.execute(sql: "DELETE FROM changes WHERE at < ?", arguments: [before]) }
+    }
+
+    // MARK: Points and causes
+
+    public func points(player: Int64) async throws -> (earned: Int64, given: Int64) {
+        try await pool.read { db in try Self.points(db, player: player) }
+    }
+
+    private static func points(_ db: Database, player: Int64) throws -> (earned: Int64, given: Int64) {
+        let earned = try Int64.fetchOne(db, sql: """
+            SELECT COALESCE(SUM(score), 0) FROM records WHERE player = ? AND board <> 'contributors' AND hidden = 0
+            """, arguments: [player]) ?? 0
+        let given = try Int64.fetchOne(db, sql: "SELECT COALESCE(SUM(points), 0) FROM donations WHERE player = ?", arguments: [player]) ?? 0
+        return (earned, given)
+    }
+
+    public func donate(player: Int64, cause: String, points: Int64, at: Int64) async throws -> DonationOutcome {
+        try await pool.write { db in
+            let (earned, given) = try Self.points(db, player: player)
+            guard points <= earned - given else { throw LeaderboardError.notEnoughPoints(available: earned - given) }
+            try db.execute(sql: "INSERT INTO donations (player, cause, points, at) VALUES (?, ?, ?, ?)", arguments: [player, cause, points, at])
+            try db.execute(sql: """
+                INSERT INTO records (board, player, score, detail, code, at, hidden) VALUES ('contributors', ?, ?, 0, '', ?, 0)
+                ON CONFLICT (board, player) DO UPDATE SET score = excluded.score, at = excluded.at
+                """, arguments: [player, given + points, at])
+            try Self.logChange(db, board: Board.contributors.id, player: player)
+            let total = try Int64.fetchOne(db, sql: "SELECT COALESCE(SUM(points), 0) FROM donations WHERE cause = ?", arguments: [cause]) ?? 0
+            return DonationOutcome(given: given + points, available: earned - given - points, causeTotal: total)
+        }
+    }
+
+    public func causeTotals() async throws -> [CauseTotal] {
+        try await pool.read { db in
+            try Row.fetchAll(db, sql: "SELECT cause, SUM(points) AS points, COUNT(DISTINCT player) AS donors FROM donations GROUP BY cause")
+                .map { CauseTotal(cause: $0["cause"], points: $0["points"], donors: $0["donors"]) }
+        }
+    }
+
+    private static func logChange(_ db: Database, board: String, player: Int64) throws {
+        try db.execute(sql: "INSERT INTO changes (board, player, at) VALUES (?, ?, ?)",
+                       arguments: [board, player, Int64(Date().timeIntervalSince1970)])
+    }
+}

@@ -1,0 +1,124 @@
+// Turns a submitted share code into an official score. Clients never send numbers: the code is
+// decoded with GameState and scored with Challenges (swarms re-simulated with SwarmSim, on a
+// bounded pool off the caller's threads). Results are cached by (challenge or theme, code), so a
+// code already verified costs no simulation.
+import Challenges
+import Foundation
+import GameState
+import Synchronization
+
+public struct Verification: Sendable, Equatable {
+    public let score: Int64
+    /// Board-specific order within a score: the unclamped 0–1000 scale on swarm boards.
+    public let detail: Double
+    public let state: SharedState
+}
+
+public final class Verifier: Sendable {
+    let catalog: Catalog
+    let book: ChallengeBook
+    private let cache = Mutex(GenerationalCache<String, Verification>(capacity: LeaderboardLimits.verificationCacheEntries))
+    let pool: SimulationPool
+    private let counters = Mutex((simulated: 0, looks: 0, cached: 0))
+
+    public init(catalog: Catalog, book: ChallengeBook, simulationSlots: Int, queueLimit: Int = LeaderboardLimits.verificationQueue) {
+        self.catalog = catalog
+        self.book = book
+        pool = SimulationPool(slots: simulationSlots, queueLimit: queueLimit)
+    }
+
+    /// (swarms simulated, looks scored, answers from the cache).
+    public var counts: (simulated: Int, looks: Int, cached: Int) { counters.withLock { $0 } }
+
+    public func verify(code raw: String, for board: Board) async throws(LeaderboardError) -> Verification {
+        let code = try Self.bareCode(raw)
+        let state: SharedState
+        do { state = try ShareCode.decode(code) } catch {
+            throw .invalid("invalid_code", "the share code can't be read: \(error.description)")
+        }
+        switch board.kind {
+        case .contributors:
+            throw .invalid("board_takes_donations", "the contributors board counts donations; it takes no share codes")
+        case .style(let day):
+            guard case .look(let look) = state else {
+                throw .invalid("wrong_kind", "this board ranks looks, and that code is a swarm — submit it to a swarm challenge")
+            }
+            let theme = book.theme(forDay: day)
+            let key = "style:\(theme.id):\(code)"
+            if let hit = cache.withLock({ $0[key] }) { return counted(hit, \.cached) }
+            let broken = look.brokenRules(in: catalog)
+            guard broken.isEmpty else {
+                throw .invalid("look_not_wearable", "this look can't be worn: " + broken.map(\.description).joined(separator: "; "))
+            }
+            let result = Verification(score: Int64(theme.score(look, in: catalog).total), detail: 0, state: state)
+            cache.withLock { $0[key] = result }
+            return counted(result, \.looks)
+        case .swarm(let id, _):
+            guard case .swarm(let recipe) = state else {
+                throw .invalid("wrong_kind", "this board ranks swarms, and that code is a look — submit it to today's style board")
+            }
+            guard let challenge = book.swarmChallenge(id: id) else { throw .noSuchBoard(board.id) }
+            guard recipe.totalPopulation <= GameLimits.maxTotalPopulation, recipe.isValid else {
+                throw .invalid("swarm_too_large", "a swarm may have at most \(GameLimits.maxTotalPopulation) agents")
+            }
+            let key = "swarm:\(challenge.id):\(code)"
+            if let hit = cache.withLock({ $0[key] }) { return counted(hit, \.cached) }
+            let threads = pool.threadsPerSimulation
+            let outcome = try await pool.run { challenge.score(recipe, threads: threads) }
+            let share = (outcome.value - challenge.worst) / (challenge.best - challenge.worst) * 1000
+            let result = Verification(score: Int64(outcome.score), detail: share.isFinite ? share : 0, state: state)
+            cache.withLock { $0[key] = result }
+            return counted(result, \.simulated)
+        }
+    }
+
+    private typealias Counts = (simulated: Int, looks: Int, cached: Int)
+
+    private func counted(_ result: Verification, _ path: WritableKeyPath<Counts, Int>) -> Verification {
+        counters.withLock { $0[keyPath: path] += 1 }
+        return result
+    }
+
+    /// Accepts a bare code or a canonical link (`plume://look/1…`); anything else is refused here
+    /// with a reason rather than guessed at (the game's importer repairs mangled pastes).
+    static func bareCode(_ raw: String) throws(LeaderboardError) -> String {
+        let trimmed = raw.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty else { throw .invalid("invalid_code", "the share code is missing") }
+        guard trimmed.utf8.count <= LeaderboardLimits.maxCodeBytes else {
+            throw .invalid("invalid_code", "that is far longer than any share code")
+        }
+        for prefix in ["plume://look/", "plume://swarm/"] where trimmed.hasPrefix(prefix) {
+            return String(trimmed.dropFirst(prefix.count))
+        }
+        return trimmed
+    }
+}
+
+/// A bounded cache that forgets the least recently used half at a time: lookups check the
+/// current generation, then the previous one (promoting hits); when the current fills, it
+/// becomes the previous and the oldest generation is dropped.
+struct GenerationalCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+    private var current: [Key: Value] = [:]
+    private var previous: [Key: Value] = [:]
+    let capacity: Int
+
+    init(capacity: Int) { self.capacity = max(2, capacity) }
+
+    subscript(key: Key) -> Value? {
+        mutating get {
+            if let value = current[key] { return value }
+            guard let value = previous.removeValue(forKey: key) else { return nil }
+            self[key] = value
+            return value
+        }
+        set {
+            current[key] = newValue
+            if current.count >= capacity / 2 {
+                previous = current
+                current = [:]
+            }
+        }
+    }
+
+    var count: Int { current.count + previous.count }
+}

@@ -1,0 +1,203 @@
+// The leaderboard's JSON, shared by the server and the game's client. Keys are snake_case;
+// times are RFC 3339 strings; e-mail appears only in the player's own profile.
+
+public struct RegisterRequest: Codable, Sendable {
+    public var name: String
+    public var email: String?
+    public var updatesOptIn: Bool?
+    public var avatarLook: String?
+
+    public init(name: String, email: String? = nil, updatesOptIn: Bool? = nil, avatarLook: String? = nil) {
+        (self.name, self.email, self.updatesOptIn, self.avatarLook) = (name, email, updatesOptIn, avatarLook)
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case name, email, updatesOptIn = "updates_opt_in", avatarLook = "avatar_look"
+    }
+}
+
+public struct Registered: Codable, Sendable {
+    public var playerID: String
+    public var name: String
+    public var token: String
+
+    enum CodingKeys: String, CodingKey { case playerID = "player_id", name, token }
+}
+
+/// PATCH /v1/players/me: absent keys are left alone; `null` clears e-mail or avatar.
+public struct ProfileUpdate: Sendable {
+    public var name: String?
+    public var email: String??
+    public var updatesOptIn: Bool?
+    public var avatarLook: String??
+
+    public init(name: String? = nil, email: String?? = nil, updatesOptIn: Bool? = nil, avatarLook: String?? = nil) {
+        (self.name, self.email, self.updatesOptIn, self.avatarLook) = (name, email, updatesOptIn, avatarLook)
+    }
+}
+
+public struct OwnProfile: Codable, Sendable {
+    public var playerID: String
+    public var name: String
+    public var email: String?
+    public var updatesOptIn: Bool
+    public var avatarLook: String?
+    public var createdAt: String
+    public var pointsEarned: Int64
+    public var pointsGiven: Int64
+    public var pointsAvailable: Int64
+
+    enum CodingKeys: String, CodingKey {
+        case playerID = "player_id", name, email, updatesOptIn = "updates_opt_in", avatarLook = "avatar_look"
+        case createdAt = "created_at", pointsEarned = "points_earned", pointsGiven = "points_given", pointsAvailable = "points_available"
+    }
+}
+
+public struct SubmitRequest: Codable, Sendable {
+    public var boardID: String
+    public var code: String
+
+    public init(boardID: String, code: String) { (self.boardID, self.code) = (boardID, code) }
+
+    enum CodingKeys: String, CodingKey { case boardID = "board_id", code }
+}
+
+public struct BestSummary: Codable, Sendable, Equatable {
+    public var score: Int64
+    public var detail: Double
+    public var at: String
+    public var code: String
+}
+
+public struct SubmissionResult: Codable, Sendable {
+    public var boardID: String
+    public var score: Int64
+    public var detail: Double
+    /// The player's rank on the board after this submission (their best's rank).
+    public var rank: Int?
+    public var tied: Bool
+    public var personalBest: Bool
+    public var previousBest: BestSummary?
+    /// The player's best on the board now.
+    public var best: BestSummary
+    /// Other boards the same submission counted for (a swarm's weekly board, and back).
+    public var also: [SubmissionResult]?
+
+    enum CodingKeys: String, CodingKey {
+        case boardID = "board_id", score, detail, rank, tied, personalBest = "personal_best"
+        case previousBest = "previous_best", best, also
+    }
+}
+
+public struct BoardInfo: Codable, Sendable, Equatable {
+    public var id: String
+    /// "style", "swarm" or "contributors".
+    public var kind: String
+    /// "day", "week" or "all-time".
+    public var period: String
+    public var title: String
+    public var brief: String
+    public var open: Bool
+    public var opensAt: String?
+    public var closesAt: String?
+    public var records: Int
+
+    enum CodingKeys: String, CodingKey {
+        case id, kind, period, title, brief, open, opensAt = "opens_at", closesAt = "closes_at", records
+    }
+}
+
+public struct BoardList: Codable, Sendable {
+    public var boards: [BoardInfo]
+}
+
+public struct BoardRow: Codable, Sendable, Equatable {
+    public var rank: Int
+    public var playerID: String
+    public var name: String
+    public var score: Int64
+    public var detail: Double
+    public var at: String
+    /// The share code that earned the score: anyone can import the look or swarm.
+    public var code: String
+    public var avatarLook: String?
+    /// Whether another record on the board has the same score (ranks still differ).
+    public var tied: Bool
+
+    enum CodingKeys: String, CodingKey {
+        case rank, playerID = "player_id", name, score, detail, at, code, avatarLook = "avatar_look", tied
+    }
+}
+
+public struct BoardPage: Codable, Sendable {
+    public var board: BoardInfo
+    public var rows: [BoardRow]
+    /// Pass as `cursor` for the next page; absent on the last page.
+    public var nextCursor: String?
+
+    enum CodingKeys: String, CodingKey { case board, rows, nextCursor = "next_cursor" }
+}
+
+public struct Standing: Codable, Sendable {
+    public var board: BoardInfo
+    public var row: BoardRow
+}
+
+public struct ProfileBest: Codable, Sendable, Equatable {
+    public var boardID: String
+    public var rank: Int?
+    public var score: Int64
+    public var detail: Double
+    public var at: String
+    public var code: String
+
+    enum CodingKeys: String, CodingKey { case boardID = "board_id", rank, score, detail, at, code }
+}
+
+public struct PublicProfile: Codable, Sendable {
+    public var playerID: String
+    public var name: String
+    public var avatarLook: String?
+    public var since: String
+    public var bests: [ProfileBest]
+    public var pointsEarned: Int64
+    public var pointsGiven: Int64
+
+    enum CodingKeys: String, CodingKey {
+        case playerID = "player_id", name, avatarLook = "avatar_look", since, bests
+        case pointsEarned = "points_earned", pointsGiven = "points_given"
+    }
+}
+
+public struct DonationRequest: Sendable {
+    public var causeID: String
+    public var points: Int64
+
+    public init(causeID: String, points: Int64) { (self.causeID, self.points) = (causeID, points) }
+}
+
+public struct DonationResult: Codable, Sendable {
+    public var causeID: String
+    public var points: Int64
+    public var pointsGiven: Int64
+    public var pointsAvailable: Int64
+    public var causeTotal: Int64
+
+    enum CodingKeys: String, CodingKey {
+        case causeID = "cause_id", points, pointsGiven = "points_given", pointsAvailable = "points_available", causeTotal = "cause_total"
+    }
+}
+
+public struct CauseInfo: Codable, Sendable {
+    public var id: String
+    public var name: String
+    public var description: String
+    public var totalPoints: Int64
+    public var donors: Int64
+
+    enum CodingKeys: String, CodingKey { case id, name, description, totalPoints = "total_points", donors }
+}
+
+public struct CauseList: Codable, Sendable {
+    public var causes: [CauseInfo]
+}

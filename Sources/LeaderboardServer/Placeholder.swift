@@ -1,0 +1,4 @@
+import Hummingbird
+import Prometheus
+import ServiceLifecycle
+import Leaderboard

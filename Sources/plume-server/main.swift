@@ -1,0 +1,2 @@
+import LeaderboardServer
+print("x")
