@@ -6,6 +6,7 @@ import Challenges
 import Foundation
 import GameState
 import Synchronization
+import SwarmSim
 
 public struct Verification: Sendable, Equatable {
     public let score: Int64
@@ -97,14 +98,14 @@ public final class Verifier: Sendable {
 /// A bounded cache that forgets the least recently used half at a time: lookups check the
 /// current generation, then the previous one (promoting hits); when the current fills, it
 /// becomes the previous and the oldest generation is dropped.
-struct GenerationalCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+public struct GenerationalCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     private var current: [Key: Value] = [:]
     private var previous: [Key: Value] = [:]
     let capacity: Int
 
-    init(capacity: Int) { self.capacity = max(2, capacity) }
+    public init(capacity: Int) { self.capacity = max(2, capacity) }
 
-    subscript(key: Key) -> Value? {
+    public subscript(key: Key) -> Value? {
         mutating get {
             if let value = current[key] { return value }
             guard let value = previous.removeValue(forKey: key) else { return nil }
@@ -121,4 +122,20 @@ struct GenerationalCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     }
 
     var count: Int { current.count + previous.count }
+}
+
+extension Verifier {
+    /// A swarm's state after `steps` from `seed`, simulated on the same bounded pool as
+    /// verifications (the web page of a swarm link draws it).
+    public func finalState(of recipe: SwarmRecipe, steps: Int, seed: UInt64) async throws(LeaderboardError) -> SwarmState {
+        let threads = pool.threadsPerSimulation
+        return try await pool.run {
+            var swarm = Swarm(recipe: recipe, seed: seed)
+            swarm.run(steps: steps, threads: threads)
+            return swarm.state
+        }
+    }
+
+    /// (running, waiting) simulations, for metrics.
+    public var poolLoad: (running: Int, waiting: Int) { pool.load }
 }

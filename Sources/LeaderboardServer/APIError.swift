@@ -1,0 +1,96 @@
+// Every refusal as `{"error":{"code":"…","message":"…"}}` with a 4xx status (503 only when the
+// server is busy or starting, with Retry-After). No error reaches the client as an HTML page or
+// an empty 500.
+import Foundation
+import Hummingbird
+import Leaderboard
+
+public struct APIError: Error, HTTPResponseError {
+    public let status: HTTPResponse.Status
+    public let code: String
+    public let message: String
+    public var retryAfter: Int?
+
+    public init(_ status: HTTPResponse.Status, _ code: String, _ message: String, retryAfter: Int? = nil) {
+        (self.status, self.code, self.message, self.retryAfter) = (status, code, message, retryAfter)
+    }
+
+    init(_ error: LeaderboardError) {
+        let status: HTTPResponse.Status = switch error.kind {
+        case .invalid: .unprocessableContent
+        case .unauthorized: .unauthorized
+        case .forbidden: .forbidden
+        case .notFound: .notFound
+        case .conflict, .closed: .conflict
+        case .busy, .unavailable: .serviceUnavailable
+        }
+        self.init(status, error.code, error.message, retryAfter: error.retryAfterSeconds)
+    }
+
+    public var headers: HTTPFields {
+        var fields: HTTPFields = [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"]
+        if let retryAfter { fields[.retryAfter] = String(retryAfter) }
+        if status == .unauthorized { fields[.wwwAuthenticate] = "Bearer realm=\"plume\"" }
+        return fields
+    }
+
+    public func response(from request: Request, context: some RequestContext) throws -> Response {
+        let json = "{\"error\":{\"code\":" + JSONText.string(code) + ",\"message\":" + JSONText.string(message) + "}}"
+        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: json)))
+    }
+
+    static func badRequest(_ code: String, _ message: String) -> APIError { APIError(.badRequest, code, message) }
+}
+
+/// Maps whatever a route threw onto an `APIError`, and answers a request no route matched.
+struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch let error as APIError {
+            throw error
+        } catch let error as LeaderboardError {
+            throw APIError(error)
+        } catch let error as HTTPError {
+            throw Self.translate(error)
+        } catch let error as any HTTPResponseError {
+            throw APIError(error.status, "http_\(error.status.code)", error.status.reasonPhrase)
+        } catch is CancellationError {
+            throw APIError(.serviceUnavailable, "cancelled", "the server is shutting down — try again shortly", retryAfter: 5)
+        } catch {
+            // A store failure (database gone, disk full): say so, never leak details.
+            context.logger.error("request failed", metadata: ["error": "\(String(describing: type(of: error)))"])
+            throw APIError(.serviceUnavailable, "storage_unavailable", "the leaderboard's database is not answering — try again shortly", retryAfter: 5)
+        }
+    }
+
+    static func translate(_ error: HTTPError) -> APIError {
+        switch error.status {
+        case .contentTooLarge: APIError(.contentTooLarge, "body_too_large", "the request body is over \(ServerLimits.maxBodyBytes / 1024) KiB")
+        case .notFound: APIError(.notFound, "not_found", "there is nothing at that address")
+        case .methodNotAllowed: APIError(.methodNotAllowed, "method_not_allowed", "that method is not allowed here")
+        default: APIError(error.status, "http_\(error.status.code)", error.body ?? error.status.reasonPhrase)
+        }
+    }
+}
+
+/// JSON string literals for hand-built bodies.
+enum JSONText {
+    static func string(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029 || (0x7F...0x9F).contains(scalar.value) {
+                    out += String(format: "\\u%04x", scalar.value)
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+}

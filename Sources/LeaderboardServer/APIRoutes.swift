@@ -1,0 +1,116 @@
+// The JSON API under /v1: players, scores, boards, donations and causes.
+import Foundation
+import Hummingbird
+import Leaderboard
+
+struct APIRoutes {
+    let service: LeaderboardService
+    let limits: Limits
+
+    struct Limits: Sendable {
+        let registrations: RateLimiter
+        let submissions: RateLimiter
+    }
+
+    func register(on router: Router<AppContext>) {
+        let v1 = router.group("v1")
+        v1.post("players", use: registerPlayer)
+        v1.get("players/me", use: ownProfile)
+        v1.patch("players/me", use: updateProfile)
+        v1.delete("players/me", use: erase)
+        v1.get("players/:player", use: publicProfile)
+        v1.post("scores", use: submit)
+        v1.get("boards") { _, _ in try Reply.json(service.boards()) }
+        v1.get("boards/:board") { _, context in try Reply.json(service.info(try service.board(try context.parameters.text("board")))) }
+        v1.get("boards/:board/top", use: top)
+        v1.get("boards/:board/around/me", use: aroundMe)
+        v1.get("boards/:board/around/:player", use: aroundPlayer)
+        v1.get("boards/:board/players/:player", use: standing)
+        v1.post("donations", use: donate)
+        v1.get("causes") { _, _ in try Reply.json(try await service.causeList()) }
+        v1.get("contributors/top") { request, _ in
+            let limit = try request.queryInt("limit", in: LeaderboardLimits.pageRows, default: LeaderboardLimits.defaultPageRows)
+            return Reply.etagged(try await service.topPage(boardID: Board.contributors.id, limit: limit), request: request)
+        }
+    }
+
+    func signedIn(_ request: Request) async throws -> PlayerRecord {
+        try await service.authenticate(token: try request.bearerToken())
+    }
+
+    @Sendable func registerPlayer(_ request: Request, context: AppContext) async throws -> Response {
+        if let wait = limits.registrations.check(context.remoteAddress) { throw APIError.tooMany("registrations from this address", retryAfter: wait) }
+        let body = try await JSONBody.read(request, context: context)
+        let registered = try await service.register(RegisterRequest(
+            name: try body.string("name", required: true)!, email: try body.string("email"),
+            updatesOptIn: try body.bool("updates_opt_in"), avatarLook: try body.string("avatar_look")))
+        context.logger.info("player registered", metadata: ["player": "\(registered.playerID)"])
+        return try Reply.json(registered, status: .created)
+    }
+
+    @Sendable func ownProfile(_ request: Request, context: AppContext) async throws -> Response {
+        try Reply.json(try await service.ownProfile(try await signedIn(request)))
+    }
+
+    @Sendable func updateProfile(_ request: Request, context: AppContext) async throws -> Response {
+        let player = try await signedIn(request)
+        let body = try await JSONBody.read(request, context: context)
+        var update = ProfileUpdate()
+        update.name = try body.string("name")
+        if body.has("email") { update.email = .some(try body.string("email")) }
+        update.updatesOptIn = try body.bool("updates_opt_in")
+        if body.has("avatar_look") { update.avatarLook = .some(try body.string("avatar_look")) }
+        return try Reply.json(try await service.updateProfile(player, update))
+    }
+
+    @Sendable func erase(_ request: Request, context: AppContext) async throws -> Response {
+        try await service.erase(try await signedIn(request))
+        return Response(status: .noContent)
+    }
+
+    @Sendable func publicProfile(_ request: Request, context: AppContext) async throws -> Response {
+        try Reply.etagged(try await service.publicProfile(playerID: try context.parameters.text("player")), request: request)
+    }
+
+    @Sendable func submit(_ request: Request, context: AppContext) async throws -> Response {
+        let player = try await signedIn(request)
+        if let wait = limits.submissions.check(player.publicID) { throw APIError.tooMany("submissions", retryAfter: wait) }
+        let body = try await JSONBody.read(request, context: context)
+        let submission = SubmitRequest(boardID: try body.string("board_id", required: true)!, code: try body.string("code", required: true)!)
+        return try Reply.json(try await service.submit(player, submission))
+    }
+
+    @Sendable func top(_ request: Request, context: AppContext) async throws -> Response {
+        let board = try context.parameters.text("board")
+        let limit = try request.queryInt("limit", in: LeaderboardLimits.pageRows, default: LeaderboardLimits.defaultPageRows)
+        if let cursor = request.uri.queryParameters.get("cursor") {
+            return try Reply.etagged(try await service.top(boardID: board, limit: limit, cursor: cursor), request: request)
+        }
+        return Reply.etagged(try await service.topPage(boardID: board, limit: limit), request: request)
+    }
+
+    @Sendable func aroundMe(_ request: Request, context: AppContext) async throws -> Response {
+        let player = try await signedIn(request)
+        let radius = try request.queryInt("radius", in: LeaderboardLimits.aroundRadius, default: LeaderboardLimits.defaultAroundRadius)
+        return try Reply.etagged(try await service.around(boardID: try context.parameters.text("board"), player: player, radius: radius), request: request)
+    }
+
+    @Sendable func aroundPlayer(_ request: Request, context: AppContext) async throws -> Response {
+        let radius = try request.queryInt("radius", in: LeaderboardLimits.aroundRadius, default: LeaderboardLimits.defaultAroundRadius)
+        let page = try await service.around(boardID: try context.parameters.text("board"), playerID: try context.parameters.text("player"), radius: radius)
+        return try Reply.etagged(page, request: request)
+    }
+
+    @Sendable func standing(_ request: Request, context: AppContext) async throws -> Response {
+        let standing = try await service.standing(boardID: try context.parameters.text("board"), playerID: try context.parameters.text("player"))
+        return try Reply.etagged(standing, request: request)
+    }
+
+    @Sendable func donate(_ request: Request, context: AppContext) async throws -> Response {
+        let player = try await signedIn(request)
+        if let wait = limits.submissions.check(player.publicID) { throw APIError.tooMany("donations", retryAfter: wait) }
+        let body = try await JSONBody.read(request, context: context)
+        let donation = DonationRequest(causeID: try body.string("cause_id", required: true)!, points: try body.integer("points", required: true)!)
+        return try Reply.json(try await service.donate(player, donation))
+    }
+}

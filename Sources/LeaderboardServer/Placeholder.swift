@@ -1,4 +1,0 @@
-import Hummingbird
-import Prometheus
-import ServiceLifecycle
-import Leaderboard

@@ -1,0 +1,65 @@
+// Small helpers shared by the routes: JSON responses, ETags, bearer tokens and query numbers.
+import Foundation
+import Hummingbird
+import Leaderboard
+
+enum Reply {
+    static func json(_ value: some Encodable, status: HTTPResponse.Status = .ok) throws -> Response {
+        bytes(Array(try LeaderboardService.encoder.encode(value)), status: status)
+    }
+
+    static func bytes(_ body: [UInt8], status: HTTPResponse.Status = .ok, type: String = "application/json; charset=utf-8",
+                      extra: HTTPFields = [:]) -> Response {
+        var headers: HTTPFields = [.contentType: type]
+        headers.append(contentsOf: extra)
+        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: body)))
+    }
+
+    /// A board read: 304 when the client already holds this body, else the body with its ETag.
+    static func etagged(_ page: EncodedPage, request: Request) -> Response {
+        let extra: HTTPFields = [.eTag: page.etag, .cacheControl: "no-cache"]
+        if let held = request.headers[.ifNoneMatch], held.split(separator: ",").contains(where: {
+            let tag = $0.trimmingCharacters(in: .whitespaces)
+            return tag == page.etag || tag == "W/" + page.etag || tag == "*"
+        }) {
+            var headers = extra
+            headers[.contentType] = "application/json; charset=utf-8"
+            return Response(status: .notModified, headers: headers)
+        }
+        return bytes(page.body, extra: extra)
+    }
+
+    static func etagged(_ value: some Encodable, request: Request) throws -> Response {
+        etagged(EncodedPage(body: Array(try LeaderboardService.encoder.encode(value))), request: request)
+    }
+}
+
+extension Request {
+    /// The bearer token, or 401 when there is none.
+    func bearerToken() throws -> String {
+        guard let header = headers[.authorization] else {
+            throw APIError(.unauthorized, "missing_token", "sign in first: send your token as \"Authorization: Bearer <token>\"")
+        }
+        let parts = header.split(separator: " ", maxSplits: 1)
+        guard parts.count == 2, parts[0].lowercased() == "bearer", !parts[1].isEmpty else {
+            throw APIError(.unauthorized, "missing_token", "the Authorization header must read \"Bearer <token>\"")
+        }
+        return String(parts[1]).trimmingCharacters(in: .whitespaces)
+    }
+
+    /// A whole-number query parameter in `range`, `fallback` when absent, 400 otherwise.
+    func queryInt(_ name: String, in range: ClosedRange<Int>, default fallback: Int) throws -> Int {
+        guard let text = uri.queryParameters.get(name) else { return fallback }
+        guard text.utf8.count <= 9, let value = Int(text), range.contains(value) else {
+            throw APIError.badRequest("invalid_\(name)", "\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound)")
+        }
+        return value
+    }
+}
+
+extension Parameters {
+    func text(_ name: String) throws -> String {
+        guard let value = get(name) else { throw APIError(.notFound, "not_found", "there is nothing at that address") }
+        return value
+    }
+}

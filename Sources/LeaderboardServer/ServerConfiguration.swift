@@ -1,0 +1,32 @@
+// Everything an operator can set, with the embedded defaults: 127.0.0.1:8787 on
+// ./plume-scores.sqlite, no other set-up.
+
+public struct ServerConfiguration: Sendable {
+    public var host = "127.0.0.1"
+    public var port = 8787
+    /// A file path (SQLite) or `postgres://user[:pass]@host[:port]/db`.
+    public var database = "plume-scores.sqlite"
+    /// Origins allowed to call the API from a browser (CORS); empty allows none.
+    public var allowedOrigins: [String] = []
+    /// Requests per minute from one address (0: no limit).
+    public var requestsPerMinute = 600
+    /// Score submissions and donations per minute for one player (0: no limit).
+    public var submissionsPerMinute = 60
+    /// Registrations per hour from one address (0: no limit).
+    public var registrationsPerHour = 10
+    /// Swarm simulations run at once; more wait in a short queue, then get 503.
+    public var simulationSlots = 2
+    public var verificationQueue = 32
+    /// How often the rank index reads other processes' changes (PostgreSQL also wakes it at once).
+    public var followMilliseconds = 250
+    /// The address shown in links on pages and in the feed (default: http://host:port).
+    public var publicURL: String?
+
+    public init() {}
+
+    var baseURL: String {
+        if let publicURL, !publicURL.isEmpty { return publicURL.hasSuffix("/") ? String(publicURL.dropLast()) : publicURL }
+        let shownHost = host.contains(":") ? "[\(host)]" : host
+        return "http://\(shownHost):\(port)"
+    }
+}

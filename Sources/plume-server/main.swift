@@ -1,2 +1,0 @@
-import LeaderboardServer
-print("x")
