@@ -37,15 +37,13 @@ extension LeaderboardService {
             changes.name = (name, PlayerName.key(name))
         }
         if let email = update.email {
-            changes.email = try email.flatMap { $0.isEmpty ? nil : $0 }.map { email throws(LeaderboardError) in try PlayerName.validateEmail(email) }
+            changes.email = .some(try email.flatMap { $0.isEmpty ? nil : $0 }.map { email throws(LeaderboardError) in try PlayerName.validateEmail(email) })
         }
         if let avatar = update.avatarLook {
-            changes.avatarCode = try avatar.map { code throws(LeaderboardError) in try validAvatar(code) }
+            changes.avatarCode = .some(try avatar.map { code throws(LeaderboardError) in try validAvatar(code) })
         }
         changes.updatesOptIn = update.updatesOptIn
-        // The opt-in means nothing without an address; clearing the address clears it.
-        let emailAfter = changes.email ?? player.email
-        if emailAfter == nil && (changes.updatesOptIn == true || player.updatesOptIn) { changes.updatesOptIn = false }
+        // The opt-in means nothing without an address: the store clears it when there is none.
         let updated = try await store.updatePlayer(player.number, changes)
         try await catchUp()
         return try await ownProfile(updated)

@@ -79,6 +79,7 @@ public final class SQLiteStore: LeaderboardStore {
             if let avatar = changes.avatarCode {
                 try db.execute(sql: "UPDATE players SET avatar_code = ? WHERE id = ?", arguments: [avatar, number])
             }
+            try db.execute(sql: "UPDATE players SET updates_opt_in = 0 WHERE id = ? AND email IS NULL", arguments: [number])
             if changes.name != nil || changes.avatarCode != nil { try Self.logChange(db, board: "", player: number) }
             guard let row = try Row.fetchOne(db, sql: "SELECT \(SQLiteSchema.playerColumns) FROM players WHERE id = ?", arguments: [number]) else {
                 throw LeaderboardError.noSuchPlayer

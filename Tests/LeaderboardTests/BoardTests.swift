@@ -1,0 +1,58 @@
+// Board ids, UTC days and ISO weeks.
+import Testing
+@testable import Leaderboard
+
+@Suite struct BoardTests {
+    let now = Int64(UTCDay.days(year: 2026, month: 11, day: 22)) * 86_400 + 3600
+
+    @Test func civilDatesRoundTripAcrossLeapYears() {
+        for day in stride(from: -800_000, through: 800_000, by: 997) {
+            let (y, m, d) = UTCDay.civil(day)
+            #expect(UTCDay.days(year: y, month: m, day: d) == day)
+        }
+        #expect(UTCDay.string(0) == "1970-01-01")
+        #expect(UTCDay.parse("2024-02-29") != nil)
+        #expect(UTCDay.parse("2026-02-29") == nil)
+        #expect(UTCDay.parse("2026-13-01") == nil)
+        #expect(UTCDay.parse("2026-1-01") == nil)
+    }
+
+    @Test func isoWeeksFollowTheStandard() {
+        // 2026-01-01 is a Thursday, so it is in 2026-W01; 2027-01-01 (Friday) is in 2026-W53.
+        #expect(ISOWeek(day: UTCDay.days(year: 2026, month: 1, day: 1)).description == "2026-W01")
+        #expect(ISOWeek(day: UTCDay.days(year: 2027, month: 1, day: 1)).description == "2026-W53")
+        #expect(ISOWeek(day: UTCDay.days(year: 2026, month: 11, day: 22)).description == "2026-W47")
+        #expect(ISOWeek("2026-W53") != nil)
+        #expect(ISOWeek("2027-W53") == nil)
+        #expect(ISOWeek("2026-W00") == nil)
+        #expect(ISOWeek(day: ISOWeek("2026-W47")!.firstDay).description == "2026-W47")
+    }
+
+    @Test func boardIdsParseOnlyForDefinedPeriodsThatHaveBegun() {
+        let book = Fixtures.book
+        #expect(Board.parse("style-2026-11-22", book: book, now: now)?.isOpen(at: now) == true)
+        #expect(Board.parse("style-2026-11-21", book: book, now: now)?.isOpen(at: now) == false)
+        #expect(Board.parse("style-2026-11-23", book: book, now: now) == nil)
+        #expect(Board.parse("style-2025-12-31", book: book, now: now) == nil)
+        #expect(Board.parse("swarm-huddle", book: book, now: now)?.id == "swarm-huddle")
+        #expect(Board.parse("swarm-huddle-2026-W47", book: book, now: now)?.isOpen(at: now) == true)
+        #expect(Board.parse("swarm-huddle-2026-W46", book: book, now: now)?.isOpen(at: now) == false)
+        #expect(Board.parse("swarm-huddle-2026-W48", book: book, now: now) == nil)
+        #expect(Board.parse("swarm-nothing", book: book, now: now) == nil)
+        #expect(Board.parse("contributors", book: book, now: now) == .contributors)
+        for hostile in ["", "style-", "../etc/passwd", "style-2026-11-22\0", "swarm-huddle-2026-W4x", String(repeating: "a", count: 10_000)] {
+            #expect(Board.parse(hostile, book: book, now: now) == nil)
+        }
+        let current = Board.current(book: book, now: now).map(\.id)
+        #expect(current.first == "style-2026-11-22" && current.last == "contributors")
+        #expect(current.count == 2 + 2 * book.swarmChallenges.count)
+    }
+
+    @Test func cursorsRoundTripAndDamagedOnesAreRefused() throws {
+        let key = RankKey(score: 912, detail: -3.25, at: 1_790_000_000_000, player: 42)
+        #expect(try PageCursor.decode(PageCursor.encode(key)) == key)
+        for bad in ["", "abc", String(repeating: "A", count: 43) + "=", String(repeating: "_", count: 43)] {
+            #expect(throws: LeaderboardError.self) { try PageCursor.decode(bad) }
+        }
+    }
+}

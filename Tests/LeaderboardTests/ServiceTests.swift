@@ -1,0 +1,233 @@
+// The leaderboard service end to end on a real SQLite file: identity, verified submissions,
+// boards opening and closing, reads, donations, erasure, moderation, and concurrency.
+import Challenges
+import Foundation
+import GameState
+import Testing
+@testable import Leaderboard
+
+@Suite struct ServiceTests {
+    func register(_ service: LeaderboardService, _ name: String) async throws -> PlayerRecord {
+        let registered = try await service.register(RegisterRequest(name: name))
+        return try await service.authenticate(token: registered.token)
+    }
+
+    func refusal(_ code: String, _ body: () async throws -> Void) async {
+        do {
+            try await body()
+            Issue.record("expected a refusal with \(code)")
+        } catch let error as LeaderboardError {
+            #expect(error.code == code, "\(error.message)")
+        } catch {
+            Issue.record("unexpected \(error)")
+        }
+    }
+
+    @Test func namesAreCheckedNormalisedAndUniqueIgnoringCase() async throws {
+        let service = try await Fixtures.service()
+        let first = try await service.register(RegisterRequest(name: "  Zoe\u{0301} "))
+        #expect(first.name == "Zoé")
+        #expect(first.token.count > 40 && Secrets.isPlayerID(first.playerID))
+        await refusal("name_taken") { _ = try await service.register(RegisterRequest(name: "ZOÉ")) }
+        await refusal("name_taken") { _ = try await service.register(RegisterRequest(name: "zoe\u{0301}")) }
+        await refusal("invalid_name") { _ = try await service.register(RegisterRequest(name: "   ")) }
+        await refusal("invalid_name") { _ = try await service.register(RegisterRequest(name: String(repeating: "x", count: 25))) }
+        await refusal("invalid_name") { _ = try await service.register(RegisterRequest(name: "evil\u{202E}txt")) }
+        await refusal("invalid_name") { _ = try await service.register(RegisterRequest(name: "bell\u{07}")) }
+        await refusal("invalid_name") { _ = try await service.register(RegisterRequest(name: "zero\u{200B}width")) }
+        await refusal("invalid_email") { _ = try await service.register(RegisterRequest(name: "Max", email: "not-an-address")) }
+        _ = try await service.register(RegisterRequest(name: String(repeating: "é", count: 24)))
+        // The token is stored only as its hash; a wrong token is refused.
+        await refusal("invalid_token") { _ = try await service.authenticate(token: "plm_wrong") }
+        let stored = try await service.store.player(publicID: first.playerID)
+        #expect(stored?.name == "Zoé")
+        #expect(try await service.store.player(tokenHash: first.token) == nil)
+    }
+
+    @Test func aLookIsScoredByTheServerAgainstTheDaysTheme() async throws {
+        let clock = TestClock((2026, 11, 22))
+        let service = try await Fixtures.service(clock: clock)
+        let ada = try await register(service, "Ada")
+        let day = UTCDay.days(year: 2026, month: 11, day: 22)
+        let theme = Fixtures.book.theme(forDay: day)
+        // The best-scoring single-garment look, scored independently here.
+        let scored = Fixtures.catalog.garments.map { garment -> (Int, String) in
+            let look = Look(background: 1, model: 1, garments: [WornGarment(id: garment.id, colour: 0)])
+            return (theme.score(look, in: Fixtures.catalog).total, ShareCode.encode(.look(look)))
+        }.max { $0.0 < $1.0 }!
+        let result = try await service.submit(ada, SubmitRequest(boardID: "style-2026-11-22", code: scored.1))
+        #expect(result.score == Int64(scored.0))
+        #expect(result.rank == 1 && result.personalBest && result.previousBest == nil)
+        // A worse look keeps the best and says which it did not beat.
+        let plain = try await service.submit(ada, SubmitRequest(boardID: "style-2026-11-22", code: Fixtures.lookCode()))
+        if plain.score < result.score {
+            #expect(!plain.personalBest && plain.best.score == result.score && plain.previousBest?.code == scored.1)
+        }
+        // A link form is accepted; a swarm code, a damaged code and an unwearable look are not.
+        _ = try await service.submit(ada, SubmitRequest(boardID: "style-2026-11-22", code: "plume://look/" + scored.1))
+        await refusal("wrong_kind") { _ = try await service.submit(ada, SubmitRequest(boardID: "style-2026-11-22", code: Fixtures.swarmCode())) }
+        await refusal("invalid_code") { _ = try await service.submit(ada, SubmitRequest(boardID: "style-2026-11-22", code: "1EQEBAO3T")) }
+        let tops = Fixtures.catalog.garments(in: .top).prefix(2).map(\.id)
+        await refusal("look_not_wearable") {
+            _ = try await service.submit(ada, SubmitRequest(boardID: "style-2026-11-22", code: Fixtures.lookCode(garments: tops)))
+        }
+        await refusal("board_not_found") { _ = try await service.submit(ada, SubmitRequest(boardID: "style-2026-11-23", code: scored.1)) }
+        await refusal("board_takes_donations") { _ = try await service.submit(ada, SubmitRequest(boardID: "contributors", code: scored.1)) }
+        // The next UTC day the board closes for submissions and stays readable.
+        clock.advance(seconds: 86_400)
+        await refusal("board_closed") { _ = try await service.submit(ada, SubmitRequest(boardID: "style-2026-11-22", code: scored.1)) }
+        let page = try await service.top(boardID: "style-2026-11-22", limit: 50, cursor: nil)
+        #expect(page.rows.map(\.name) == ["Ada"] && page.board.open == false)
+    }
+
+    @Test func aSwarmIsSimulatedOnceCountsOnBothBoardsAndIsCachedAfter() async throws {
+        let service = try await Fixtures.service()
+        let ada = try await register(service, "Ada")
+        let code = Fixtures.swarmCode()
+        let challenge = Fixtures.book.swarmChallenge(id: "huddle")!
+        guard case .swarm(let recipe) = try ShareCode.decode(code) else { Issue.record("not a swarm"); return }
+        let expected = challenge.score(recipe)
+        let before = service.verifier.counts
+        let result = try await service.submit(ada, SubmitRequest(boardID: "swarm-huddle", code: code))
+        #expect(result.score == Int64(expected.score))
+        #expect(abs(result.detail - (expected.value - challenge.worst) / (challenge.best - challenge.worst) * 1000) < 1e-9)
+        #expect(result.also?.map(\.boardID) == ["swarm-huddle-2026-W47"])
+        #expect(service.verifier.counts.simulated == before.simulated + 1)
+        let bea = try await register(service, "Bea")
+        let again = try await service.submit(bea, SubmitRequest(boardID: "swarm-huddle-2026-W47", code: code))
+        #expect(again.score == result.score && again.rank == 2 && again.tied)
+        #expect(service.verifier.counts.simulated == before.simulated + 1)
+        #expect(service.verifier.counts.cached == before.cached + 1)
+        let tooBig = ShareCode.encode(.swarm(SwarmRecipe([Ingredient(population: 300, genome: Genome(clampingHundredths: [5000, 500, 1000, 50, 50, 2000, 10, 50]))])))
+        _ = try await service.submit(ada, SubmitRequest(boardID: "swarm-comet", code: tooBig))
+    }
+
+    @Test func pagesWalkTheWholeBoardWithoutGapsOrRepeats() async throws {
+        let service = try await Fixtures.service()
+        let store = service.store
+        for number in 0..<130 {
+            let player = try await store.createPlayer(NewPlayer(publicID: Secrets.newPlayerID(), name: "n\(number)", nameKey: "n\(number)",
+                                                                email: nil, updatesOptIn: false, avatarCode: nil, tokenHash: "t\(number)", createdAt: 0))
+            _ = try await store.submit(ScoreRecord(board: "swarm-fill", player: player.number, score: Int64(number % 7), detail: 0, code: "c", at: Int64(number % 3)))
+        }
+        try await service.catchUp()
+        var seen: [BoardRow] = []
+        var cursor: String?
+        repeat {
+            let page = try await service.top(boardID: "swarm-fill", limit: 50, cursor: cursor)
+            seen += page.rows
+            cursor = page.nextCursor
+        } while cursor != nil
+        #expect(seen.count == 130)
+        #expect(seen.map(\.rank) == Array(1...130))
+        #expect(Set(seen.map(\.playerID)).count == 130)
+        let cached = try await service.topPage(boardID: "swarm-fill", limit: 50)
+        #expect(try await service.topPage(boardID: "swarm-fill", limit: 50).etag == cached.etag)
+        let decoded = try JSONDecoder().decode(BoardPage.self, from: Data(cached.body))
+        #expect(decoded.rows == Array(seen.prefix(50)))
+        await refusal("invalid_limit") { _ = try await service.top(boardID: "swarm-fill", limit: 0, cursor: nil) }
+        await refusal("invalid_cursor") { _ = try await service.top(boardID: "swarm-fill", limit: 5, cursor: "garbage") }
+        // A change invalidates the cached page (a new ETag).
+        let late = try await register(service, "Late")
+        _ = try await store.submit(ScoreRecord(board: "swarm-fill", player: late.number, score: 999, detail: 0, code: "c", at: 5))
+        try await service.catchUp()
+        let fresh = try await service.topPage(boardID: "swarm-fill", limit: 50)
+        #expect(fresh.etag != cached.etag)
+        #expect(try JSONDecoder().decode(BoardPage.self, from: Data(fresh.body)).rows.first?.name == "Late")
+        let around = try await service.around(boardID: "swarm-fill", player: late, radius: 2)
+        #expect(around.rows.map(\.rank) == [1, 2, 3])
+    }
+
+    @Test func donationsMoveOnlyAvailablePointsAndRankContributors() async throws {
+        let service = try await Fixtures.service()
+        let ada = try await register(service, "Ada")
+        await refusal("not_enough_points") { _ = try await service.donate(ada, DonationRequest(causeID: "trees", points: 1)) }
+        let result = try await service.submit(ada, SubmitRequest(boardID: "style-2026-11-22", code: Fixtures.lookCode(garments: [Fixtures.catalog.garments[0].id])))
+        let earned = result.score
+        #expect(earned > 0)
+        await refusal("invalid_points") { _ = try await service.donate(ada, DonationRequest(causeID: "trees", points: 0)) }
+        await refusal("invalid_points") { _ = try await service.donate(ada, DonationRequest(causeID: "trees", points: -5)) }
+        await refusal("cause_not_found") { _ = try await service.donate(ada, DonationRequest(causeID: "moon", points: 1)) }
+        await refusal("not_enough_points") { _ = try await service.donate(ada, DonationRequest(causeID: "trees", points: earned + 1)) }
+        let gift = try await service.donate(ada, DonationRequest(causeID: "oceans", points: earned))
+        #expect(gift.pointsAvailable == 0 && gift.pointsGiven == earned && gift.causeTotal == earned)
+        await refusal("not_enough_points") { _ = try await service.donate(ada, DonationRequest(causeID: "trees", points: 1)) }
+        let contributors = try await service.top(boardID: "contributors", limit: 10, cursor: nil)
+        #expect(contributors.rows.map(\.score) == [earned])
+        let causes = try await service.causeList().causes
+        #expect(causes.first { $0.id == "oceans" }?.totalPoints == earned)
+        // Erasure keeps the gift, as "a former player", and removes everything else.
+        try await service.erase(ada)
+        let after = try await service.top(boardID: "contributors", limit: 10, cursor: nil)
+        #expect(after.rows.map(\.name) == ["a former player"])
+        #expect(try await service.top(boardID: "style-2026-11-22", limit: 10, cursor: nil).rows.isEmpty)
+        #expect(try await service.causeList().causes.first { $0.id == "oceans" }?.totalPoints == earned)
+        await refusal("player_not_found") { _ = try await service.publicProfile(playerID: ada.publicID) }
+        #expect(try await service.store.updatesList().isEmpty)
+    }
+
+    @Test func moderationHidesAndBansAndProfilesChange() async throws {
+        let service = try await Fixtures.service()
+        let ada = try await register(service, "Ada"), bea = try await register(service, "Bea")
+        let code = Fixtures.lookCode(garments: [Fixtures.catalog.garments[1].id])
+        _ = try await service.submit(ada, SubmitRequest(boardID: "style-2026-11-22", code: code))
+        _ = try await service.submit(bea, SubmitRequest(boardID: "style-2026-11-22", code: code))
+        #expect(try await service.hide(board: "style-2026-11-22", player: ada))
+        try await service.catchUp()
+        #expect(try await service.top(boardID: "style-2026-11-22", limit: 10, cursor: nil).rows.map(\.name) == ["Bea"])
+        try await service.setBanned(bea, true)
+        try await service.catchUp()
+        #expect(try await service.top(boardID: "style-2026-11-22", limit: 10, cursor: nil).rows.isEmpty)
+        let banned = try await service.authenticate(token: try await service.register(RegisterRequest(name: "Cy")).token)
+        try await service.setBanned(banned, true)
+        await refusal("player_banned") {
+            _ = try await service.submit(try await service.findPlayer("Cy")!, SubmitRequest(boardID: "style-2026-11-22", code: code))
+        }
+        try await service.setBanned(bea, false)
+        try await service.catchUp()
+        var update = ProfileUpdate(name: "Beatrix", avatarLook: .some(code))
+        update.email = .some("b@example.org")
+        update.updatesOptIn = true
+        let profile = try await service.updateProfile(bea, update)
+        #expect(profile.name == "Beatrix" && profile.avatarLook == code && profile.updatesOptIn)
+        let rows = try await service.top(boardID: "style-2026-11-22", limit: 10, cursor: nil).rows
+        #expect(rows.map(\.name) == ["Beatrix"] && rows.first?.avatarLook == code)
+        #expect(try await service.store.updatesList().map(\.email) == ["b@example.org"])
+        await refusal("invalid_avatar") { _ = try await service.updateProfile(bea, ProfileUpdate(avatarLook: .some(Fixtures.swarmCode()))) }
+        await refusal("name_taken") { _ = try await service.updateProfile(bea, ProfileUpdate(name: "ADA")) }
+        let cleared = try await service.updateProfile(bea, ProfileUpdate(email: .some(nil)))
+        #expect(cleared.email == nil && !cleared.updatesOptIn)
+    }
+
+    @Test func fiftyPlayersSubmittingAtOnceLoseNothing() async throws {
+        let service = try await Fixtures.service()
+        var players: [PlayerRecord] = []
+        for number in 0..<50 { players.append(try await register(service, "racer\(number)")) }
+        let looks = Fixtures.singleGarmentLooks
+        let results = try await withThrowingTaskGroup(of: SubmissionResult.self) { group in
+            for (number, player) in players.enumerated() {
+                group.addTask { try await service.submit(player, SubmitRequest(boardID: "style-2026-11-22", code: looks[number % looks.count])) }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(results.count == 50)
+        let keys = try await service.store.orderedKeys(board: "style-2026-11-22")
+        #expect(keys.count == 50)
+        #expect(service.index.board("style-2026-11-22").allKeys == keys)
+        let top = try await service.top(boardID: "style-2026-11-22", limit: 50, cursor: nil)
+        #expect(top.rows.map(\.rank) == Array(1...50))
+    }
+
+    @Test func aSecondServiceOnTheSameDatabaseRanksTheFirstsWrites() async throws {
+        let directory = Fixtures.temporaryDirectory()
+        let first = try await Fixtures.service(store: try Fixtures.store(in: directory))
+        let second = try await Fixtures.service(store: try Fixtures.store(in: directory))
+        let ada = try await register(first, "Ada")
+        _ = try await first.submit(ada, SubmitRequest(boardID: "style-2026-11-22", code: Fixtures.lookCode(garments: [Fixtures.catalog.garments[2].id])))
+        try await second.catchUp()
+        #expect(try await second.standing(boardID: "style-2026-11-22", playerID: ada.publicID).row.rank == 1)
+        // A third process started later builds the same index from the records.
+        let third = try await Fixtures.service(store: try Fixtures.store(in: directory))
+        #expect(third.index.board("style-2026-11-22").allKeys == first.index.board("style-2026-11-22").allKeys)
+    }
+}

@@ -1,0 +1,58 @@
+// Shared fixtures: a real SQLite file per test in a fresh temporary directory, the bundled
+// content, and a clock the test can move.
+import Challenges
+import Foundation
+import GameState
+import Leaderboard
+import Synchronization
+
+final class TestClock: Sendable {
+    private let ms = Mutex<Int64>(0)
+
+    init(_ iso: (year: Int, month: Int, day: Int), hour: Int = 12) {
+        ms.withLock { $0 = Int64(UTCDay.days(year: iso.year, month: iso.month, day: iso.day)) * 86_400_000 + Int64(hour) * 3_600_000 }
+    }
+
+    var now: Int64 { ms.withLock { $0 } }
+    func advance(seconds: Int64) { ms.withLock { $0 += seconds * 1000 } }
+}
+
+enum Fixtures {
+    static let catalog = try! Catalog.bundled.get()
+    static let book = try! ChallengeBook.bundled.get()
+    static let causes = try! Causes.bundled.get()
+
+    static func temporaryDirectory() -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("plume-lb-\(UUID().uuidString)")
+        try! FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    static func store(in directory: URL = temporaryDirectory()) throws -> SQLiteStore {
+        try SQLiteStore(path: directory.appendingPathComponent("scores.sqlite").path)
+    }
+
+    /// A migrated service on a fresh SQLite file, index loaded.
+    static func service(clock: TestClock = TestClock((2026, 11, 22)), store: (any LeaderboardStore)? = nil) async throws -> LeaderboardService {
+        let store = try store ?? self.store()
+        try await store.migrate()
+        let service = LeaderboardService(store: store, catalog: catalog, book: book, causes: causes, simulationSlots: 2, clock: { clock.now })
+        try await service.loadIndex()
+        return service
+    }
+
+    /// A wearable look with `count` garments (first colour each), and its code.
+    static func lookCode(background: Int = 1, model: Int = 1, garments: [Int] = []) -> String {
+        ShareCode.encode(.look(Look(background: background, model: model, garments: garments.map { WornGarment(id: $0, colour: 0) })))
+    }
+
+    static func swarmCode(population: Int = 120, radius: Double = 60, c3: Double = 20) -> String {
+        let genome = Genome(clampingHundredths: [Int(radius * 100), 500, 1000, 50, 50, Int(c3 * 100), 10, 50])
+        return ShareCode.encode(.swarm(SwarmRecipe([Ingredient(population: population, genome: genome)])))
+    }
+
+    /// Every wearable look of one garment per catalog garment (for many distinct look scores).
+    static var singleGarmentLooks: [String] {
+        catalog.garments.map { lookCode(garments: [$0.id]) }
+    }
+}
