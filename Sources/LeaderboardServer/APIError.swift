@@ -51,10 +51,8 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             throw error
         } catch let error as LeaderboardError {
             throw APIError(error)
-        } catch let error as HTTPError {
-            throw Self.translate(error)
         } catch let error as any HTTPResponseError {
-            throw APIError(error.status, "http_\(error.status.code)", error.status.reasonPhrase)
+            throw Self.translate(error.status)
         } catch is CancellationError {
             throw APIError(.serviceUnavailable, "cancelled", "the server is shutting down — try again shortly", retryAfter: 5)
         } catch {
@@ -64,12 +62,12 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         }
     }
 
-    static func translate(_ error: HTTPError) -> APIError {
-        switch error.status {
+    static func translate(_ status: HTTPResponse.Status) -> APIError {
+        switch status {
         case .contentTooLarge: APIError(.contentTooLarge, "body_too_large", "the request body is over \(ServerLimits.maxBodyBytes / 1024) KiB")
         case .notFound: APIError(.notFound, "not_found", "there is nothing at that address")
         case .methodNotAllowed: APIError(.methodNotAllowed, "method_not_allowed", "that method is not allowed here")
-        default: APIError(error.status, "http_\(error.status.code)", error.body ?? error.status.reasonPhrase)
+        default: APIError(status, "http_\(status.code)", "the request was refused: \(status.reasonPhrase.lowercased())")
         }
     }
 }

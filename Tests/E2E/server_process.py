@@ -1,0 +1,78 @@
+"""Starts the real `plume-server` on a free loopback port with its own SQLite file."""
+import json
+import os
+import pathlib
+import signal
+import socket
+import subprocess
+import time
+import urllib.error
+import urllib.request
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+SERVER_BIN = pathlib.Path(os.environ.get("PLUME_SERVER_BIN", ROOT / ".build" / "debug" / "plume-server"))
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    def __init__(self, directory, *extra, database=None, port=None):
+        self.directory = pathlib.Path(directory)
+        self.database = database or str(self.directory / "scores.sqlite")
+        self.port = port or free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.log = open(self.directory / f"server-{self.port}.log", "ab")
+        env = dict(os.environ, PLUME_RATE_LIMIT="0", PLUME_REGISTER_RATE_LIMIT="0", PLUME_SUBMIT_RATE_LIMIT="0")
+        self.process = subprocess.Popen(
+            [str(SERVER_BIN), "serve", "--port", str(self.port), "--database", self.database, *extra],
+            stdout=self.log, stderr=subprocess.STDOUT, env=env)
+        self.wait_ready()
+
+    def wait_ready(self, timeout=30):
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"plume-server exited with {self.process.returncode}")
+            try:
+                status, _, _ = self.request("GET", "/readyz")
+                if status == 200:
+                    return
+            except OSError:
+                pass
+            time.sleep(0.05)
+        raise RuntimeError("plume-server did not become ready")
+
+    def request(self, method, path, body=None, token=None, headers=None, raw=None):
+        data = raw if raw is not None else (json.dumps(body).encode() if body is not None else None)
+        request = urllib.request.Request(self.base + path, data=data, method=method)
+        if data is not None:
+            request.add_header("Content-Type", "application/json")
+        if token:
+            request.add_header("Authorization", f"Bearer {token}")
+        for key, value in (headers or {}).items():
+            request.add_header(key, value)
+        try:
+            with urllib.request.urlopen(request, timeout=30) as response:
+                return response.status, dict(response.headers), response.read()
+        except urllib.error.HTTPError as error:
+            return error.code, dict(error.headers), error.read()
+
+    def json(self, method, path, body=None, token=None, **kwargs):
+        status, headers, payload = self.request(method, path, body, token, **kwargs)
+        return status, (json.loads(payload) if payload else None)
+
+    def register(self, name):
+        status, body = self.json("POST", "/v1/players", {"name": name})
+        assert status == 201, body
+        return body
+
+    def stop(self, sig=signal.SIGTERM, timeout=20):
+        if self.process.poll() is None:
+            self.process.send_signal(sig)
+            self.process.wait(timeout=timeout)
+        self.log.close()
+        return self.process.returncode
