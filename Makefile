@@ -27,7 +27,7 @@ e2e: build e2e-deps
 	$(PYTHON) -m pytest -q Tests/E2E
 
 e2e-deps:
-	@$(PYTHON) -c "import pytest, pexpect, pyte" 2>/dev/null || $(PYTHON) -m pip install --quiet pytest pexpect pyte
+	@$(PYTHON) -c "import pytest, pexpect, pyte, openapi_spec_validator" 2>/dev/null || $(PYTHON) -m pip install --quiet pytest pexpect pyte openapi-spec-validator
 
 clean:
 	rm -rf .build

@@ -289,3 +289,12 @@ def test_two_servers_on_one_database_rank_each_others_writes(tmp_path, plume):
     finally:
         first.stop()
         second.stop()
+
+
+def test_the_openapi_document_is_valid_and_names_every_route(server):
+    from openapi_spec_validator import validate
+    status, document = server.json("GET", "/v1/openapi.json")
+    validate(document)
+    for path in ["/v1/players", "/v1/players/me", "/v1/scores", "/v1/boards/{board}/top", "/v1/boards/{board}/around/me",
+                 "/v1/donations", "/v1/causes", "/v1/contributors/top", "/TopScores.xml", "/p/{player}", "/l/{code}"]:
+        assert path in document["paths"]
