@@ -3,6 +3,7 @@
 // an empty 500.
 import Foundation
 import Hummingbird
+import GameState
 import Leaderboard
 
 public struct APIError: Error, HTTPResponseError {
@@ -35,7 +36,7 @@ public struct APIError: Error, HTTPResponseError {
     }
 
     public func response(from request: Request, context: some RequestContext) throws -> Response {
-        let json = "{\"error\":{\"code\":" + JSONText.string(code) + ",\"message\":" + JSONText.string(message) + "}}"
+        let json = "{\"error\":{\"code\":" + SharedStateJSON.string(code) + ",\"message\":" + SharedStateJSON.string(message) + "}}"
         return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: json)))
     }
 
@@ -69,26 +70,5 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         case .methodNotAllowed: APIError(.methodNotAllowed, "method_not_allowed", "that method is not allowed here")
         default: APIError(status, "http_\(status.code)", "the request was refused: \(status.reasonPhrase.lowercased())")
         }
-    }
-}
-
-/// JSON string literals for hand-built bodies.
-enum JSONText {
-    static func string(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029 || (0x7F...0x9F).contains(scalar.value) {
-                    out += String(format: "\\u%04x", scalar.value)
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
     }
 }

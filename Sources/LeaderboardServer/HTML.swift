@@ -2,6 +2,7 @@
 // small stylesheet inline, readable on a phone.
 
 enum HTML {
+    /// Escapes text for HTML and XML alike (the TopScores.xml feed uses it too).
     static func escape(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
@@ -13,8 +14,10 @@ enum HTML {
             case "\"": out += "&quot;"
             case "'": out += "&#39;"
             default:
-                // Control and bidi-formatting characters are dropped, as in the terminal.
-                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.properties.generalCategory == .format { continue }
+                // Control and bidi-formatting characters are dropped, as in the terminal, and so are
+                // the two code points XML 1.0 cannot carry at all.
+                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0xFFFE || scalar.value == 0xFFFF
+                    || scalar.properties.generalCategory == .format { continue }
                 out.unicodeScalars.append(scalar)
             }
         }

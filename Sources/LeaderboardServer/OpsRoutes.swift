@@ -1,6 +1,7 @@
 // For operators and load balancers: liveness, readiness, Prometheus metrics, and the OpenAPI
 // document.
 import Foundation
+import GameState
 import Hummingbird
 import Leaderboard
 import Metrics
@@ -29,8 +30,8 @@ struct OpsRoutes {
         do { try await service.store.ping() } catch { problems.append("the database is not answering") }
         if !service.isReady { problems.append("the rank index is still loading") }
         let status = problems.isEmpty ? "ready" : "not ready"
-        let body = "{\"status\":\(JSONText.string(status)),\"records\":\(service.index.recordCount),\"problems\":["
-            + problems.map(JSONText.string).joined(separator: ",") + "]}"
+        let body = "{\"status\":\(SharedStateJSON.string(status)),\"records\":\(service.index.recordCount),\"problems\":["
+            + problems.map(SharedStateJSON.string).joined(separator: ",") + "]}"
         return Reply.bytes(Array(body.utf8), status: problems.isEmpty ? .ok : .serviceUnavailable,
                            extra: problems.isEmpty ? [:] : [.retryAfter: "1"])
     }

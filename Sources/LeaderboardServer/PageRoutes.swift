@@ -118,32 +118,10 @@ struct PageRoutes {
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<customers>\n"
         for row in page.rows {
             let image = row.avatarLook.map { "\(baseURL)/v1/looks/\($0).svg" } ?? ""
-            xml += "  <customer><name>\(XML.escape(row.name))</name><image>\(XML.escape(image))</image><points>\(row.score)</points></customer>\n"
+            xml += "  <customer><name>\(HTML.escape(row.name))</name><image>\(HTML.escape(image))</image><points>\(row.score)</points></customer>\n"
         }
         xml += "</customers>\n"
         return Reply.bytes(Array(xml.utf8), type: "application/xml; charset=utf-8")
-    }
-}
-
-enum XML {
-    /// Escapes text for XML 1.0, dropping characters XML cannot carry at all.
-    static func escape(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            default:
-                let v = scalar.value
-                guard v == 0x9 || v == 0xA || v == 0xD || (0x20...0xD7FF).contains(v) || (0xE000...0xFFFD).contains(v) || v >= 0x10000,
-                      !(0x7F...0x9F).contains(v) else { continue }
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
     }
 }
 
