@@ -1,12 +1,13 @@
 // Points and causes: earned = the sum of a player's bests on every board (past days included),
 // available = earned − given. Donations move available points to a cause; the contributors
 // board ranks players by points given (the seed's "highest contributors").
+import GameState
 
 extension LeaderboardService {
     public func donate(_ player: PlayerRecord, _ request: DonationRequest) async throws -> DonationResult {
         guard !player.banned else { throw LeaderboardError.banned }
         guard let cause = causes.first(where: { $0.id == request.causeID }) else {
-            throw LeaderboardError(.notFound, "cause_not_found", "there is no cause called \(SafeName.quoted(String(request.causeID.prefix(40)))) — see /v1/causes")
+            throw LeaderboardError(.notFound, "cause_not_found", "there is no cause called \(SafeText.quoted(request.causeID)) — see /v1/causes")
         }
         guard request.points > 0 else {
             throw LeaderboardError.invalid("invalid_points", "give at least 1 point")

@@ -8,7 +8,8 @@ extension LeaderboardService {
         let board = try board(request.boardID)
         let at = now
         guard board.isOpen(at: at / 1000) else {
-            throw LeaderboardError(.closed, "board_closed", "\(info(board).title) is closed: it took submissions until \(info(board).closesAt ?? "")")
+            let shown = info(board)
+            throw LeaderboardError(.closed, "board_closed", "\(shown.title) is closed: it took submissions until \(shown.closesAt ?? "")")
         }
         let verified = try await verifier.verify(code: request.code, for: board)
         let code = ShareCode.encode(verified.state)
@@ -74,7 +75,7 @@ extension LeaderboardService {
         }
         let entries = index.existing(board.id)?.around(player: player.number, radius: radius) ?? []
         guard !entries.isEmpty else {
-            throw LeaderboardError(.notFound, "no_record", "\(player.name.map { SafeName.quoted($0) } ?? "that player") has no record on \(info(board).title) yet")
+            throw LeaderboardError(.notFound, "no_record", "\(player.name.map { SafeText.quoted($0) } ?? "that player") has no record on \(info(board).title) yet")
         }
         return BoardPage(board: info(board), rows: try await rows(board: board, entries), nextCursor: nil)
     }
@@ -91,7 +92,7 @@ extension LeaderboardService {
         let player = try await visiblePlayer(playerID)
         guard let entry = index.existing(board.id)?.entry(player: player.number),
               let row = try await rows(board: board, [entry]).first else {
-            throw LeaderboardError(.notFound, "no_record", "\(SafeName.quoted(player.name ?? "")) has no record on \(info(board).title) yet")
+            throw LeaderboardError(.notFound, "no_record", "\(SafeText.quoted(player.name ?? "")) has no record on \(info(board).title) yet")
         }
         return Standing(board: info(board), row: row)
     }
@@ -120,9 +121,4 @@ extension LeaderboardService {
         encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
         return encoder
     }()
-}
-
-/// Player names inside messages: already validated on the way in, but quoted for clarity.
-enum SafeName {
-    static func quoted(_ name: String) -> String { "“" + name + "”" }
 }

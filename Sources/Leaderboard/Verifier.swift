@@ -120,8 +120,6 @@ public struct GenerationalCache<Key: Hashable & Sendable, Value: Sendable>: Send
             }
         }
     }
-
-    var count: Int { current.count + previous.count }
 }
 
 extension Verifier {

@@ -40,8 +40,6 @@ struct JSONBody {
 
     func has(_ key: String) -> Bool { fields[key] != nil }
 
-    func isNull(_ key: String) -> Bool { if case .null = fields[key] { true } else { false } }
-
     func string(_ key: String, required: Bool = false) throws -> String? {
         switch fields[key] {
         case nil, .null?:
