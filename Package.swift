@@ -20,6 +20,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         // The game's content (catalog.json, pixel art) shipped as a resource bundle beside the binary.
@@ -65,11 +66,21 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
+        // The PostgreSQL store (postgres-nio) for many server processes on one database; it tells
+        // every process of each change through LISTEN/NOTIFY. Server only.
+        .target(
+            name: "LeaderboardPostgres",
+            dependencies: [
+                "Leaderboard",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         // The HTTP face of the leaderboard: Hummingbird routes, auth, limits, pages, feed, metrics.
         .target(
             name: "LeaderboardServer",
             dependencies: [
-                "Leaderboard", "GameState", "Challenges", "SwarmSim",
+                "Leaderboard", "LeaderboardPostgres", "GameState", "Challenges", "SwarmSim",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
@@ -87,7 +98,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .testTarget(name: "LeaderboardTests", dependencies: ["Leaderboard", "GameState", "Challenges"]),
+        .testTarget(name: "LeaderboardTests", dependencies: ["Leaderboard", "LeaderboardPostgres", "GameState", "Challenges"]),
         .testTarget(name: "GameStateTests", dependencies: ["GameState"]),
         .testTarget(name: "SwarmSimTests", dependencies: ["SwarmSim", "GameState"]),
         .testTarget(name: "ChallengesTests", dependencies: ["Challenges", "GameState", "SwarmSim"]),

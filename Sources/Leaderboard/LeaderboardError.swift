@@ -23,14 +23,14 @@ public struct LeaderboardError: Error, Equatable, Sendable, CustomStringConverti
 
     static func invalid(_ code: String, _ message: String) -> Self { Self(.invalid, code, message) }
 
-    static let noSuchPlayer = Self(.notFound, "player_not_found", "there is no player with that id")
+    public static let noSuchPlayer = Self(.notFound, "player_not_found", "there is no player with that id")
     static let badToken = Self(.unauthorized, "invalid_token",
                                "the sign-in token is not valid (the player may have been erased, or the server reset) — register again")
     static let banned = Self(.forbidden, "player_banned", "this player is banned from the leaderboard")
     static let starting = Self(.unavailable, "starting", "the leaderboard is still loading its rankings — try again in a moment",
                                retryAfter: 1)
-    static let nameTaken = Self(.conflict, "name_taken", "that name is taken (names are unique, ignoring case) — choose another")
-    static func notEnoughPoints(available: Int64) -> Self {
+    public static let nameTaken = Self(.conflict, "name_taken", "that name is taken (names are unique, ignoring case) — choose another")
+    public static func notEnoughPoints(available: Int64) -> Self {
         Self(.conflict, "not_enough_points", "you have \(available) point\(available == 1 ? "" : "s") available to give")
     }
     static func noSuchBoard(_ id: String) -> Self {

@@ -70,6 +70,10 @@ public struct RecordWithPlayer: Sendable {
     public var publicID: String
     public var name: String?
     public var avatarCode: String?
+
+    public init(record: ScoreRecord, publicID: String, name: String?, avatarCode: String?) {
+        (self.record, self.publicID, self.name, self.avatarCode) = (record, publicID, name, avatarCode)
+    }
 }
 
 /// What a submission did to the store.
@@ -79,6 +83,10 @@ public struct SubmitOutcome: Sendable {
     /// The best after it (the new result when it improved, else the previous best).
     public var best: ScoreRecord
     public var improved: Bool
+
+    public init(previous: ScoreRecord?, best: ScoreRecord, improved: Bool) {
+        (self.previous, self.best, self.improved) = (previous, best, improved)
+    }
 }
 
 /// One entry of the change log: the record's visible key now, or nil when it left the board.
@@ -88,18 +96,30 @@ public struct IndexChange: Sendable {
     public var board: String
     public var player: Int64
     public var key: RankKey?
+
+    public init(id: Int64, board: String, player: Int64, key: RankKey?) {
+        (self.id, self.board, self.player, self.key) = (id, board, player, key)
+    }
 }
 
 public struct DonationOutcome: Sendable {
     public var given: Int64
     public var available: Int64
     public var causeTotal: Int64
+
+    public init(given: Int64, available: Int64, causeTotal: Int64) {
+        (self.given, self.available, self.causeTotal) = (given, available, causeTotal)
+    }
 }
 
 public struct CauseTotal: Sendable, Hashable {
     public var cause: String
     public var points: Int64
     public var donors: Int64
+
+    public init(cause: String, points: Int64, donors: Int64) {
+        (self.cause, self.points, self.donors) = (cause, points, donors)
+    }
 }
 
 public protocol LeaderboardStore: Sendable {
@@ -148,4 +168,12 @@ public protocol LeaderboardStore: Sendable {
     /// Moves points to a cause if the player has them; throws `not_enough_points` otherwise.
     func donate(player: Int64, cause: String, points: Int64, at: Int64) async throws -> DonationOutcome
     func causeTotals() async throws -> [CauseTotal]
+
+    /// Yields whenever another process may have written to the change log (PostgreSQL's
+    /// LISTEN/NOTIFY); nil when the store has no such signal and the log is polled alone.
+    func changeSignals() -> AsyncStream<Void>?
+}
+
+extension LeaderboardStore {
+    public func changeSignals() -> AsyncStream<Void>? { nil }
 }

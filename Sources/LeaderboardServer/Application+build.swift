@@ -3,6 +3,7 @@
 import Foundation
 import Hummingbird
 import Leaderboard
+import LeaderboardPostgres
 import Logging
 import ServiceLifecycle
 import Challenges
@@ -22,13 +23,10 @@ public enum LeaderboardServerError: Error, CustomStringConvertible {
 
 /// Opens the store a `--database` value names (a SQLite file path, or a postgres:// URL).
 public func openStore(_ database: String) throws -> any LeaderboardStore {
-    if database.hasPrefix("postgres://") || database.hasPrefix("postgresql://") {
-        throw LeaderboardServerError.database("PostgreSQL is not supported by this build yet; use a SQLite file path")
-    }
     do {
-        return try SQLiteStore(path: database)
+        return try openLeaderboardStore(database)
     } catch {
-        throw LeaderboardServerError.database("the SQLite database at \(database) can't be opened: \(error)")
+        throw LeaderboardServerError.database(error.description)
     }
 }
 
@@ -95,7 +93,8 @@ struct RankIndexService: Service {
         try await service.loadIndex()
         logger.info("rank index ready", metadata: ["records": "\(service.index.recordCount)",
                                                     "seconds": "\(String(format: "%.2f", service.indexLoadSeconds ?? 0))"])
-        await cancelWhenGracefulShutdown { await service.follow(every: follow) }
+        // PostgreSQL wakes the follower on every commit (LISTEN/NOTIFY); the poll is the backstop.
+        await cancelWhenGracefulShutdown { await service.follow(every: follow, wake: service.store.changeSignals()) }
     }
 }
 

@@ -45,9 +45,9 @@ import Testing
 
     /// Random submissions (many ties and equal times), hides and bans; after each step the index
     /// equals the store's ORDER BY, and every player's rank is their position.
-    @Test(arguments: [1, 2, 3])
-    func indexFollowsTheStoreOrderingExactly(seed: UInt64) async throws {
-        let store = try Fixtures.store()
+    @Test(arguments: StoreKind.allCases, [1, 2, 3] as [UInt64])
+    func indexFollowsTheStoreOrderingExactly(_ kind: StoreKind, seed: UInt64) async throws {
+        let store = try Fixtures.store(kind)
         let service = try await Fixtures.service(store: store)
         var players: [PlayerRecord] = []
         for number in 0..<25 {

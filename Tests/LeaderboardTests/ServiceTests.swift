@@ -1,10 +1,11 @@
-// The leaderboard service end to end on a real SQLite file: identity, verified submissions,
+// The leaderboard service end to end, each test on a real SQLite file and on a real PostgreSQL: identity, verified submissions,
 // boards opening and closing, reads, donations, erasure, moderation, and concurrency.
 import Challenges
 import Foundation
 import GameState
 import Testing
 @testable import Leaderboard
+import LeaderboardPostgres
 
 @Suite struct ServiceTests {
     func register(_ service: LeaderboardService, _ name: String) async throws -> PlayerRecord {
@@ -23,8 +24,8 @@ import Testing
         }
     }
 
-    @Test func namesAreCheckedNormalisedAndUniqueIgnoringCase() async throws {
-        let service = try await Fixtures.service()
+    @Test(arguments: StoreKind.allCases) func namesAreCheckedNormalisedAndUniqueIgnoringCase(_ kind: StoreKind) async throws {
+        let service = try await Fixtures.service(kind)
         let first = try await service.register(RegisterRequest(name: "  Zoe\u{0301} "))
         #expect(first.name == "Zoé")
         #expect(first.token.count > 40 && Secrets.isPlayerID(first.playerID))
@@ -44,9 +45,9 @@ import Testing
         #expect(try await service.store.player(tokenHash: first.token) == nil)
     }
 
-    @Test func aLookIsScoredByTheServerAgainstTheDaysTheme() async throws {
+    @Test(arguments: StoreKind.allCases) func aLookIsScoredByTheServerAgainstTheDaysTheme(_ kind: StoreKind) async throws {
         let clock = TestClock((2026, 11, 22))
-        let service = try await Fixtures.service(clock: clock)
+        let service = try await Fixtures.service(kind, clock: clock)
         let ada = try await register(service, "Ada")
         let day = UTCDay.days(year: 2026, month: 11, day: 22)
         let theme = Fixtures.book.theme(forDay: day)
@@ -80,8 +81,8 @@ import Testing
         #expect(page.rows.map(\.name) == ["Ada"] && page.board.open == false)
     }
 
-    @Test func aSwarmIsSimulatedOnceCountsOnBothBoardsAndIsCachedAfter() async throws {
-        let service = try await Fixtures.service()
+    @Test(arguments: StoreKind.allCases) func aSwarmIsSimulatedOnceCountsOnBothBoardsAndIsCachedAfter(_ kind: StoreKind) async throws {
+        let service = try await Fixtures.service(kind)
         let ada = try await register(service, "Ada")
         let code = Fixtures.swarmCode()
         let challenge = Fixtures.book.swarmChallenge(id: "huddle")!
@@ -102,8 +103,8 @@ import Testing
         _ = try await service.submit(ada, SubmitRequest(boardID: "swarm-comet", code: tooBig))
     }
 
-    @Test func pagesWalkTheWholeBoardWithoutGapsOrRepeats() async throws {
-        let service = try await Fixtures.service()
+    @Test(arguments: StoreKind.allCases) func pagesWalkTheWholeBoardWithoutGapsOrRepeats(_ kind: StoreKind) async throws {
+        let service = try await Fixtures.service(kind)
         let store = service.store
         for number in 0..<130 {
             let player = try await store.createPlayer(NewPlayer(publicID: Secrets.newPlayerID(), name: "n\(number)", nameKey: "n\(number)",
@@ -138,8 +139,8 @@ import Testing
         #expect(around.rows.map(\.rank) == [1, 2, 3])
     }
 
-    @Test func donationsMoveOnlyAvailablePointsAndRankContributors() async throws {
-        let service = try await Fixtures.service()
+    @Test(arguments: StoreKind.allCases) func donationsMoveOnlyAvailablePointsAndRankContributors(_ kind: StoreKind) async throws {
+        let service = try await Fixtures.service(kind)
         let ada = try await register(service, "Ada")
         await refusal("not_enough_points") { _ = try await service.donate(ada, DonationRequest(causeID: "trees", points: 1)) }
         let result = try await service.submit(ada, SubmitRequest(boardID: "style-2026-11-22", code: Fixtures.lookCode(garments: [Fixtures.catalog.garments[0].id])))
@@ -166,8 +167,8 @@ import Testing
         #expect(try await service.store.updatesList().isEmpty)
     }
 
-    @Test func moderationHidesAndBansAndProfilesChange() async throws {
-        let service = try await Fixtures.service()
+    @Test(arguments: StoreKind.allCases) func moderationHidesAndBansAndProfilesChange(_ kind: StoreKind) async throws {
+        let service = try await Fixtures.service(kind)
         let ada = try await register(service, "Ada"), bea = try await register(service, "Bea")
         let code = Fixtures.lookCode(garments: [Fixtures.catalog.garments[1].id])
         _ = try await service.submit(ada, SubmitRequest(boardID: "style-2026-11-22", code: code))
@@ -199,8 +200,8 @@ import Testing
         #expect(cleared.email == nil && !cleared.updatesOptIn)
     }
 
-    @Test func fiftyPlayersSubmittingAtOnceLoseNothing() async throws {
-        let service = try await Fixtures.service()
+    @Test(arguments: StoreKind.allCases) func fiftyPlayersSubmittingAtOnceLoseNothing(_ kind: StoreKind) async throws {
+        let service = try await Fixtures.service(kind)
         var players: [PlayerRecord] = []
         for number in 0..<50 { players.append(try await register(service, "racer\(number)")) }
         let looks = Fixtures.singleGarmentLooks
@@ -218,16 +219,16 @@ import Testing
         #expect(top.rows.map(\.rank) == Array(1...50))
     }
 
-    @Test func aSecondServiceOnTheSameDatabaseRanksTheFirstsWrites() async throws {
-        let directory = Fixtures.temporaryDirectory()
-        let first = try await Fixtures.service(store: try Fixtures.store(in: directory))
-        let second = try await Fixtures.service(store: try Fixtures.store(in: directory))
+    @Test(arguments: StoreKind.allCases) func aSecondServiceOnTheSameDatabaseRanksTheFirstsWrites(_ kind: StoreKind) async throws {
+        let database = try Fixtures.newDatabase(kind)
+        let first = try await Fixtures.service(store: try openLeaderboardStore(database))
+        let second = try await Fixtures.service(store: try openLeaderboardStore(database))
         let ada = try await register(first, "Ada")
         _ = try await first.submit(ada, SubmitRequest(boardID: "style-2026-11-22", code: Fixtures.lookCode(garments: [Fixtures.catalog.garments[2].id])))
         try await second.catchUp()
         #expect(try await second.standing(boardID: "style-2026-11-22", playerID: ada.publicID).row.rank == 1)
         // A third process started later builds the same index from the records.
-        let third = try await Fixtures.service(store: try Fixtures.store(in: directory))
+        let third = try await Fixtures.service(store: try openLeaderboardStore(database))
         #expect(third.index.board("style-2026-11-22").allKeys == first.index.board("style-2026-11-22").allKeys)
     }
 }

@@ -1,9 +1,12 @@
-// Shared fixtures: a real SQLite file per test in a fresh temporary directory, the bundled
-// content, and a clock the test can move.
+// Shared fixtures: a real database per test — a SQLite file in a fresh temporary directory, or
+// a fresh database on the real PostgreSQL the tests start — the bundled content, and a clock the
+// test can move.
 import Challenges
 import Foundation
 import GameState
 import Leaderboard
+import LeaderboardPostgres
+import Testing
 import Synchronization
 
 final class TestClock: Sendable {
@@ -17,6 +20,12 @@ final class TestClock: Sendable {
     func advance(seconds: Int64) { ms.withLock { $0 += seconds * 1000 } }
 }
 
+/// Each store suite runs against both stores: the results must be identical.
+enum StoreKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    case sqlite, postgres
+    var testDescription: String { rawValue }
+}
+
 enum Fixtures {
     static let catalog = try! Catalog.bundled.get()
     static let book = try! ChallengeBook.bundled.get()
@@ -28,13 +37,23 @@ enum Fixtures {
         return url
     }
 
-    static func store(in directory: URL = temporaryDirectory()) throws -> SQLiteStore {
-        try SQLiteStore(path: directory.appendingPathComponent("scores.sqlite").path)
+    /// A new, empty database of this kind: a SQLite file path or a postgres:// URL.
+    static func newDatabase(_ kind: StoreKind) throws -> String {
+        switch kind {
+        case .sqlite: temporaryDirectory().appendingPathComponent("scores.sqlite").path
+        case .postgres: try TestPostgres.shared.get().newDatabase()
+        }
     }
 
-    /// A migrated service on a fresh SQLite file, index loaded.
-    static func service(clock: TestClock = TestClock((2026, 11, 22)), store: (any LeaderboardStore)? = nil) async throws -> LeaderboardService {
-        let store = try store ?? self.store()
+    /// A store on a new, empty database (opened the way the server opens one).
+    static func store(_ kind: StoreKind = .sqlite) throws -> any LeaderboardStore {
+        try openLeaderboardStore(newDatabase(kind))
+    }
+
+    /// A migrated service on a new database, index loaded.
+    static func service(_ kind: StoreKind = .sqlite, clock: TestClock = TestClock((2026, 11, 22)),
+                        store: (any LeaderboardStore)? = nil) async throws -> LeaderboardService {
+        let store = try store ?? self.store(kind)
         try await store.migrate()
         let service = LeaderboardService(store: store, catalog: catalog, book: book, causes: causes, simulationSlots: 2, clock: { clock.now })
         try await service.loadIndex()

@@ -1,0 +1,90 @@
+// What only a shared database brings: one player's racing submissions, processes woken by
+// LISTEN/NOTIFY, a database that stops answering, and --database values that can't be used.
+import Foundation
+import GameState
+import Testing
+@testable import Leaderboard
+import LeaderboardPostgres
+
+@Suite struct StoreTests {
+    /// Twenty submissions from one player at once: the stored best is the best of them, whatever
+    /// order they commit in, and the log leaves the index equal to the store.
+    @Test(arguments: StoreKind.allCases)
+    func racingSubmissionsFromOnePlayerKeepTheBest(_ kind: StoreKind) async throws {
+        let store = try Fixtures.store(kind)
+        let service = try await Fixtures.service(store: store)
+        let registered = try await service.register(RegisterRequest(name: "Racer"))
+        let racer = try await service.authenticate(token: registered.token)
+        let looks = Array(Fixtures.singleGarmentLooks.prefix(20))
+        let scores = try await withThrowingTaskGroup(of: Int64.self) { group in
+            for look in looks {
+                group.addTask { try await service.submit(racer, SubmitRequest(boardID: "style-2026-11-22", code: look)).score }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        let stored = try #require(try await store.record(board: "style-2026-11-22", player: racer.number))
+        #expect(stored.score == scores.max())
+        try await service.catchUp()
+        #expect(service.index.board("style-2026-11-22").allKeys == (try await store.orderedKeys(board: "style-2026-11-22")))
+    }
+
+    /// A process that polls only once an hour still ranks another's write within a second,
+    /// because the write's NOTIFY wakes it.
+    @Test func postgresNotifiesOtherProcessesOfEveryChange() async throws {
+        let database = try Fixtures.newDatabase(.postgres)
+        let writer = try await Fixtures.service(store: try openLeaderboardStore(database))
+        let reader = try await Fixtures.service(store: try openLeaderboardStore(database))
+        let signals = try #require(reader.store.changeSignals())
+        let following = Task { await reader.follow(every: .seconds(3600), wake: signals) }
+        defer { following.cancel() }
+        try await Task.sleep(for: .milliseconds(300))  // the LISTEN is in place
+        let registered = try await writer.register(RegisterRequest(name: "Ada"))
+        let ada = try await writer.authenticate(token: registered.token)
+        _ = try await writer.submit(ada, SubmitRequest(boardID: "style-2026-11-22", code: Fixtures.singleGarmentLooks[3]))
+        let started = ContinuousClock.now
+        while reader.index.board("style-2026-11-22").entry(player: ada.number) == nil, ContinuousClock.now - started < .seconds(1) {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        #expect(reader.index.board("style-2026-11-22").entry(player: ada.number)?.rank == 1)
+    }
+
+    /// A PostgreSQL that isn't there: every call fails within its deadline with words, no hang.
+    @Test func aDatabaseThatDoesNotAnswerIsAnErrorInWordsNotAHang() async throws {
+        let port = try TestPostgres.shared.get().port + 1  // nothing listens beside the test server
+        let store = try PostgresStore(url: "postgres://plume@127.0.0.1:\(port)/nowhere?sslmode=disable", deadline: .seconds(2))
+        let started = ContinuousClock.now
+        do {
+            try await store.migrate()
+            Issue.record("migrate should fail")
+        } catch let error as LeaderboardError {
+            #expect(error.code == "storage_unavailable")
+            #expect(error.kind == .unavailable && error.retryAfterSeconds != nil)
+        }
+        #expect(ContinuousClock.now - started < .seconds(5))
+    }
+
+    @Test(arguments: [
+        ("postgres://", "host"),
+        ("postgres://db.example.org/scores", "user"),
+        ("postgres://plume@db.example.org", "database"),
+        ("postgres://plume@db.example.org/scores?sslmode=sometimes", "sslmode"),
+        ("postgres://plume@db.example.org/scores?timeout=3", "timeout"),
+    ])
+    func unusableURLsAreExplained(url: String, word: String) {
+        #expect(throws: PostgresStoreError.self) { try PostgresLocation(url: url) }
+        do {
+            _ = try openLeaderboardStore(url)
+        } catch {
+            #expect(error.description.contains(word), "\(error.description)")
+        }
+    }
+
+    @Test func urlsAreReadLikeLibpqReadsThem() throws {
+        let location = try PostgresLocation(url: "postgresql://pl%40me:s%3Acret@db.example.org:6543/scores?sslmode=verify-full")
+        #expect(location.user == "pl@me" && location.password == "s:cret")
+        #expect(location.host == "db.example.org" && location.port == 6543 && location.database == "scores")
+        #expect(location.tls == .verifyFull)
+        #expect(!location.description.contains("s:cret"))
+        #expect(try PostgresLocation(url: "postgres://me@localhost/db").tls == .prefer)
+    }
+}

@@ -1,0 +1,89 @@
+// A real PostgreSQL for the store tests, started once per test process: initdb into a temporary
+// directory, pg_ctl on a free loopback port (as the `postgres` user when running as root — the
+// server refuses root), one fresh database per test, stopped at exit. If it can't start, every
+// PostgreSQL test fails with the server's own words; nothing is skipped.
+import Foundation
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+struct PostgresUnavailable: Error, CustomStringConvertible {
+    let description: String
+}
+
+final class TestPostgres: Sendable {
+    static let user = "plume"
+    let directory: String
+    let port: Int
+    private let counter = Atomic<Int>(0)
+
+    /// The cluster for this process (started on first use).
+    static let shared: Result<TestPostgres, PostgresUnavailable> = Result { try TestPostgres() }
+        .mapError { $0 as? PostgresUnavailable ?? PostgresUnavailable(description: "\($0)") }
+
+    private static let stopAtExit = Mutex<String?>(nil)
+
+    private init() throws(PostgresUnavailable) {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("plume-pg-\(UUID().uuidString.prefix(8))").path
+        port = Self.freePort()
+        try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        if getuid() == 0 { try Self.run(["chown", "postgres:postgres", directory], asPostgres: false, log: nil) }
+        let log = directory + "/postgres.log"
+        try Self.run(["initdb", "-D", directory + "/data", "-U", Self.user, "--auth=trust", "-E", "UTF8", "--no-locale"], log: log)
+        try Self.run(["pg_ctl", "-D", directory + "/data", "-l", log, "-w", "-t", "60", "-o",
+                      "-p \(port) -k \(directory) -c listen_addresses=127.0.0.1 -c max_connections=400", "start"], log: log)
+        Self.stopAtExit.withLock { $0 = directory }
+        atexit {
+            guard let directory = TestPostgres.stopAtExit.withLock({ $0 }) else { return }
+            try? TestPostgres.run(["pg_ctl", "-D", directory + "/data", "-m", "immediate", "-w", "stop"], log: nil)
+            try? FileManager.default.removeItem(atPath: directory)
+        }
+    }
+
+    /// A fresh, empty database's URL.
+    func newDatabase() throws(PostgresUnavailable) -> String {
+        let name = "plume_test_\(counter.wrappingAdd(1, ordering: .relaxed).newValue)"
+        try Self.run(["createdb", "-h", "127.0.0.1", "-p", "\(port)", "-U", Self.user, name], asPostgres: false, log: nil)
+        return "postgres://\(Self.user)@127.0.0.1:\(port)/\(name)?sslmode=disable"
+    }
+
+    /// Runs a command through the shell, its output to a file; a failure carries that output and
+    /// the server's log. (Foundation's Process is not used: pg_ctl leaves a daemon behind, and
+    /// waiting on it through Process can hang.)
+    private static func run(_ arguments: [String], asPostgres: Bool = getuid() == 0, log: String?) throws(PostgresUnavailable) {
+        let command = (asPostgres ? ["runuser", "-u", "postgres", "--"] + arguments : arguments).map(shellQuoted).joined(separator: " ")
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("plume-pg-cmd-\(UUID().uuidString.prefix(8)).txt").path
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        let status = system("\(command) </dev/null >\(shellQuoted(output)) 2>&1")
+        guard status == 0 else {
+            let said = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+            let serverLog = log.flatMap { try? String(contentsOfFile: $0, encoding: .utf8) } ?? ""
+            throw PostgresUnavailable(description: """
+                PostgreSQL could not be started: `\(command)` exited with status \(status)
+                \(said)\(serverLog)
+                """)
+        }
+    }
+
+    private static func shellQuoted(_ word: String) -> String {
+        "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+
+    private static func freePort() -> Int {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) }
+        }
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+}
