@@ -34,6 +34,9 @@ struct Serve: AsyncParsableCommand {
     @Option(name: .customLong("simulations"), help: "Swarm verifications run at once (more wait briefly, then get 503). Env: PLUME_SIMULATIONS. (default: 2)")
     var simulations: Int?
 
+    @Option(name: .customLong("poll-ms"), help: "How often, in milliseconds, to read the change log for other processes' writes (PostgreSQL also wakes at once on NOTIFY). Env: PLUME_POLL_MS. (default: 250)")
+    var pollMilliseconds: Int?
+
     @Option(name: .customLong("public-url"), help: "The server's address as players see it, for links in pages and the feed. Env: PLUME_PUBLIC_URL. (default: http://host:port)")
     var publicURL: String?
 
@@ -52,6 +55,7 @@ struct Serve: AsyncParsableCommand {
         configuration.submissionsPerMinute = try Environment.integer(submitRateLimit, "PLUME_SUBMIT_RATE_LIMIT", default: configuration.submissionsPerMinute, range: 0...10_000_000)
         configuration.registrationsPerHour = try Environment.integer(registerRateLimit, "PLUME_REGISTER_RATE_LIMIT", default: configuration.registrationsPerHour, range: 0...10_000_000)
         configuration.simulationSlots = try Environment.integer(simulations, "PLUME_SIMULATIONS", default: configuration.simulationSlots, range: 1...64)
+        configuration.followMilliseconds = try Environment.integer(pollMilliseconds, "PLUME_POLL_MS", default: configuration.followMilliseconds, range: 10...3_600_000)
         configuration.publicURL = publicURL ?? Environment.value("PLUME_PUBLIC_URL")
         let levelText = logLevel ?? Environment.value("LOG_LEVEL") ?? "info"
         guard let level = Logger.Level(rawValue: levelText) else { throw ValidationError("unknown log level \"\(levelText)\"") }

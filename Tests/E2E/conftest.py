@@ -24,3 +24,20 @@ def plume(plume_bin):
         return subprocess.run([plume_bin, *args], input=stdin, capture_output=True, timeout=timeout)
 
     return run
+
+
+@pytest.fixture(scope="session")
+def postgres_cluster():
+    """One real PostgreSQL for the session (started on first use, stopped at the end)."""
+    from postgres_cluster import PostgresCluster
+    cluster = PostgresCluster()
+    yield cluster
+    cluster.stop()
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def database(request, tmp_path):
+    """A new, empty database for the server: a SQLite file, or a fresh PostgreSQL database."""
+    if request.param == "sqlite":
+        return str(tmp_path / "scores.sqlite")
+    return request.getfixturevalue("postgres_cluster").new_database()

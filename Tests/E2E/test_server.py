@@ -1,5 +1,5 @@
 """The real plume-server on a live loopback port: every route, every refusal, pages, feed,
-metrics, and durability across kill -9."""
+metrics, and durability across kill -9 — each on SQLite and on a real PostgreSQL."""
 import json
 import re
 import signal
@@ -14,8 +14,8 @@ from server_process import SERVER_BIN, Server
 
 
 @pytest.fixture
-def server(tmp_path):
-    srv = Server(tmp_path)
+def server(tmp_path, database):
+    srv = Server(tmp_path, database=database)
     yield srv
     srv.stop()
 
@@ -42,7 +42,9 @@ def test_help_documents_every_option_and_its_environment_variable():
     text = subprocess.run([str(SERVER_BIN), "serve", "--help"], capture_output=True, text=True).stdout
     for option, env in [("--host", "PLUME_HOST"), ("--port", "PLUME_PORT"), ("--database", "PLUME_DATABASE"),
                         ("--allowed-origin", "PLUME_ALLOWED_ORIGINS"), ("--rate-limit", "PLUME_RATE_LIMIT"),
-                        ("--submit-rate-limit", "PLUME_SUBMIT_RATE_LIMIT"), ("--register-rate-limit", "PLUME_REGISTER_RATE_LIMIT")]:
+                        ("--submit-rate-limit", "PLUME_SUBMIT_RATE_LIMIT"), ("--register-rate-limit", "PLUME_REGISTER_RATE_LIMIT"),
+                        ("--simulations", "PLUME_SIMULATIONS"), ("--poll-ms", "PLUME_POLL_MS"), ("--public-url", "PLUME_PUBLIC_URL"),
+                        ("--log-level", "LOG_LEVEL")]:
         assert option in text and env in text
 
 
@@ -235,8 +237,8 @@ def wait_for(condition, timeout=10):
     raise AssertionError("condition not reached")
 
 
-def test_acknowledged_submissions_survive_kill_minus_nine(tmp_path, plume):
-    srv = Server(tmp_path)
+def test_acknowledged_submissions_survive_kill_minus_nine(tmp_path, database, plume):
+    srv = Server(tmp_path, database=database)
     players = [srv.register(f"p{n}") for n in range(20)]
     board = today_board(srv)
     codes = [look_code(plume, [g]) for g in range(1, 11)]
@@ -273,19 +275,24 @@ def test_acknowledged_submissions_survive_kill_minus_nine(tmp_path, plume):
         again.stop()
 
 
-def test_sigterm_finishes_and_exits_cleanly(tmp_path):
-    srv = Server(tmp_path)
+def test_sigterm_finishes_and_exits_cleanly(tmp_path, database):
+    srv = Server(tmp_path, database=database)
     assert srv.stop(signal.SIGTERM) == 0
 
 
-def test_two_servers_on_one_database_rank_each_others_writes(tmp_path, plume):
-    first = Server(tmp_path)
-    second = Server(tmp_path, database=first.database)
+def test_two_servers_on_one_database_rank_each_others_writes(tmp_path, database, plume):
+    # On PostgreSQL the second server polls only once a minute: LISTEN/NOTIFY must do it.
+    poll = ["--poll-ms", "60000"] if database.startswith("postgres://") else []
+    first = Server(tmp_path, *poll, database=database)
+    second = Server(tmp_path, *poll, database=database)
     try:
         ada = first.register("Ada")
+        wait_for(lambda: second.json("GET", f"/v1/players/{ada['player_id']}")[0] == 200, timeout=1)
         status, result = first.json("POST", "/v1/scores", {"board_id": "swarm-comet", "code": swarm_code(plume)}, ada["token"])
         assert status == 200
-        wait_for(lambda: second.json("GET", f"/v1/boards/swarm-comet/players/{ada['player_id']}")[0] == 200, timeout=1.5)
+        wait_for(lambda: second.json("GET", f"/v1/boards/swarm-comet/players/{ada['player_id']}")[0] == 200, timeout=1)
+        status, standing = second.json("GET", f"/v1/boards/swarm-comet/players/{ada['player_id']}")
+        assert standing["row"]["rank"] == 1 and standing["row"]["score"] == result["score"]
     finally:
         first.stop()
         second.stop()
