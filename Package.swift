@@ -92,13 +92,23 @@ let package = Package(
         .executableTarget(
             name: "plume-server",
             dependencies: [
-                "Leaderboard", "LeaderboardServer",
+                "Leaderboard", "LeaderboardServer", "GameState",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .testTarget(name: "LeaderboardTests", dependencies: ["Leaderboard", "LeaderboardPostgres", "GameState", "Challenges"]),
+        // Test helpers: a real PostgreSQL started for the tests, and the two store kinds.
+        .target(name: "PlumeTestSupport", path: "Tests/PlumeTestSupport"),
+        .testTarget(name: "LeaderboardTests", dependencies: ["Leaderboard", "LeaderboardPostgres", "PlumeTestSupport", "GameState", "Challenges"]),
+        // The HTTP layer in process (HummingbirdTesting's router client), on both stores.
+        .testTarget(
+            name: "LeaderboardServerTests",
+            dependencies: [
+                "LeaderboardServer", "Leaderboard", "PlumeTestSupport", "GameState",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]
+        ),
         .testTarget(name: "GameStateTests", dependencies: ["GameState"]),
         .testTarget(name: "SwarmSimTests", dependencies: ["SwarmSim", "GameState"]),
         .testTarget(name: "ChallengesTests", dependencies: ["Challenges", "GameState", "SwarmSim"]),

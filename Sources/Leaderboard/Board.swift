@@ -86,6 +86,9 @@ public enum UTCDay {
     /// The leaderboard's first day: older style boards and weeks do not exist.
     public static let firstSeasonDay = parse(LeaderboardLimits.firstStyleDay[...])!
 
+    /// The UTC day (days since 1970-01-01) a moment falls on.
+    public static func containing(seconds: Int64) -> Int { Int(seconds.floorDivided(by: 86_400)) }
+
     public static func string(_ day: Int) -> String {
         let (y, m, d) = civil(day)
         return String(format: "%04d-%02d-%02d", y, m, d)

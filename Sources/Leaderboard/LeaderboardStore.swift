@@ -34,6 +34,12 @@ public struct NewPlayer: Sendable {
     public var avatarCode: String?
     public var tokenHash: String
     public var createdAt: Int64
+
+    public init(publicID: String, name: String, nameKey: String, email: String?, updatesOptIn: Bool, avatarCode: String?,
+                tokenHash: String, createdAt: Int64) {
+        (self.publicID, self.name, self.nameKey, self.email, self.updatesOptIn) = (publicID, name, nameKey, email, updatesOptIn)
+        (self.avatarCode, self.tokenHash, self.createdAt) = (avatarCode, tokenHash, createdAt)
+    }
 }
 
 /// Changes to a profile; nil leaves a field alone (`.some(nil)` clears an optional one).

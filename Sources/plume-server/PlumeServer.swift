@@ -20,7 +20,7 @@ struct PlumeServer: AsyncParsableCommand {
             Every option can also be set in the environment (PLUME_HOST, PLUME_PORT, …); an option \
             on the command line wins. See `plume-server serve --help`.
             """,
-        subcommands: [Serve.self, Players.self, Records.self, UpdatesList.self, Migrate.self],
+        subcommands: [Serve.self, Players.self, Records.self, UpdatesList.self, Migrate.self, Bench.self],
         defaultSubcommand: Serve.self
     )
 }

@@ -3,6 +3,7 @@ import Foundation
 import GameState
 import Testing
 @testable import Leaderboard
+import PlumeTestSupport
 
 @Suite struct RankIndexTests {
     @Test func orderStatisticListMatchesASortedArrayThroughSplitsAndMerges() {

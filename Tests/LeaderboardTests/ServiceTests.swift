@@ -6,6 +6,7 @@ import GameState
 import Testing
 @testable import Leaderboard
 import LeaderboardPostgres
+import PlumeTestSupport
 
 @Suite struct ServiceTests {
     func register(_ service: LeaderboardService, _ name: String) async throws -> PlayerRecord {

@@ -5,6 +5,7 @@ import GameState
 import Testing
 @testable import Leaderboard
 import LeaderboardPostgres
+import PlumeTestSupport
 
 @Suite struct StoreTests {
     /// Twenty submissions from one player at once: the stored best is the best of them, whatever

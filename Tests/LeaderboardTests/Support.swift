@@ -6,6 +6,7 @@ import Foundation
 import GameState
 import Leaderboard
 import LeaderboardPostgres
+import PlumeTestSupport
 import Testing
 import Synchronization
 
@@ -20,10 +21,8 @@ final class TestClock: Sendable {
     func advance(seconds: Int64) { ms.withLock { $0 += seconds * 1000 } }
 }
 
-/// Each store suite runs against both stores: the results must be identical.
-enum StoreKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
-    case sqlite, postgres
-    var testDescription: String { rawValue }
+extension StoreKind: CustomTestStringConvertible {
+    public var testDescription: String { rawValue }
 }
 
 enum Fixtures {
@@ -31,18 +30,10 @@ enum Fixtures {
     static let book = try! ChallengeBook.bundled.get()
     static let causes = try! Causes.bundled.get()
 
-    static func temporaryDirectory() -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("plume-lb-\(UUID().uuidString)")
-        try! FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
 
     /// A new, empty database of this kind: a SQLite file path or a postgres:// URL.
     static func newDatabase(_ kind: StoreKind) throws -> String {
-        switch kind {
-        case .sqlite: temporaryDirectory().appendingPathComponent("scores.sqlite").path
-        case .postgres: try TestPostgres.shared.get().newDatabase()
-        }
+        try kind.newDatabase()
     }
 
     /// A store on a new, empty database (opened the way the server opens one).

@@ -8,18 +8,18 @@ import Synchronization
 import Glibc
 #endif
 
-struct PostgresUnavailable: Error, CustomStringConvertible {
-    let description: String
+public struct PostgresUnavailable: Error, CustomStringConvertible {
+    public let description: String
 }
 
-final class TestPostgres: Sendable {
+public final class TestPostgres: Sendable {
     static let user = "plume"
     let directory: String
-    let port: Int
+    public let port: Int
     private let counter = Atomic<Int>(0)
 
     /// The cluster for this process (started on first use).
-    static let shared: Result<TestPostgres, PostgresUnavailable> = Result { try TestPostgres() }
+    public static let shared: Result<TestPostgres, PostgresUnavailable> = Result { try TestPostgres() }
         .mapError { $0 as? PostgresUnavailable ?? PostgresUnavailable(description: "\($0)") }
 
     private static let stopAtExit = Mutex<String?>(nil)
@@ -42,7 +42,7 @@ final class TestPostgres: Sendable {
     }
 
     /// A fresh, empty database's URL.
-    func newDatabase() throws(PostgresUnavailable) -> String {
+    public func newDatabase() throws(PostgresUnavailable) -> String {
         let name = "plume_test_\(counter.wrappingAdd(1, ordering: .relaxed).newValue)"
         try Self.run(["createdb", "-h", "127.0.0.1", "-p", "\(port)", "-U", Self.user, name], asPostgres: false, log: nil)
         return "postgres://\(Self.user)@127.0.0.1:\(port)/\(name)?sslmode=disable"
@@ -85,5 +85,22 @@ final class TestPostgres: Sendable {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
         }
         return Int(UInt16(bigEndian: address.sin_port))
+    }
+}
+
+/// Each store suite runs against both stores: the results must be identical.
+public enum StoreKind: String, CaseIterable, Sendable {
+    case sqlite, postgres
+
+    /// A new, empty database of this kind: a SQLite file path or a postgres:// URL.
+    public func newDatabase() throws -> String {
+        switch self {
+        case .sqlite:
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("plume-lb-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            return directory.appendingPathComponent("scores.sqlite").path
+        case .postgres:
+            return try TestPostgres.shared.get().newDatabase()
+        }
     }
 }

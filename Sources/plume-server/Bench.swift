@@ -1,0 +1,308 @@
+// `plume-server bench`: seeds a SQLite database with N records on one board, starts this same
+// binary as a real server on a loopback port, and measures it from outside with wrk. Build with
+// `-c release` for figures worth quoting. Ends with one line of key=value figures.
+import ArgumentParser
+import Foundation
+import GameState
+import Leaderboard
+#if canImport(Glibc)
+import Glibc
+#endif
+
+struct Bench: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Measure the server on a seeded database (use a release build).",
+        discussion: """
+            Seeds N records on one board (one player each; the first 1000 players can submit), \
+            starts `plume-server serve` on it, and measures: start-up (serving, rank index ready), \
+            memory, top-50 reads against a trivial JSON route, around-me and my-rank latency, look \
+            submissions per second and swarm verification time. Needs wrk (installed with apt-get \
+            when running as root).
+            """)
+
+    @Option(help: "Records to seed on the board.") var records = 1_000_000
+    @Option(help: "Seconds per load run.") var seconds = 5
+    @Option(help: "Connections wrk keeps open.") var connections = 16
+    @Option(help: "Keep the seeded database and logs in this directory (default: a temporary one, removed).") var directory: String?
+
+    static let board = "swarm-huddle"
+    static let submitters = 1000
+    static let sampledPlayers = 10_000
+
+    func validate() throws {
+        guard (1...50_000_000).contains(records) else { throw ValidationError("--records must be from 1 to 50 000 000") }
+        guard (1...600).contains(seconds) else { throw ValidationError("--seconds must be from 1 to 600") }
+        guard (1...1000).contains(connections) else { throw ValidationError("--connections must be from 1 to 1000") }
+    }
+
+    func run() async throws {
+        let wrk = try BenchTools.wrk()
+        let folder = directory ?? FileManager.default.temporaryDirectory.appendingPathComponent("plume-bench-\(UUID().uuidString.prefix(8))").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { if directory == nil { try? FileManager.default.removeItem(atPath: folder) } }
+        let database = folder + "/bench.sqlite"
+        try? FileManager.default.removeItem(atPath: database)
+
+        // Seed.
+        print("seeding \(records) records on \(Self.board)…")
+        var started = ContinuousClock.now
+        let tokens = (0..<min(Self.submitters, records)).map { _ in Secrets.newToken() }
+        let store = try SQLiteStore(path: database)
+        try await store.migrate()
+        let swarmCode = BenchTools.swarmCode(0)
+        try await store.seedForBenchmark(board: Self.board, count: records) { [tokens] i in
+            var random = BenchRandom(seed: UInt64(i))
+            let score = Int64(random.next() % 1001)
+            let player = NewPlayer(publicID: BenchTools.playerID(i), name: "bench\(i)", nameKey: "bench\(i)", email: nil, updatesOptIn: false,
+                                   avatarCode: nil, tokenHash: i < tokens.count ? Secrets.hash(token: tokens[i]) : "none-\(i)",
+                                   createdAt: 1_767_225_600_000 + Int64(i))
+            let record = ScoreRecord(board: Self.board, player: 0, score: score, detail: Double(score) + Double(random.next() % 1_000_000) / 1e6,
+                                     code: swarmCode, at: 1_767_225_600_000 + Int64(i))
+            return (player, record)
+        }
+        let seedSeconds = (ContinuousClock.now - started) / .seconds(1)
+        let fileBytes = (try? FileManager.default.attributesOfItem(atPath: database)[.size] as? Int) ?? 0
+        print(String(format: "seeded in %.1f s (database %.0f MB)", seedSeconds, Double(fileBytes) / 1e6))
+
+        // Start the real server and time it.
+        let port = BenchHTTP.freePort()
+        let server = try BenchTools.startServer(database: database, port: port, log: folder + "/server.log")
+        defer { server.terminate(); server.waitUntilExit() }
+        started = ContinuousClock.now
+        let serving = try BenchTools.waitFor(port: port, path: "/healthz", since: started, limit: .seconds(30))
+        let ready = try BenchTools.waitFor(port: port, path: "/readyz", since: started, limit: .seconds(600))
+        let rss = BenchTools.residentBytes(pid: server.processIdentifier)
+        let indexBytes = BenchTools.metric("plume_rank_index_bytes", port: port)
+        print(String(format: "serving after %.3f s; rank index ready after %.2f s", serving, ready))
+        print(String(format: "memory: rank index %.0f bytes/record (%.1f MB); server resident %.0f MB",
+                     indexBytes / Double(records), indexBytes / 1e6, Double(rss) / 1e6))
+
+        // Load runs.
+        let sample = (0..<Self.sampledPlayers).map { BenchTools.playerID(Int(UInt64($0) * UInt64(records) / UInt64(Self.sampledPlayers))) }
+        let base = "http://127.0.0.1:\(port)"
+        let run = { (name: String, path: String, script: String?) throws -> WrkResult in
+            let scriptPath = script.map { text -> String in
+                let file = folder + "/\(name).lua"
+                try? text.write(toFile: file, atomically: true, encoding: .utf8)
+                return file
+            }
+            let result = try wrk.run(url: base + path, script: scriptPath, connections: connections, seconds: seconds)
+            print(name.padding(toLength: 8, withPad: " ", startingAt: 0)
+                  + String(format: " %9.0f req/s   p50 %6.2f ms   p99 %6.2f ms   non-2xx %d", result.perSecond, result.p50ms, result.p99ms, result.errors))
+            return result
+        }
+        let trivial = try run("trivial", "/healthz", nil)
+        let top = try run("top50", "/v1/boards/\(Self.board)/top?limit=50", nil)
+        let around = try run("around", "/", BenchTools.getScript(ids: sample, path: "/v1/boards/\(Self.board)/around/", suffix: "?radius=5"))
+        let rank = try run("rank", "/", BenchTools.getScript(ids: sample, path: "/v1/boards/\(Self.board)/players/", suffix: ""))
+        let today = "style-" + UTCDay.string(UTCDay.containing(seconds: Int64(Date().timeIntervalSince1970)))
+        let submits = try run("submit", "/", BenchTools.submitScript(tokens: tokens, codes: try BenchTools.lookCodes(), board: today))
+
+        // Swarm verification: new codes (simulated), then the same codes again (cached).
+        let token = try BenchTools.register(port: port)
+        var fresh: [Double] = [], repeated: [Double] = []
+        for n in 1...5 {
+            fresh.append(try BenchTools.timeSubmit(port: port, token: token, code: BenchTools.swarmCode(n)))
+        }
+        for n in 1...5 {
+            repeated.append(try BenchTools.timeSubmit(port: port, token: token, code: BenchTools.swarmCode(n)))
+        }
+        let verify = fresh.sorted()[fresh.count / 2], cached = repeated.sorted()[repeated.count / 2]
+        print(String(format: "swarm verification (100 agents, challenge steps): %.1f ms new, %.2f ms repeated (median of 5, over HTTP)",
+                     verify, cached))
+
+        let ratio = top.perSecond / max(trivial.perSecond, 1)
+        print(String(format: "records=%d top50_per_s=%.0f trivial_per_s=%.0f ratio=%.2f around_p99_ms=%.2f rank_p99_ms=%.2f submits_per_s=%.0f swarm_verify_ms=%.1f startup_index_s=%.2f",
+                     records, top.perSecond, trivial.perSecond, ratio, around.p99ms, rank.p99ms, submits.perSecond, verify, ready))
+    }
+}
+
+/// splitmix64: the seed data, the same on every run.
+struct BenchRandom {
+    var state: UInt64
+    init(seed: UInt64) { state = seed &* 0x9E37_79B9_7F4A_7C15 &+ 0x1234_5678 }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+struct WrkResult {
+    var perSecond: Double
+    var p50ms: Double
+    var p99ms: Double
+    var errors: Int
+}
+
+struct Wrk {
+    let path: String
+
+    func run(url: String, script: String?, connections: Int, seconds: Int) throws -> WrkResult {
+        var arguments = ["-t2", "-c\(connections)", "-d\(seconds)s", "--latency"]
+        if let script { arguments += ["-s", script] }
+        let output = try BenchTools.capture(path, arguments + [url])
+        func number(after label: String) -> Double? {
+            guard let line = output.split(separator: "\n").first(where: { $0.trimmingCharacters(in: .whitespaces).hasPrefix(label) }) else { return nil }
+            return line.split(separator: " ").dropFirst().last.flatMap { Double($0) }
+        }
+        func latency(_ percentile: String) -> Double {
+            guard let line = output.split(separator: "\n").first(where: { $0.trimmingCharacters(in: .whitespaces).hasPrefix(percentile + " ") }),
+                  let value = line.split(separator: " ").last else { return .nan }
+            let text = String(value)
+            for (unit, scale) in [("us", 0.001), ("ms", 1.0), ("s", 1000.0)] where text.hasSuffix(unit) {
+                return (Double(text.dropLast(unit.count)) ?? .nan) * scale
+            }
+            return .nan
+        }
+        guard let perSecond = number(after: "Requests/sec:") else {
+            throw BenchHTTP.Failure(description: "wrk gave no figures:\n\(output)")
+        }
+        let errors = output.split(separator: "\n").first(where: { $0.contains("Non-2xx or 3xx responses:") })
+            .flatMap { $0.split(separator: " ").last.flatMap { Int($0) } } ?? 0
+        return WrkResult(perSecond: perSecond, p50ms: latency("50%"), p99ms: latency("99%"), errors: errors)
+    }
+}
+
+enum BenchTools {
+    /// wrk from the PATH; as root, apt-get installs it when it is missing.
+    static func wrk() throws -> Wrk {
+        if let found = which("wrk") { return Wrk(path: found) }
+        if getuid() == 0 {
+            print("installing wrk (apt-get)…")
+            _ = try? capture("/usr/bin/env", ["apt-get", "install", "-y", "-qq", "wrk"])
+            if let found = which("wrk") { return Wrk(path: found) }
+        }
+        throw ValidationError("the benchmark needs wrk: install it (apt-get install wrk) and run again")
+    }
+
+    static func which(_ name: String) -> String? {
+        for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
+            let path = "\(directory)/\(name)"
+            if FileManager.default.isExecutableFile(atPath: path) { return path }
+        }
+        return nil
+    }
+
+    /// Runs a command to completion and returns what it printed.
+    static func capture(_ executable: String, _ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    static func startServer(database: String, port: Int, log: String) throws -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        process.arguments = ["serve", "--database", database, "--port", "\(port)", "--log-level", "warning"]
+        var environment = ProcessInfo.processInfo.environment
+        for name in ["PLUME_RATE_LIMIT", "PLUME_SUBMIT_RATE_LIMIT", "PLUME_REGISTER_RATE_LIMIT"] { environment[name] = "0" }
+        process.environment = environment
+        FileManager.default.createFile(atPath: log, contents: nil)
+        let handle = FileHandle(forWritingAtPath: log)
+        process.standardOutput = handle
+        process.standardError = handle
+        try process.run()
+        return process
+    }
+
+    /// Seconds from `since` until `path` answers 200.
+    static func waitFor(port: Int, path: String, since: ContinuousClock.Instant, limit: Duration) throws -> Double {
+        while ContinuousClock.now - since < limit {
+            if let reply = try? BenchHTTP.request(port: port, "GET", path), reply.status == 200 {
+                return (ContinuousClock.now - since) / .seconds(1)
+            }
+            usleep(2000)
+        }
+        throw BenchHTTP.Failure(description: "the server did not answer \(path) within \(limit)")
+    }
+
+    static func residentBytes(pid: Int32) -> Int {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
+              let kB = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) }) else { return 0 }
+        return kB * 1024
+    }
+
+    static func metric(_ name: String, port: Int) -> Double {
+        guard let text = try? BenchHTTP.request(port: port, "GET", "/metrics").body else { return .nan }
+        return text.split(separator: "\n").first(where: { $0.hasPrefix(name + " ") })
+            .flatMap { $0.split(separator: " ").last.flatMap { Double($0) } } ?? .nan
+    }
+
+    /// A public id for seeded player i: 22 base64url characters, the same on every run.
+    static func playerID(_ i: Int) -> String {
+        var random = BenchRandom(seed: UInt64(i) &+ 0xB0A4D)
+        let bytes = (0..<2).flatMap { _ in withUnsafeBytes(of: random.next()) { Array($0) } }
+        return Base64URL.encode(bytes)
+    }
+
+    static func swarmCode(_ n: Int) -> String {
+        let genome = Genome(clampingHundredths: [4000 + n * 100, 500, 1000, 50, 50, 2000, 10, 50])
+        return ShareCode.encode(.swarm(SwarmRecipe([Ingredient(population: 100, genome: genome)])))
+    }
+
+    /// Every look of one garment, and of each pair of a top and a bottom: scores that differ.
+    static func lookCodes() throws -> [String] {
+        let catalog = try Catalog.bundled.get()
+        var looks = catalog.garments.map { Look(background: 1, model: 1, garments: [WornGarment(id: $0.id, colour: 0)]) }
+        for top in catalog.garments(in: .top) {
+            for bottom in catalog.garments(in: .bottom) {
+                looks.append(Look(background: 1, model: 1, garments: [WornGarment(id: top.id, colour: 0), WornGarment(id: bottom.id, colour: 0)]))
+            }
+        }
+        return looks.map { ShareCode.encode(.look($0)) }
+    }
+
+    static func luaList(_ items: [String]) -> String {
+        "{" + items.map { "\"\($0)\"" }.joined(separator: ",") + "}"
+    }
+
+    static func getScript(ids: [String], path: String, suffix: String) -> String {
+        """
+        local ids = \(luaList(ids))
+        request = function()
+          return wrk.format("GET", "\(path)" .. ids[math.random(#ids)] .. "\(suffix)")
+        end
+        """
+    }
+
+    static func submitScript(tokens: [String], codes: [String], board: String) -> String {
+        """
+        local tokens = \(luaList(tokens))
+        local codes = \(luaList(codes))
+        request = function()
+          local body = '{"board_id":"\(board)","code":"' .. codes[math.random(#codes)] .. '"}'
+          return wrk.format("POST", "/v1/scores", {["Content-Type"] = "application/json",
+            ["Authorization"] = "Bearer " .. tokens[math.random(#tokens)]}, body)
+        end
+        """
+    }
+
+    static func register(port: Int) throws -> String {
+        let reply = try BenchHTTP.request(port: port, "POST", "/v1/players", body: #"{"name":"bench-swarms"}"#)
+        guard reply.status == 201, let data = reply.body.data(using: .utf8),
+              let token = (try? JSONSerialization.jsonObject(with: data) as? [String: Any])?["token"] as? String else {
+            throw BenchHTTP.Failure(description: "registration failed: \(reply.status) \(reply.body.prefix(200))")
+        }
+        return token
+    }
+
+    /// Milliseconds for one swarm submission, over HTTP.
+    static func timeSubmit(port: Int, token: String, code: String) throws -> Double {
+        let started = ContinuousClock.now
+        let reply = try BenchHTTP.request(port: port, "POST", "/v1/scores", body: #"{"board_id":"\#(Bench.board)","code":"\#(code)"}"#, token: token)
+        let ms = (ContinuousClock.now - started) / .milliseconds(1)
+        guard reply.status == 200 else { throw BenchHTTP.Failure(description: "a swarm submission failed: \(reply.status) \(reply.body.prefix(200))") }
+        return ms
+    }
+}

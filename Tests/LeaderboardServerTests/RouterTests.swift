@@ -1,0 +1,279 @@
+// The server's HTTP layer in process: the application `plume-server` runs, built by the same
+// `buildApplication`, driven through HummingbirdTesting's router client — every route and every
+// refusal, on a real SQLite file and on a real PostgreSQL.
+import Foundation
+import GameState
+import Hummingbird
+import HummingbirdTesting
+import Leaderboard
+import LeaderboardServer
+import Logging
+import PlumeTestSupport
+import Testing
+
+@Suite struct RouterTests {
+    // MARK: Harness
+
+    /// Runs `body` against a fresh server on a new database of `kind`, once its index is ready.
+    func withServer(_ kind: StoreKind, _ configure: (inout ServerConfiguration) -> Void = { _ in },
+                    _ body: @escaping @Sendable (Client) async throws -> Void) async throws {
+        var configuration = ServerConfiguration()
+        configuration.database = try kind.newDatabase()
+        configuration.requestsPerMinute = 0
+        configuration.submissionsPerMinute = 0
+        configuration.registrationsPerHour = 0
+        configure(&configuration)
+        var logger = Logger(label: "plume-server-test")
+        logger.logLevel = .warning
+        let app = try await buildApplication(configuration, logger: logger)
+        try await app.test(.router) { client in
+            let client = Client(inner: client)
+            let started = ContinuousClock.now
+            while try await client.call(.get, "/readyz").status != .ok {
+                guard ContinuousClock.now - started < .seconds(10) else { throw Timeout() }
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            try await body(client)
+        }
+    }
+
+    struct Timeout: Error {}
+
+    struct Reply: Sendable {
+        let status: HTTPResponse.Status
+        let headers: HTTPFields
+        let text: String
+        var json: [String: Any] { (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any] ?? [:] }
+        var errorCode: String? { (json["error"] as? [String: Any])?["code"] as? String }
+        var errorMessage: String { (json["error"] as? [String: Any])?["message"] as? String ?? "" }
+    }
+
+    struct Client: Sendable {
+        let inner: any TestClientProtocol
+
+        func call(_ method: HTTPRequest.Method, _ path: String, json: String? = nil, token: String? = nil,
+                  headers extra: HTTPFields = [:]) async throws -> Reply {
+            var headers = extra
+            if json != nil { headers[.contentType] = "application/json" }
+            if let token { headers[.authorization] = "Bearer \(token)" }
+            return try await inner.execute(uri: path, method: method, headers: headers, body: json.map { ByteBuffer(string: $0) }) { response in
+                Reply(status: response.status, headers: response.headers, text: String(buffer: response.body))
+            }
+        }
+
+        func register(_ name: String) async throws -> (id: String, token: String) {
+            let reply = try await call(.post, "/v1/players", json: #"{"name":"\#(name)"}"#)
+            #expect(reply.status == .created, "\(reply.text)")
+            return (reply.json["player_id"] as? String ?? "", reply.json["token"] as? String ?? "")
+        }
+    }
+
+    static func look(_ garments: [Int] = []) -> String {
+        ShareCode.encode(.look(Look(background: 1, model: 1, garments: garments.map { WornGarment(id: $0, colour: 0) })))
+    }
+
+    /// A wearable two-garment look: the catalog's first top and first bottom.
+    static func outfit() -> String {
+        let catalog = try! Catalog.bundled.get()
+        return look([catalog.garments(in: .top)[0].id, catalog.garments(in: .bottom)[0].id])
+    }
+
+    static func swarm(population: Int = 100) -> String {
+        let genome = Genome(clampingHundredths: [6000, 500, 1000, 50, 50, 2000, 10, 50])
+        return ShareCode.encode(.swarm(SwarmRecipe([Ingredient(population: population, genome: genome)])))
+    }
+
+    static func today() -> String {
+        "style-" + UTCDay.string(UTCDay.containing(seconds: Int64(Date().timeIntervalSince1970)))
+    }
+
+    // MARK: Every route, the way a player and a browser use them
+
+    @Test(arguments: StoreKind.allCases)
+    func everyRouteAnswersAPlayersJourney(_ kind: StoreKind) async throws {
+        try await withServer(kind) { client in
+            let board = Self.today()
+            let ada = try await client.register("Ada")
+            let bea = try await client.register("Bea")
+
+            var reply = try await client.call(.get, "/v1/boards")
+            #expect(reply.status == .ok && reply.text.contains(board) && reply.text.contains("contributors"))
+
+            reply = try await client.call(.patch, "/v1/players/me", json: #"{"email":"ada@example.org","updates_opt_in":true,"avatar_look":"\#(Self.look([1]))"}"#, token: ada.token)
+            #expect(reply.status == .ok && reply.json["email"] as? String == "ada@example.org")
+            reply = try await client.call(.get, "/v1/players/me", token: ada.token)
+            #expect(reply.status == .ok && reply.json["updates_opt_in"] as? Bool == true)
+
+            // A client's own "score" is ignored: the server recomputes it from the code.
+            reply = try await client.call(.post, "/v1/scores", json: #"{"board_id":"\#(board)","code":"\#(Self.outfit())","score":999999}"#, token: ada.token)
+            #expect(reply.status == .ok, "\(reply.text)")
+            let adaScore = reply.json["score"] as? Int ?? -1
+            #expect(adaScore >= 0 && adaScore != 999_999 && reply.json["personal_best"] as? Bool == true)
+            reply = try await client.call(.post, "/v1/scores", json: #"{"board_id":"\#(board)","code":"\#(Self.look())"}"#, token: bea.token)
+            #expect(reply.status == .ok)
+            reply = try await client.call(.post, "/v1/scores", json: #"{"board_id":"swarm-huddle","code":"\#(Self.swarm())"}"#, token: bea.token)
+            #expect(reply.status == .ok, "\(reply.text)")
+
+            reply = try await client.call(.get, "/v1/boards/\(board)/top?limit=1")
+            #expect(reply.status == .ok && reply.headers[.eTag] != nil)
+            let rows = reply.json["rows"] as? [[String: Any]] ?? []
+            #expect(rows.count == 1 && rows.first?["rank"] as? Int == 1)
+            let cursor = try #require(reply.json["next_cursor"] as? String)
+            let next = try await client.call(.get, "/v1/boards/\(board)/top?limit=1&cursor=\(cursor)")
+            #expect((next.json["rows"] as? [[String: Any]])?.first?["rank"] as? Int == 2)
+            let unchanged = try await client.call(.get, "/v1/boards/\(board)/top?limit=1", headers: [.ifNoneMatch: reply.headers[.eTag] ?? ""])
+            #expect(unchanged.status == .notModified && unchanged.text.isEmpty)
+
+            reply = try await client.call(.get, "/v1/boards/\(board)/around/me?radius=1", token: bea.token)
+            #expect(reply.status == .ok && (reply.json["rows"] as? [[String: Any]])?.count == 2)
+            reply = try await client.call(.get, "/v1/boards/\(board)/around/\(ada.id)?radius=5")
+            #expect(reply.status == .ok)
+            reply = try await client.call(.get, "/v1/boards/\(board)/players/\(bea.id)")
+            #expect(reply.status == .ok && (reply.json["row"] as? [String: Any])?["rank"] as? Int == 2)
+
+            reply = try await client.call(.get, "/v1/players/\(ada.id)")
+            #expect(reply.status == .ok && !reply.text.contains("ada@example.org"))
+            reply = try await client.call(.post, "/v1/donations", json: #"{"cause_id":"trees","points":1}"#, token: ada.token)
+            #expect(reply.status == .ok || (adaScore == 0 && reply.status == .conflict), "\(reply.text)")
+            reply = try await client.call(.get, "/v1/causes")
+            #expect(reply.status == .ok && reply.text.contains("trees"))
+            reply = try await client.call(.get, "/v1/contributors/top")
+            #expect(reply.status == .ok)
+            reply = try await client.call(.get, "/TopScores.xml")
+            #expect(reply.status == .ok && reply.text.hasPrefix("<?xml") && reply.text.contains("<customers>"))
+
+            for path in ["/p/\(ada.id)", "/l/\(Self.look([1]))", "/l/\(Self.swarm())", "/"] {
+                reply = try await client.call(.get, path)
+                #expect(reply.status == .ok && reply.text.contains("<svg") || path == "/", "\(path)")
+                // default-src 'none' with no script-src: no script may run on any page.
+                let policy = reply.headers[.contentSecurityPolicy] ?? ""
+                #expect(policy.contains("default-src 'none'") && !policy.contains("script-src"), "\(path): \(policy)")
+            }
+            reply = try await client.call(.get, "/v1/looks/\(Self.look([1])).svg")
+            #expect(reply.status == .ok && reply.headers[.contentType]?.hasPrefix("image/svg+xml") == true)
+            reply = try await client.call(.get, "/healthz")
+            #expect(reply.status == .ok)
+            reply = try await client.call(.get, "/metrics")
+            #expect(reply.status == .ok && reply.text.contains("plume_rank_index_records"))
+            reply = try await client.call(.get, "/v1/openapi.json")
+            #expect(reply.status == .ok && reply.json["openapi"] as? String == "3.1.0")
+
+            reply = try await client.call(.delete, "/v1/players/me", token: bea.token)
+            #expect(reply.status == .noContent)
+            reply = try await client.call(.get, "/v1/players/me", token: bea.token)
+            #expect(reply.status == .unauthorized)
+        }
+    }
+
+    // MARK: Every refusal
+
+    static let refusals: [(method: HTTPRequest.Method, path: String, body: String?, token: String?, status: Int, code: String)] = [
+        (.post, "/v1/players", "{not json", nil, 400, "malformed_json"),
+        (.post, "/v1/players", "[1,2]", nil, 400, "not_an_object"),
+        (.post, "/v1/players", "", nil, 400, "empty_body"),
+        (.post, "/v1/players", #"{"name":12}"#, nil, 422, "wrong_type"),
+        (.post, "/v1/players", #"{"nom":"x"}"#, nil, 422, "missing_field"),
+        (.post, "/v1/players", "{\"name\":\"a\u{202E}b\"}", nil, 422, "invalid_name"),
+        (.post, "/v1/players", #"{"name":"Ada"}"#, nil, 409, "name_taken"),
+        (.post, "/v1/players", #"{"name":"x","email":"not-an-address"}"#, nil, 422, "invalid_email"),
+        (.post, "/v1/players", "{\"name\":\"" + String(repeating: "x", count: 20_000) + "\"}", nil, 413, "body_too_large"),
+        (.post, "/v1/scores", #"{"board_id":"swarm-huddle","code":"1x"}"#, nil, 401, "missing_token"),
+        (.post, "/v1/scores", #"{"board_id":"swarm-huddle","code":"1x"}"#, "plm_bogus", 401, "invalid_token"),
+        (.post, "/v1/scores", #"{"board_id":"swarm-huddle","code":"1x"}"#, "ADA", 422, "invalid_code"),
+        (.post, "/v1/scores", #"{"board_id":"style-2026-01-01","code":"LOOK"}"#, "ADA", 409, "board_closed"),
+        (.post, "/v1/scores", #"{"board_id":"swarm-huddle","code":"LOOK"}"#, "ADA", 422, "wrong_kind"),
+        (.post, "/v1/scores", #"{"board_id":"contributors","code":"LOOK"}"#, "ADA", 422, "board_takes_donations"),
+        (.post, "/v1/scores", #"{"board_id":"nope","code":"LOOK"}"#, "ADA", 404, "board_not_found"),
+        (.post, "/v1/scores", #"{"code":"LOOK"}"#, "ADA", 422, "missing_field"),
+        (.post, "/v1/donations", #"{"cause_id":"trees","points":0}"#, "ADA", 422, "invalid_points"),
+        (.post, "/v1/donations", #"{"cause_id":"trees","points":-5}"#, "ADA", 422, "invalid_points"),
+        (.post, "/v1/donations", #"{"cause_id":"trees","points":1.5}"#, "ADA", 422, "wrong_type"),
+        (.post, "/v1/donations", #"{"cause_id":"trees","points":1000000}"#, "ADA", 409, "not_enough_points"),
+        (.post, "/v1/donations", #"{"cause_id":"moon","points":1}"#, "ADA", 404, "cause_not_found"),
+        (.patch, "/v1/players/me", #"{"avatar_look":"SWARM"}"#, "ADA", 422, "invalid_avatar"),
+        (.get, "/v1/players/me", nil, "plm_bogus", 401, "invalid_token"),
+        (.get, "/v1/players/me", nil, nil, 401, "missing_token"),
+        (.get, "/v1/boards/nope/top", nil, nil, 404, "board_not_found"),
+        (.get, "/v1/boards/swarm-huddle/top?limit=0", nil, nil, 400, "invalid_limit"),
+        (.get, "/v1/boards/swarm-huddle/top?limit=101", nil, nil, 400, "invalid_limit"),
+        (.get, "/v1/boards/swarm-huddle/top?limit=99999999999999999999", nil, nil, 400, "invalid_limit"),
+        (.get, "/v1/boards/swarm-huddle/top?cursor=AAAA", nil, nil, 422, "invalid_cursor"),
+        (.get, "/v1/boards/swarm-huddle/around/me", nil, nil, 401, "missing_token"),
+        (.get, "/v1/boards/swarm-huddle/around/me?radius=-1", nil, "ADA", 400, "invalid_radius"),
+        (.get, "/v1/boards/swarm-huddle/around/AAAAAAAAAAAAAAAAAAAAAA", nil, nil, 404, "player_not_found"),
+        (.get, "/v1/boards/swarm-huddle/players/AAAAAAAAAAAAAAAAAAAAAA", nil, nil, 404, "player_not_found"),
+        (.get, "/v1/players/..%2F..%2Fetc%2Fpasswd", nil, nil, 404, "player_not_found"),
+        (.get, "/v1/boards/..%2Fcontributors/top", nil, nil, 404, "board_not_found"),
+        (.get, "/p/nobody", nil, nil, 404, "player_not_found"),
+        (.get, "/l/not-a-code", nil, nil, 404, "invalid_code"),
+        (.get, "/no/such/route", nil, nil, 404, "not_found"),
+    ]
+
+    @Test(arguments: StoreKind.allCases)
+    func everyRefusalIsA4xxInPlainWords(_ kind: StoreKind) async throws {
+        try await withServer(kind) { client in
+            let ada = try await client.register("Ada")
+            for refusal in Self.refusals {
+                let body = refusal.body?.replacingOccurrences(of: "LOOK", with: Self.look())
+                    .replacingOccurrences(of: "SWARM", with: Self.swarm())
+                let token = refusal.token == "ADA" ? ada.token : refusal.token
+                let reply = try await client.call(refusal.method, refusal.path, json: body, token: token)
+                let where_ = "\(refusal.method) \(refusal.path) \(refusal.body?.prefix(60) ?? "")"
+                #expect(reply.status.code == refusal.status, "\(where_): \(reply.text.prefix(200))")
+                if refusal.path.hasPrefix("/p/") || refusal.path.hasPrefix("/l/") {
+                    #expect(reply.text.contains("<html"), "\(where_): pages refuse in HTML")
+                } else {
+                    #expect(reply.errorCode == refusal.code, "\(where_): \(reply.text.prefix(200))")
+                    #expect(reply.errorMessage.count > 10 && !reply.errorMessage.contains("Error("), "\(where_)")
+                }
+            }
+        }
+    }
+
+    // MARK: Limits and refusals that need their own set-up
+
+    @Test func rateLimitsAnswer429WithRetryAfter() async throws {
+        try await withServer(.sqlite, { $0.registrationsPerHour = 2; $0.submissionsPerMinute = 2 }) { client in
+            let ada = try await client.register("Ada")
+            _ = try await client.register("Bea")
+            let refused = try await client.call(.post, "/v1/players", json: #"{"name":"Cy"}"#)
+            #expect(refused.status == .tooManyRequests && refused.errorCode == "rate_limited")
+            #expect(Int(refused.headers[.retryAfter] ?? "") ?? 0 >= 1)
+            let body = #"{"board_id":"\#(Self.today())","code":"\#(Self.look())"}"#
+            for _ in 0..<2 { #expect(try await client.call(.post, "/v1/scores", json: body, token: ada.token).status == .ok) }
+            let third = try await client.call(.post, "/v1/scores", json: body, token: ada.token)
+            #expect(third.status == .tooManyRequests && third.headers[.retryAfter] != nil)
+        }
+    }
+
+    @Test func aFullVerificationQueueIs503WithRetryAfterNotAHang() async throws {
+        try await withServer(.sqlite, { $0.simulationSlots = 1; $0.verificationQueue = 0 }) { client in
+            let players = try await (0..<4).asyncMap { try await client.register("p\($0)") }
+            let replies = try await withThrowingTaskGroup(of: Reply.self) { group in
+                for (number, player) in players.enumerated() {
+                    let body = #"{"board_id":"swarm-huddle","code":"\#(Self.swarm(population: 200 + number))"}"#
+                    group.addTask { try await client.call(.post, "/v1/scores", json: body, token: player.token) }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(replies.allSatisfy { $0.status == .ok || $0.status == .serviceUnavailable })
+            let busy = replies.filter { $0.status == .serviceUnavailable }
+            #expect(!busy.isEmpty && busy.allSatisfy { $0.headers[.retryAfter] != nil && $0.errorCode == "verifier_busy" })
+        }
+    }
+
+    @Test func browsersFromAllowedOriginsAreAnsweredWithCORS() async throws {
+        try await withServer(.sqlite, { $0.allowedOrigins = ["https://plume.example"] }) { client in
+            let reply = try await client.call(.options, "/v1/boards", headers: [.origin: "https://plume.example", .accessControlRequestMethod: "GET"])
+            #expect(reply.headers[.accessControlAllowOrigin] == "https://plume.example")
+        }
+    }
+}
+
+extension Sequence {
+    func asyncMap<T>(_ transform: (Element) async throws -> T) async rethrows -> [T] {
+        var out: [T] = []
+        for element in self { out.append(try await transform(element)) }
+        return out
+    }
+}
