@@ -172,6 +172,7 @@ enum BenchTools {
         if let found = which("wrk") { return Wrk(path: found) }
         if getuid() == 0 {
             print("installing wrk (apt-get)…")
+            _ = try? capture("/usr/bin/env", ["apt-get", "update", "-qq"])
             _ = try? capture("/usr/bin/env", ["apt-get", "install", "-y", "-qq", "wrk"])
             if let found = which("wrk") { return Wrk(path: found) }
         }
