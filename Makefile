@@ -4,15 +4,19 @@ SWIFT ?= swift
 PYTHON ?= python3
 FUZZ_INPUTS ?= 1000000
 
-.PHONY: test unit fuzz e2e e2e-deps build release clean
+.PHONY: test unit fuzz e2e e2e-deps system-deps build release clean bench
+
+# PostgreSQL's server programs (initdb, pg_ctl) live here on Debian when not already on the PATH.
+export PATH := $(PATH):/usr/lib/postgresql/15/bin
 
 test: unit fuzz e2e
 
 build:
 	$(SWIFT) build
 
-# Swift Testing suites for every module.
-unit:
+# Swift Testing suites for every module (the leaderboard's on SQLite and on a PostgreSQL the
+# tests start themselves).
+unit: system-deps
 	$(SWIFT) test
 
 release:
@@ -26,8 +30,24 @@ fuzz: release
 e2e: build e2e-deps
 	$(PYTHON) -m pytest -q Tests/E2E
 
-e2e-deps:
-	@$(PYTHON) -c "import pytest, pexpect, pyte, openapi_spec_validator" 2>/dev/null || $(PYTHON) -m pip install --quiet pytest pexpect pyte openapi-spec-validator
+e2e-deps: system-deps
+	@$(PYTHON) -c "import pytest, pexpect, pyte, openapi_spec_validator, schemathesis, PIL" 2>/dev/null || \
+		$(PYTHON) -m pip install --quiet pytest pexpect pyte openapi-spec-validator schemathesis pillow
+
+# Debian packages the tests use: PostgreSQL (a real server per test run), headless chromium (the
+# web pages), wrk (the benchmark). Installed with apt-get when missing; a missing PostgreSQL that
+# can't be installed stops `make test` here, loudly.
+system-deps:
+	@command -v initdb >/dev/null && command -v pg_ctl >/dev/null && command -v createdb >/dev/null || \
+		(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null)
+	@command -v chromium >/dev/null && command -v wrk >/dev/null || \
+		(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium wrk >/dev/null)
+	@command -v initdb >/dev/null && command -v pg_ctl >/dev/null || { echo "PostgreSQL (initdb, pg_ctl) is missing and could not be installed"; exit 1; }
+
+# The leaderboard benchmark at 1 000 000 records (release build; figures for the README).
+bench:
+	$(SWIFT) build -c release --product plume-server
+	.build/release/plume-server bench --records 1000000
 
 clean:
 	rm -rf .build
