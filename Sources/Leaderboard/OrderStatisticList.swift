@@ -1,7 +1,7 @@
 // A sorted multiset of rank keys with O(log n + √n)-ish rank and select: keys live in sorted
 // chunks of at most `chunkLimit`, found by binary search over each chunk's last key. At a million
-// keys there are ~2 000–4 000 chunks, so summing chunk sizes for a rank is a few microseconds,
-// and an insert moves at most one chunk's worth of memory. Memory is the keys themselves (32
+// keys there are ~2 000–4 000 chunks, so summing chunk sizes (kept apart, as plain integers) for a
+// rank is a microsecond or two, and an insert moves at most one chunk's worth of memory. Memory is the keys themselves (32
 // bytes each) plus the chunks' spare capacity.
 
 struct OrderStatisticList: Sendable {
@@ -10,6 +10,8 @@ struct OrderStatisticList: Sendable {
     private(set) var chunks: [[RankKey]] = []
     /// The last (worst) key of each chunk.
     private var lasts: [RankKey] = []
+    /// Each chunk's size: summed for ranks without touching the chunks themselves.
+    private var sizes: [Int32] = []
     private(set) var count = 0
 
     init() {}
@@ -22,6 +24,7 @@ struct OrderStatisticList: Sendable {
             let end = min(keys.count, start + half)
             chunks.append(Array(keys[start..<end]))
             lasts.append(keys[end - 1])
+            sizes.append(Int32(end - start))
             start = end
         }
         count = keys.count
@@ -51,18 +54,22 @@ struct OrderStatisticList: Sendable {
         guard !chunks.isEmpty else {
             chunks = [[key]]
             lasts = [key]
+            sizes = [1]
             return
         }
         let c = chunkIndex(for: key)
         let p = Self.position(of: key, in: chunks[c])
         chunks[c].insert(key, at: p)
+        sizes[c] += 1
         lasts[c] = chunks[c][chunks[c].count - 1]
         if chunks[c].count > Self.chunkLimit {
             let upper = Array(chunks[c][(Self.chunkLimit / 2)...])
             chunks[c].removeSubrange((Self.chunkLimit / 2)...)
             lasts[c] = chunks[c][chunks[c].count - 1]
+            sizes[c] = Int32(chunks[c].count)
             chunks.insert(upper, at: c + 1)
             lasts.insert(upper[upper.count - 1], at: c + 1)
+            sizes.insert(Int32(upper.count), at: c + 1)
         }
     }
 
@@ -74,10 +81,12 @@ struct OrderStatisticList: Sendable {
         let p = Self.position(of: key, in: chunks[c])
         guard p < chunks[c].count, chunks[c][p] == key else { return false }
         chunks[c].remove(at: p)
+        sizes[c] -= 1
         count -= 1
         if chunks[c].isEmpty {
             chunks.remove(at: c)
             lasts.remove(at: c)
+            sizes.remove(at: c)
         } else {
             lasts[c] = chunks[c][chunks[c].count - 1]
         }
@@ -89,7 +98,7 @@ struct OrderStatisticList: Sendable {
         guard !chunks.isEmpty else { return 0 }
         let c = chunkIndex(for: key)
         var before = 0
-        for i in 0..<c { before += chunks[i].count }
+        for i in 0..<c { before += Int(sizes[i]) }
         return before + Self.position(of: key, in: chunks[c])
     }
 
@@ -99,15 +108,18 @@ struct OrderStatisticList: Sendable {
         guard lower < upper else { return [] }
         var out: [RankKey] = []
         out.reserveCapacity(upper - lower)
-        var start = 0
-        for chunk in chunks {
-            let end = start + chunk.count
-            if end > lower {
-                let from = max(lower, start) - start, to = min(upper, end) - start
-                out.append(contentsOf: chunk[from..<to])
-                if end >= upper { break }
-            }
+        // Skip whole chunks by their sizes, then copy from the chunks that hold the range.
+        var c = 0, start = 0
+        while start + Int(sizes[c]) <= lower {
+            start += Int(sizes[c])
+            c += 1
+        }
+        while c < chunks.count, start < upper {
+            let end = start + Int(sizes[c])
+            let from = max(lower, start) - start, to = min(upper, end) - start
+            out.append(contentsOf: chunks[c][from..<to])
             start = end
+            c += 1
         }
         return out
     }
@@ -117,5 +129,6 @@ struct OrderStatisticList: Sendable {
     /// Bytes held by the keys and their arrays (capacity included), for the memory report.
     var approximateBytes: Int {
         chunks.reduce(0) { $0 + $1.capacity * MemoryLayout<RankKey>.stride + 32 } + lasts.capacity * MemoryLayout<RankKey>.stride
+            + sizes.capacity * MemoryLayout<Int32>.stride
     }
 }

@@ -1,6 +1,7 @@
 // One place that turns a `--database` value into a store: a postgres:// URL is PostgreSQL,
 // anything else a SQLite file path. The server, its operator commands and the tests all use it.
 import Leaderboard
+import Logging
 
 public enum StoreOpeningError: Error, CustomStringConvertible {
     case postgres(PostgresStoreError)
@@ -14,9 +15,9 @@ public enum StoreOpeningError: Error, CustomStringConvertible {
     }
 }
 
-public func openLeaderboardStore(_ database: String) throws(StoreOpeningError) -> any LeaderboardStore {
+public func openLeaderboardStore(_ database: String, logger: Logger = Logger(label: "plume.postgres")) throws(StoreOpeningError) -> any LeaderboardStore {
     if PostgresLocation.isURL(database) {
-        do { return try PostgresStore(url: database) } catch { throw .postgres(error) }
+        do { return try PostgresStore(url: database, logger: logger) } catch { throw .postgres(error) }
     }
     do {
         return try SQLiteStore(path: database)

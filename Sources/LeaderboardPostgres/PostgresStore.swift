@@ -75,9 +75,21 @@ public final class PostgresStore: LeaderboardStore {
         } catch is CancellationError {
             throw CancellationError()
         } catch {
-            logger.error("PostgreSQL request failed", metadata: ["error": "\(String(reflecting: error))"])
+            logger.error("PostgreSQL request failed", metadata: ["error": "\(Self.describe(error))"])
             throw LeaderboardError.databaseUnavailable
         }
+    }
+
+    /// What went wrong, for the log: the error's kind, the server's message and SQLSTATE, and the
+    /// SQL text — never the bound values (which can hold e-mail addresses and token hashes).
+    static func describe(_ error: any Error) -> String {
+        guard let error = error as? PSQLError else { return "\(type(of: error))" }
+        var parts = ["\(error.code)"]
+        if let message = error.serverInfo?[.message] { parts.append(message) }
+        if let state = error.serverInfo?[.sqlState] { parts.append("SQLSTATE \(state)") }
+        if let underlying = error.underlying { parts.append("\(underlying)") }
+        if let sql = error.query?.sql { parts.append("in: \(sql.split(whereSeparator: \.isWhitespace).joined(separator: " "))") }
+        return parts.joined(separator: "; ")
     }
 
     /// One transaction: BEGIN, body, COMMIT — or ROLLBACK when the body throws.
@@ -436,7 +448,7 @@ public final class PostgresStore: LeaderboardStore {
                     break
                 } catch {
                     if Task.isCancelled { break }
-                    logger.warning("LISTEN connection lost; retrying", metadata: ["error": "\(error)"])
+                    logger.warning("LISTEN connection lost; retrying", metadata: ["error": "\(Self.describe(error))"])
                 }
                 try? await Task.sleep(for: .seconds(1))
             }

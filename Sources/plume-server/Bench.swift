@@ -22,7 +22,9 @@ struct Bench: AsyncParsableCommand {
 
     @Option(help: "Records to seed on the board.") var records = 1_000_000
     @Option(help: "Seconds per load run.") var seconds = 5
-    @Option(help: "Connections wrk keeps open.") var connections = 16
+    @Option(help: "Connections wrk keeps open for the throughput runs (trivial, top-50, submissions).") var connections = 16
+    @Option(name: .customLong("latency-connections"),
+            help: "Connections for the around-me and my-rank latency runs: a busy server, not a saturated one.") var latencyConnections = 4
     @Option(help: "Keep the seeded database and logs in this directory (default: a temporary one, removed).") var directory: String?
 
     static let board = "swarm-huddle"
@@ -32,7 +34,9 @@ struct Bench: AsyncParsableCommand {
     func validate() throws {
         guard (1...50_000_000).contains(records) else { throw ValidationError("--records must be from 1 to 50 000 000") }
         guard (1...600).contains(seconds) else { throw ValidationError("--seconds must be from 1 to 600") }
-        guard (1...1000).contains(connections) else { throw ValidationError("--connections must be from 1 to 1000") }
+        guard (1...1000).contains(connections), (1...1000).contains(latencyConnections) else {
+            throw ValidationError("--connections and --latency-connections must be from 1 to 1000")
+        }
     }
 
     func run() async throws {
@@ -80,7 +84,7 @@ struct Bench: AsyncParsableCommand {
         // Load runs.
         let sample = (0..<Self.sampledPlayers).map { BenchTools.playerID(Int(UInt64($0) * UInt64(records) / UInt64(Self.sampledPlayers))) }
         let base = "http://127.0.0.1:\(port)"
-        let run = { (name: String, path: String, script: String?) throws -> WrkResult in
+        let run = { (name: String, path: String, script: String?, connections: Int) throws -> WrkResult in
             let scriptPath = script.map { text -> String in
                 let file = folder + "/\(name).lua"
                 try? text.write(toFile: file, atomically: true, encoding: .utf8)
@@ -88,15 +92,17 @@ struct Bench: AsyncParsableCommand {
             }
             let result = try wrk.run(url: base + path, script: scriptPath, connections: connections, seconds: seconds)
             print(name.padding(toLength: 8, withPad: " ", startingAt: 0)
-                  + String(format: " %9.0f req/s   p50 %6.2f ms   p99 %6.2f ms   non-2xx %d", result.perSecond, result.p50ms, result.p99ms, result.errors))
+                  + String(format: " %3d conn %9.0f req/s   p50 %6.2f ms   p99 %6.2f ms   non-2xx %d", connections, result.perSecond, result.p50ms, result.p99ms, result.errors))
             return result
         }
-        let trivial = try run("trivial", "/healthz", nil)
-        let top = try run("top50", "/v1/boards/\(Self.board)/top?limit=50", nil)
-        let around = try run("around", "/", BenchTools.getScript(ids: sample, path: "/v1/boards/\(Self.board)/around/", suffix: "?radius=5"))
-        let rank = try run("rank", "/", BenchTools.getScript(ids: sample, path: "/v1/boards/\(Self.board)/players/", suffix: ""))
+        let trivial = try run("trivial", "/healthz", nil, connections)
+        let top = try run("top50", "/v1/boards/\(Self.board)/top?limit=50", nil, connections)
+        let around = try run("around", "/", BenchTools.getScript(ids: sample, path: "/v1/boards/\(Self.board)/around/", suffix: "?radius=5"),
+                             latencyConnections)
+        let rank = try run("rank", "/", BenchTools.getScript(ids: sample, path: "/v1/boards/\(Self.board)/players/", suffix: ""),
+                           latencyConnections)
         let today = "style-" + UTCDay.string(UTCDay.containing(seconds: Int64(Date().timeIntervalSince1970)))
-        let submits = try run("submit", "/", BenchTools.submitScript(tokens: tokens, codes: try BenchTools.lookCodes(), board: today))
+        let submits = try run("submit", "/", BenchTools.submitScript(tokens: tokens, codes: try BenchTools.lookCodes(), board: today), connections)
 
         // Swarm verification: new codes (simulated), then the same codes again (cached).
         let token = try BenchTools.register(port: port)

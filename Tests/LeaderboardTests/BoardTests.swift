@@ -1,4 +1,5 @@
 // Board ids, UTC days and ISO weeks.
+import Foundation
 import Testing
 @testable import Leaderboard
 
@@ -15,6 +16,20 @@ import Testing
         #expect(UTCDay.parse("2026-02-29") == nil)
         #expect(UTCDay.parse("2026-13-01") == nil)
         #expect(UTCDay.parse("2026-1-01") == nil)
+    }
+
+    /// The hand-written RFC 3339 text equals Foundation's formatter at random moments, leap days
+    /// and the turn of a year included.
+    @Test func timestampsMatchFoundationsISO8601() {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        var moments: [Int64] = [0, 951_782_400_000, 1_767_225_599_999, 1_767_225_600_000, 4_102_444_799_123]
+        var random = SystemRandomNumberGenerator()
+        for _ in 0..<2000 { moments.append(Int64.random(in: 0..<4_102_444_800_000, using: &random)) }
+        for ms in moments {
+            #expect(Timestamp.iso(milliseconds: ms) == formatter.string(from: Date(timeIntervalSince1970: Double(ms) / 1000 + 0.0001)), "\(ms)")
+        }
     }
 
     @Test func isoWeeksFollowTheStandard() {
