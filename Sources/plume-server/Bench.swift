@@ -214,7 +214,7 @@ enum BenchTools {
         var environment = ProcessInfo.processInfo.environment
         for name in ["PLUME_RATE_LIMIT", "PLUME_SUBMIT_RATE_LIMIT", "PLUME_REGISTER_RATE_LIMIT"] { environment[name] = "0" }
         process.environment = environment
-        FileManager.default.createFile(atPath: log, contents: nil)
+        _ = FileManager.default.createFile(atPath: log, contents: nil)
         let handle = FileHandle(forWritingAtPath: log)
         process.standardOutput = handle
         process.standardError = handle
