@@ -27,13 +27,6 @@ public final class SQLiteStore: LeaderboardStore {
         _ = try await pool.read { db in try Int.fetchOne(db, sql: "SELECT 1") }
     }
 
-    /// A read on the calling thread. For short indexed lookups on hot paths this costs less than
-    /// GRDB's async read, which hops to a reader queue and back; WAL readers never wait for the
-    /// writer, and the cooperative pool has fewer threads than the reader pool has connections.
-    private func readInPlace<T>(_ body: (Database) throws -> T) throws -> T {
-        try pool.read(body)
-    }
-
     // MARK: Players
 
     public func createPlayer(_ new: NewPlayer) async throws -> PlayerRecord {
@@ -63,8 +56,7 @@ public final class SQLiteStore: LeaderboardStore {
     }
 
     private func fetchPlayer(_ condition: String, _ arguments: StatementArguments) async throws -> PlayerRecord? {
-        // A short indexed read, run in place: cheaper than hopping to GRDB's queue and back.
-        try readInPlace { db in
+        try await pool.read { db in
             // Hot paths (every signed-in request, every board read): statements are prepared once.
             try Row.fetchOne(db.cachedStatement(sql: "SELECT \(SQLiteSchema.playerColumns) FROM players WHERE \(condition)"), arguments: arguments)
                 .map(SQLiteSchema.player)
@@ -164,8 +156,7 @@ public final class SQLiteStore: LeaderboardStore {
 
     public func records(board: String, players: [Int64]) async throws -> [Int64: RecordWithPlayer] {
         guard !players.isEmpty else { return [:] }
-        // At most a page of indexed lookups, run in place (no hop to GRDB's queue and back).
-        return try readInPlace { db in
+        return try await pool.read { db in
             let marks = Array(repeating: "?", count: players.count).joined(separator: ",")
             var arguments: StatementArguments = [board]
             arguments += StatementArguments(players)
