@@ -92,7 +92,7 @@ let package = Package(
         .executableTarget(
             name: "plume-server",
             dependencies: [
-                "Leaderboard", "LeaderboardServer", "GameState",
+                "Leaderboard", "LeaderboardServer", "GameState", "Challenges",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),

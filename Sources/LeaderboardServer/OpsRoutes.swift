@@ -52,22 +52,28 @@ public final class ServerMetrics: Sendable {
 
     init(registry: PrometheusCollectorRegistry) { self.registry = registry }
 
+    private func gauge(_ name: String, _ help: String, _ labels: [(String, String)] = []) -> Prometheus.Gauge {
+        registry.makeGauge(descriptor: MetricNameDescriptor(metricName: name, unitName: "", helpText: help), labels: labels)
+    }
+
     func render(_ service: LeaderboardService) -> [UInt8] {
         let counts = service.verifier.counts
-        registry.makeGauge(name: "plume_verifications", labels: [("result", "swarm_simulated")]).set(Double(counts.simulated))
-        registry.makeGauge(name: "plume_verifications", labels: [("result", "look_scored")]).set(Double(counts.looks))
-        registry.makeGauge(name: "plume_verifications", labels: [("result", "cached")]).set(Double(counts.cached))
+        let verifications = "Submissions verified since start, by how"
+        gauge("plume_verifications", verifications, [("result", "swarm_simulated")]).set(Double(counts.simulated))
+        gauge("plume_verifications", verifications, [("result", "look_scored")]).set(Double(counts.looks))
+        gauge("plume_verifications", verifications, [("result", "cached")]).set(Double(counts.cached))
         let load = service.verifier.poolLoad
-        registry.makeGauge(name: "plume_simulations_running").set(Double(load.running))
-        registry.makeGauge(name: "plume_simulations_waiting").set(Double(load.waiting))
+        gauge("plume_simulations_running", "Swarm verifications simulating now").set(Double(load.running))
+        gauge("plume_simulations_waiting", "Swarm verifications waiting for a slot").set(Double(load.waiting))
         let sizes = service.index.sizes
         for board in service.boards().boards {
-            registry.makeGauge(name: "plume_rank_index_records", labels: [("board", board.id)]).set(Double(sizes[board.id] ?? 0))
+            gauge("plume_rank_index_records", "Records in the rank index of each current board", [("board", board.id)])
+                .set(Double(sizes[board.id] ?? 0))
         }
-        registry.makeGauge(name: "plume_rank_index_records_total").set(Double(sizes.values.reduce(0, +)))
-        registry.makeGauge(name: "plume_rank_index_boards").set(Double(sizes.count))
-        registry.makeGauge(name: "plume_rank_index_bytes").set(Double(service.index.approximateBytes))
-        registry.makeGauge(name: "plume_rank_index_ready").set(service.isReady ? 1.0 : 0.0)
+        gauge("plume_rank_index_records_total", "Records in the rank index, every board").set(Double(sizes.values.reduce(0, +)))
+        gauge("plume_rank_index_boards", "Boards in the rank index").set(Double(sizes.count))
+        gauge("plume_rank_index_bytes", "Approximate memory held by the rank index").set(Double(service.index.approximateBytes))
+        gauge("plume_rank_index_ready", "1 once the rank index is built").set(service.isReady ? 1.0 : 0.0)
         return registry.emitToBuffer()
     }
 }

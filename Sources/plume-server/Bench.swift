@@ -4,6 +4,7 @@
 import ArgumentParser
 import Foundation
 import GameState
+import Challenges
 import Leaderboard
 #if canImport(Glibc)
 import Glibc
@@ -117,6 +118,22 @@ struct Bench: AsyncParsableCommand {
         let verify = fresh.sorted()[fresh.count / 2], cached = repeated.sorted()[repeated.count / 2]
         print(String(format: "swarm verification (100 agents, challenge steps): %.1f ms new, %.2f ms repeated (median of 5, over HTTP)",
                      verify, cached))
+
+        // The verifier alone, in this process: a new swarm simulated, then the same code from the
+        // cache (the request around it — auth, store, HTTP — is in the figures above).
+        let book = try ChallengeBook.bundled.get()
+        let verifier = Verifier(catalog: try Catalog.bundled.get(), book: book, simulationSlots: 1)
+        guard let board = Board.parse(Self.board, book: book, now: Int64(Date().timeIntervalSince1970)) else {
+            throw ValidationError("the board \(Self.board) is not defined")
+        }
+        let code = BenchTools.swarmCode(99)
+        var clock = ContinuousClock.now
+        _ = try await verifier.verify(code: code, for: board)
+        let simulatedMs = (ContinuousClock.now - clock) / .milliseconds(1)
+        clock = .now
+        for _ in 0..<10_000 { _ = try await verifier.verify(code: code, for: board) }
+        let cachedMicroseconds = (ContinuousClock.now - clock) / .microseconds(1) / 10_000
+        print(String(format: "verifier in process: %.1f ms to simulate a new swarm, %.1f µs for a repeated code (cache)", simulatedMs, cachedMicroseconds))
 
         let ratio = top.perSecond / max(trivial.perSecond, 1)
         print(String(format: "records=%d top50_per_s=%.0f trivial_per_s=%.0f ratio=%.2f around_p99_ms=%.2f rank_p99_ms=%.2f submits_per_s=%.0f swarm_verify_ms=%.1f startup_index_s=%.2f",
