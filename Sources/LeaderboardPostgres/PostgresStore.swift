@@ -9,6 +9,7 @@ import Foundation
 import Leaderboard
 import Logging
 import PostgresNIO
+import Synchronization
 
 public final class PostgresStore: LeaderboardStore {
     let client: PostgresClient
@@ -56,17 +57,9 @@ public final class PostgresStore: LeaderboardStore {
     /// words: a taken name is `name_taken`; anything else is "the score database is unavailable"
     /// (the details go to the log, which never sees tokens or e-mails: they are bound, not logged).
     private func run<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws -> T {
-        let client = client, deadline = deadline
+        let client = client
         do {
-            return try await withThrowingTaskGroup(of: T.self) { group in
-                group.addTask { try await client.withConnection { connection in try await body(connection) } }
-                group.addTask {
-                    try await Task.sleep(for: deadline)
-                    throw LeaderboardError.databaseUnavailable
-                }
-                defer { group.cancelAll() }
-                return try await group.next()!
-            }
+            return try await Self.withDeadline(deadline) { try await client.withConnection { connection in try await body(connection) } }
         } catch let error as LeaderboardError {
             throw error
         } catch let error as PSQLError where error.serverInfo?[.sqlState] == "23505"
@@ -77,6 +70,28 @@ public final class PostgresStore: LeaderboardStore {
         } catch {
             logger.error("PostgreSQL request failed", metadata: ["error": "\(Self.describe(error))"])
             throw LeaderboardError.databaseUnavailable
+        }
+    }
+
+    /// `work`'s result, or `databaseUnavailable` once `deadline` passes — whichever comes first.
+    /// The caller is answered at the deadline even if the work ignores its cancellation (a pool
+    /// still waiting for a connection); the work is cancelled and finishes on its own.
+    static func withDeadline<T: Sendable>(_ deadline: Duration, _ work: @escaping @Sendable () async throws -> T) async throws -> T {
+        let answer = FirstAnswer<T>()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                answer.begin(continuation)
+                let worker = Task {
+                    do { answer.give(.success(try await work())) } catch { answer.give(.failure(error)) }
+                }
+                answer.onEnd { worker.cancel() }
+                Task {
+                    try? await Task.sleep(for: deadline)
+                    answer.give(.failure(LeaderboardError.databaseUnavailable))
+                }
+            }
+        } onCancel: {
+            answer.give(.failure(CancellationError()))
         }
     }
 
@@ -462,4 +477,47 @@ public final class PostgresStore: LeaderboardStore {
 extension LeaderboardError {
     static let databaseUnavailable = LeaderboardError(.unavailable, "storage_unavailable",
                                                       "the score database is not answering — try again in a moment", retryAfter: 5)
+}
+
+/// Resumes a continuation with the first of several answers; later ones are dropped.
+final class FirstAnswer<T: Sendable>: Sendable {
+    private struct State {
+        var continuation: CheckedContinuation<T, any Error>?
+        var early: Result<T, any Error>?
+        var done = false
+        var onEnd: (@Sendable () -> Void)?
+    }
+
+    private let state = Mutex(State())
+
+    func begin(_ continuation: CheckedContinuation<T, any Error>) {
+        let early = state.withLock { s -> Result<T, any Error>? in
+            if let early = s.early { return early }
+            s.continuation = continuation
+            return nil
+        }
+        if let early { continuation.resume(with: early) }
+    }
+
+    func onEnd(_ action: @escaping @Sendable () -> Void) {
+        let ended = state.withLock { s -> Bool in
+            if s.done { return true }
+            s.onEnd = action
+            return false
+        }
+        if ended { action() }
+    }
+
+    func give(_ result: Result<T, any Error>) {
+        let (continuation, action) = state.withLock { s -> (CheckedContinuation<T, any Error>?, (@Sendable () -> Void)?) in
+            guard !s.done else { return (nil, nil) }
+            s.done = true
+            let taken = s.continuation
+            s.continuation = nil
+            if taken == nil { s.early = result }
+            return (taken, s.onEnd)
+        }
+        continuation?.resume(with: result)
+        action?()
+    }
 }

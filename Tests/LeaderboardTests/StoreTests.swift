@@ -49,19 +49,27 @@ import PlumeTestSupport
         #expect(reader.index.board("style-2026-11-22").entry(player: ada.number)?.rank == 1)
     }
 
-    /// A PostgreSQL that isn't there: every call fails within its deadline with words, no hang.
-    @Test func aDatabaseThatDoesNotAnswerIsAnErrorInWordsNotAHang() async throws {
-        let port = try TestPostgres.shared.get().port + 1  // nothing listens beside the test server
-        let store = try PostgresStore(url: "postgres://plume@127.0.0.1:\(port)/nowhere?sslmode=disable", deadline: .seconds(2))
-        let started = ContinuousClock.now
-        do {
-            try await store.migrate()
-            Issue.record("migrate should fail")
-        } catch let error as LeaderboardError {
-            #expect(error.code == "storage_unavailable")
-            #expect(error.kind == .unavailable && error.retryAfterSeconds != nil)
+    /// A PostgreSQL that isn't there, and one that accepts connections but never answers: every
+    /// call fails within its deadline with words, never a hang.
+    @Test(arguments: ["refused", "silent"])
+    func aDatabaseThatDoesNotAnswerIsAnErrorInWordsNotAHang(_ how: String) async throws {
+        let listener = how == "silent" ? TestPostgres.silentListener() : (TestPostgres.freePort(), -1)
+        defer { if listener.1 >= 0 { close(listener.1) } }
+        let store = try PostgresStore(url: "postgres://plume@127.0.0.1:\(listener.0)/nowhere?sslmode=disable", deadline: .seconds(2))
+        for _ in 0..<2 {
+            let started = ContinuousClock.now
+            do {
+                try await store.ping()
+                Issue.record("ping should fail")
+            } catch let error as LeaderboardError {
+                #expect(error.code == "storage_unavailable")
+                #expect(error.kind == .unavailable && error.retryAfterSeconds != nil)
+            }
+            // The deadline is 2 s. The bound only tells an answer from a hang (the pool retries a
+            // dead server forever): the whole suite shares two cores with swarm simulations, and
+            // under that load a timer can fire many seconds late.
+            #expect(ContinuousClock.now - started < .seconds(30))
         }
-        #expect(ContinuousClock.now - started < .seconds(5))
     }
 
     @Test(arguments: [
