@@ -281,16 +281,18 @@ def test_sigterm_finishes_and_exits_cleanly(tmp_path, database):
 
 
 def test_two_servers_on_one_database_rank_each_others_writes(tmp_path, database, plume):
-    # On PostgreSQL the second server polls only once a minute: LISTEN/NOTIFY must do it.
+    # On PostgreSQL the second server polls only once a minute: LISTEN/NOTIFY must do it. The
+    # waits allow 5 s so a loaded machine can't fail them; SQLite's 250 ms poll and NOTIFY both
+    # answer well within a second.
     poll = ["--poll-ms", "60000"] if database.startswith("postgres://") else []
     first = Server(tmp_path, *poll, database=database)
     second = Server(tmp_path, *poll, database=database)
     try:
         ada = first.register("Ada")
-        wait_for(lambda: second.json("GET", f"/v1/players/{ada['player_id']}")[0] == 200, timeout=1)
+        wait_for(lambda: second.json("GET", f"/v1/players/{ada['player_id']}")[0] == 200, timeout=5)
         status, result = first.json("POST", "/v1/scores", {"board_id": "swarm-comet", "code": swarm_code(plume)}, ada["token"])
         assert status == 200
-        wait_for(lambda: second.json("GET", f"/v1/boards/swarm-comet/players/{ada['player_id']}")[0] == 200, timeout=1)
+        wait_for(lambda: second.json("GET", f"/v1/boards/swarm-comet/players/{ada['player_id']}")[0] == 200, timeout=5)
         status, standing = second.json("GET", f"/v1/boards/swarm-comet/players/{ada['player_id']}")
         assert standing["row"]["rank"] == 1 and standing["row"]["score"] == result["score"]
     finally:

@@ -29,8 +29,9 @@ import PlumeTestSupport
         #expect(service.index.board("style-2026-11-22").allKeys == (try await store.orderedKeys(board: "style-2026-11-22")))
     }
 
-    /// A process that polls only once an hour still ranks another's write within a second,
-    /// because the write's NOTIFY wakes it.
+    /// A process that polls only once an hour still ranks another's write at once, because the
+    /// write's NOTIFY wakes it. (The wait allows 60 s only because other tests in the suite can
+    /// hold both cooperative threads for half a minute; without NOTIFY it would take the hour.)
     @Test func postgresNotifiesOtherProcessesOfEveryChange() async throws {
         let database = try Fixtures.newDatabase(.postgres)
         let writer = try await Fixtures.service(store: try openLeaderboardStore(database))
@@ -43,7 +44,7 @@ import PlumeTestSupport
         let ada = try await writer.authenticate(token: registered.token)
         _ = try await writer.submit(ada, SubmitRequest(boardID: "style-2026-11-22", code: Fixtures.singleGarmentLooks[3]))
         let started = ContinuousClock.now
-        while reader.index.board("style-2026-11-22").entry(player: ada.number) == nil, ContinuousClock.now - started < .seconds(1) {
+        while reader.index.board("style-2026-11-22").entry(player: ada.number) == nil, ContinuousClock.now - started < .seconds(60) {
             try await Task.sleep(for: .milliseconds(10))
         }
         #expect(reader.index.board("style-2026-11-22").entry(player: ada.number)?.rank == 1)
@@ -66,9 +67,10 @@ import PlumeTestSupport
                 #expect(error.kind == .unavailable && error.retryAfterSeconds != nil)
             }
             // The deadline is 2 s. The bound only tells an answer from a hang (the pool retries a
-            // dead server forever): the whole suite shares two cores with swarm simulations, and
-            // under that load a timer can fire many seconds late.
-            #expect(ContinuousClock.now - started < .seconds(30))
+            // dead server forever): in the full suite, other tests keep both cooperative threads
+            // busy for half a minute at a time (the importer fuzz test runs 30 s), and a timer
+            // can fire that late; alone, this answers in 2 s.
+            #expect(ContinuousClock.now - started < .seconds(120))
         }
     }
 
