@@ -73,26 +73,19 @@ public final class TestPostgres: Sendable {
     /// A loopback port that accepts connections (the kernel completes the handshake) and never
     /// says a word: a database that has stopped answering. Close the descriptor when done.
     public static func silentListener() -> (port: Int, descriptor: Int32) {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) }
-        }
-        _ = listen(fd, 64)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
-        }
-        return (Int(UInt16(bigEndian: address.sin_port)), fd)
+        boundLoopbackSocket(listening: true)
     }
 
     /// A loopback port nothing listens on (bound, read, released).
     public static func freePort() -> Int {
+        let (port, fd) = boundLoopbackSocket(listening: false)
+        close(fd)
+        return port
+    }
+
+    /// A TCP socket bound to a free 127.0.0.1 port chosen by the kernel, and that port.
+    private static func boundLoopbackSocket(listening: Bool) -> (port: Int, descriptor: Int32) {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
@@ -101,10 +94,11 @@ public final class TestPostgres: Sendable {
         _ = withUnsafeMutablePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) }
         }
+        if listening { _ = listen(fd, 64) }
         _ = withUnsafeMutablePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
         }
-        return Int(UInt16(bigEndian: address.sin_port))
+        return (Int(UInt16(bigEndian: address.sin_port)), fd)
     }
 }
 
