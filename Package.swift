@@ -14,6 +14,8 @@ let package = Package(
         // The leaderboard: its store (SQLite) and token hashing, linked by the game and the server.
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
+        // The game's settings file ($XDG_CONFIG_HOME/plume/config.toml).
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         // Server only: never reachable from the `plume` product.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
@@ -38,11 +40,23 @@ let package = Package(
         // Style themes and swarm challenges: deterministic scores shared by the game and the server.
         .target(name: "Challenges", dependencies: ["GameState", "SwarmSim", "PlumeAssets"]),
         // The app as pure code: Model, Msg, update(), view() into a cell Grid.
-        .target(name: "PlumeUI", dependencies: ["GameState", "SwarmSim", "Challenges"]),
+        .target(name: "PlumeUI", dependencies: ["GameState", "SwarmSim", "Challenges", "ScoresAPI"]),
+        // The leaderboard's wire types and calendar, and the one protocol the game's Scores
+        // screen talks through (commands out, events back). Plain Swift, no dependencies.
+        .target(name: "ScoresAPI"),
+        // The game's side of the leaderboard: a plume-server over URLSession, or the same service
+        // in-process on a local SQLite file; settings, credentials and the outbox. No NIO.
+        .target(
+            name: "ScoresClient",
+            dependencies: [
+                "ScoresAPI", "Leaderboard", "GameState", "Challenges",
+                .product(name: "TOMLKit", package: "TOMLKit"),
+            ]
+        ),
         // ncursesw, through one small shim.
         .systemLibrary(name: "CNCurses", path: "Sources/CNCurses"),
         // The only code that touches the terminal: run loop, input, drawing, clipboard.
-        .target(name: "Terminal", dependencies: ["CNCurses", "PlumeUI", "GameState"]),
+        .target(name: "Terminal", dependencies: ["CNCurses", "PlumeUI", "GameState", "ScoresAPI"]),
         // The engine's inner loop, compiled for AVX-512, AVX2 and SSE2 with bit-identical results.
         .target(name: "CSwarmKernel"),
         .executableTarget(
@@ -53,6 +67,7 @@ let package = Package(
                 "Challenges",
                 "PlumeUI",
                 "Terminal",
+                "ScoresClient",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -61,7 +76,7 @@ let package = Package(
         .target(
             name: "Leaderboard",
             dependencies: [
-                "GameState", "SwarmSim", "Challenges", "PlumeAssets",
+                "ScoresAPI", "GameState", "SwarmSim", "Challenges", "PlumeAssets",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
@@ -109,10 +124,18 @@ let package = Package(
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),
+        // The game's client against a real plume-server on loopback and against the local board.
+        .testTarget(
+            name: "ScoresClientTests",
+            dependencies: [
+                "ScoresClient", "ScoresAPI", "Leaderboard", "LeaderboardServer", "PlumeTestSupport", "GameState",
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ]
+        ),
         .testTarget(name: "GameStateTests", dependencies: ["GameState"]),
         .testTarget(name: "SwarmSimTests", dependencies: ["SwarmSim", "GameState"]),
         .testTarget(name: "ChallengesTests", dependencies: ["Challenges", "GameState", "SwarmSim"]),
-        .testTarget(name: "PlumeUITests", dependencies: ["PlumeUI", "GameState", "Challenges"]),
+        .testTarget(name: "PlumeUITests", dependencies: ["PlumeUI", "GameState", "Challenges", "ScoresAPI"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "PlumeUI"]),
     ],
     swiftLanguageModes: [.v6]

@@ -5,7 +5,7 @@ import GameState
 import SwarmSim
 
 public enum Screen: Int, CaseIterable, Sendable {
-    case studio, lab, importer, share
+    case studio, lab, importer, share, scores
 
     public var title: String {
         switch self {
@@ -13,6 +13,7 @@ public enum Screen: Int, CaseIterable, Sendable {
         case .lab: "Lab"
         case .importer: "Import"
         case .share: "Share"
+        case .scores: "Scores"
         }
     }
 }
@@ -42,11 +43,16 @@ public struct AppModel: Sendable {
     public var width = 80
     public var height = 24
     public var status = ""
+    /// Seconds since 1970, from the last `.clock` message (ages on the Scores screen use it).
+    public var now: Double = 0
 
     public var studio: StudioState
     public var lab: LabState
     public var importing = ImportState()
     public var sharing = ShareState()
+    public var scores = ScoresState()
+    /// A dialog over the current screen (register, donate); it takes the keys while open.
+    public var dialog: Dialog?
     public var slots: [String?]
     /// A pending two-key command: `w` or `o` waiting for a slot number.
     public var pendingSlotCommand: Character?
@@ -114,7 +120,15 @@ extension AppModel {
         case .saved(let error):
             if let error { status = "Couldn't save: " + SafeText.strip(error) }
             return []
+        case .clock(let seconds):
+            return clock(seconds)
+        case .scores(let event):
+            return receive(event)
         case .paste(let text):
+            if dialog != nil {
+                pasteIntoDialog(text)
+                return []
+            }
             return paste(text)
         case .mouse(let mouse):
             return click(mouse)
@@ -172,8 +186,9 @@ extension AppModel {
             return copyShareLink()
         }
         if target == .importer && screen != .importer { returnScreen = screen }
+        let arriving = target == .scores && screen != .scores
         screen = target
-        return []
+        return arriving && now - scores.lastRefresh >= 5 ? refreshScores() : []
     }
 
     mutating func copyShareLink() -> [Effect] {
@@ -187,6 +202,7 @@ extension AppModel {
 
     private mutating func press(_ key: Key) -> [Effect] {
         if key == .ctrl("c") { return [.save(savedGame), .quit] }
+        if dialog != nil { return pressDialog(key) }
         if showingHelp {
             showingHelp = false
             return []
@@ -207,6 +223,7 @@ extension AppModel {
         case .char("2"): return switchTo(.lab)
         case .char("3"): return switchTo(.importer)
         case .char("4"): return switchTo(.share)
+        case .char("5"): return switchTo(.scores)
         case .tab: return switchTo(Screen(rawValue: (screen.rawValue + 1) % Screen.allCases.count)!)
         case .backTab: return switchTo(Screen(rawValue: (screen.rawValue + Screen.allCases.count - 1) % Screen.allCases.count)!)
         default: break
@@ -215,6 +232,7 @@ extension AppModel {
         case .studio: return pressStudio(key)
         case .lab: return pressLab(key)
         case .share: return pressShare(key)
+        case .scores: return pressScores(key)
         case .importer: return []
         }
     }
@@ -226,7 +244,9 @@ extension AppModel {
     }
 
     private mutating func click(_ mouse: Mouse) -> [Effect] {
+        if dialog != nil { return [] }
         if mouse.y == 0, let target = tabAt(column: mouse.x) { return switchTo(target) }
+        if screen == .scores { return clickScores(mouse) }
         if screen == .studio, mouse.kind == .press {
             let row = mouse.y - studioListTop
             if mouse.x >= studioPanelX, StudioState.Row.all.indices.contains(row) { studio.selected = row }

@@ -9,7 +9,7 @@ public struct KeyHelp: Sendable {
 
 extension Screen {
     public var keyHelp: [KeyHelp] {
-        let common = [KeyHelp(keys: "1-4 Tab", action: "switch screen", hint: false),
+        let common = [KeyHelp(keys: "1-5 Tab", action: "switch screen", hint: false),
                       KeyHelp(keys: "?", action: "help", hint: true),
                       KeyHelp(keys: "q Ctrl-C", action: "quit (your work is saved)", hint: true)]
         switch self {
@@ -23,6 +23,7 @@ extension Screen {
                     KeyHelp(keys: "w 1-9", action: "save to slot (twice to overwrite)", hint: false),
                     KeyHelp(keys: "o 1-9", action: "open a saved slot", hint: false),
                     KeyHelp(keys: "s", action: "share this look", hint: true),
+                    KeyHelp(keys: "b", action: "submit to today's style board", hint: true),
                     KeyHelp(keys: "i", action: "import a link (or just paste)", hint: false)] + common
         case .lab:
             return [KeyHelp(keys: "Space", action: "pause / run", hint: true),
@@ -38,7 +39,8 @@ extension Screen {
                     KeyHelp(keys: "p", action: "population scaling", hint: false),
                     KeyHelp(keys: "g", action: "next challenge", hint: false),
                     KeyHelp(keys: "u", action: "undo recipe change", hint: false),
-                    KeyHelp(keys: "s", action: "share this swarm", hint: true)] + common
+                    KeyHelp(keys: "s", action: "share this swarm", hint: true),
+                    KeyHelp(keys: "b", action: "submit to the challenge's board", hint: true)] + common
         case .importer:
             return [KeyHelp(keys: "paste", action: "a link, a code, an Emergent link or a recipe", hint: true),
                     KeyHelp(keys: "Enter", action: "apply (your current work goes on the undo stack)", hint: true),
@@ -50,6 +52,14 @@ extension Screen {
                     KeyHelp(keys: "l", action: "share the look", hint: true),
                     KeyHelp(keys: "w", action: "share the swarm", hint: true),
                     KeyHelp(keys: "Esc", action: "back", hint: true)] + common
+        case .scores:
+            return [KeyHelp(keys: "← →", action: "Top · Around me · My bests · Contributors · Causes", hint: true),
+                    KeyHelp(keys: "[ ]", action: "previous / next board", hint: true),
+                    KeyHelp(keys: "↑ ↓ PgUp PgDn", action: "pick a row (the mouse works too)", hint: false),
+                    KeyHelp(keys: "Enter", action: "preview the row's look or swarm", hint: true),
+                    KeyHelp(keys: "r", action: "refresh now (also every 30 s)", hint: true),
+                    KeyHelp(keys: "p", action: "register / edit your profile", hint: true),
+                    KeyHelp(keys: "d", action: "donate points to a cause", hint: false)] + common
         }
     }
 }

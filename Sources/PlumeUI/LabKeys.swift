@@ -37,6 +37,7 @@ extension AppModel {
         case .char("u"): return lab.undo() ? changed("Undone.") : changed("Nothing to undo.")
         case .char("s"): return switchTo(.share)
         case .char("i"): return switchTo(.importer)
+        case .char("b"): return submit(board: swarmBoardID, code: ShareCode.encode(.swarm(lab.recipe)), what: "swarm")
         default: return []
         }
     }

@@ -1,6 +1,7 @@
 // Everything that can happen to the app (messages in) and everything it asks the outside world
 // to do (effects out). The Terminal backend turns keys, pastes, resizes and timer ticks into
 // messages, and runs effects, whose outcomes come back as messages.
+import ScoresAPI
 
 public enum Key: Hashable, Sendable {
     case char(Character)
@@ -27,10 +28,16 @@ public enum Msg: Sendable {
     case copied(String)
     /// A save finished; nil on success, else the reason it failed.
     case saved(String?)
+    /// The wall clock (seconds since 1970), about once a second while anything is timed.
+    case clock(Double)
+    /// An answer about the scores (a request the app made as an effect).
+    case scores(ScoresEvent)
 }
 
 public enum Effect: Equatable, Sendable {
     case copyToClipboard(String)
     case save(SavedGame)
+    /// Ask the leaderboard (a server, or the local board) something; the answer comes back as `.scores`.
+    case scores(ScoresCommand)
     case quit
 }

@@ -22,6 +22,7 @@ extension AppModel {
             return studio.redo() ? changed("Redone.") : changed("Nothing to redo.")
         case .char("s"): return switchTo(.share)
         case .char("i"): return switchTo(.importer)
+        case .char("b"): return submit(board: styleBoardID, code: ShareCode.encode(.look(studio.look)), what: "look")
         case .char("w"), .char("o"):
             if case .char(let c) = key { pendingSlotCommand = c }
             status = key == .char("w") ? "Save to which slot? Press 1–9." : "Open which slot? Press 1–9."

@@ -46,12 +46,14 @@ extension AppModel {
         case .lab: drawLab(&grid)
         case .importer: drawImport(&grid)
         case .share: drawShare(&grid)
+        case .scores: drawScores(&grid)
         }
         grid.fill(x: 0, y: height - 2, width: width, height: 1, with: Cell(" ", reverse: true))
         grid.put(" " + status, x: 0, y: height - 2, style: Theme.selected)
         let hints = screen.keyHelp.filter(\.hint).map { "\($0.keys) \($0.action)" }.joined(separator: " · ")
         grid.put(" " + hints, x: 0, y: height - 1, style: Theme.label)
         if showingHelp { drawHelp(&grid) }
+        drawDialog(&grid)
         return grid
     }
 

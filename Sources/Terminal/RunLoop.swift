@@ -1,13 +1,20 @@
 // The app's run loop: draw, wait for input (or the next frame while something moves), update,
-// and carry out effects — clipboard copies and saves — whose outcomes come back as messages.
+// and carry out effects — clipboard copies, saves and score requests — whose outcomes come back
+// as messages. Score requests run as tasks; their answers wait in an inbox that the loop checks
+// every 50 ms while any is outstanding, so the game never blocks on the network.
 import Foundation
 import PlumeUI
+import ScoresAPI
+import Synchronization
 
 public enum RunLoop {
     /// Frames per second while something moves; with nothing moving the loop blocks on input.
     static let frameMilliseconds: Int32 = 33
 
-    public static func run(_ initial: AppModel, store: SaveStore) throws {
+    /// Carries out one score command; its events come back to the game as messages.
+    public typealias ScoresRunner = @Sendable (ScoresCommand) async -> [ScoresEvent]
+
+    public static func run(_ initial: AppModel, store: SaveStore, scores: ScoresRunner? = nil) throws {
         let screen = try TerminalScreen()
         defer { screen.restore() }
         var model = initial
@@ -15,6 +22,8 @@ public enum RunLoop {
         _ = model.update(.resize(width: size.width, height: size.height))
         let clock = ContinuousClock()
         var frameStart = clock.now
+        let inbox = Inbox()
+        var lastClock = -Double.infinity
         while true {
             screen.draw(model.view())
             var timeout: Int32 = -1
@@ -22,7 +31,19 @@ public enum RunLoop {
                 let spent = Int32((clock.now - frameStart) / .milliseconds(1))
                 timeout = max(1, frameMilliseconds - spent)
             }
+            if model.awaitingScores {
+                timeout = timeout < 0 ? 50 : min(timeout, 50)
+            } else if model.wantsClock {
+                let untilSecond = Int32(max(1, (1 - (Date().timeIntervalSince1970 - lastClock)) * 1000))
+                timeout = timeout < 0 ? min(1000, untilSecond) : min(timeout, untilSecond)
+            }
             var messages = screen.read(timeout: timeout)
+            let wall = Date().timeIntervalSince1970
+            if wall - lastClock >= 1 || (model.awaitingScores && wall - lastClock >= 0.25) {
+                lastClock = wall
+                messages.append(.clock(wall))
+            }
+            messages += inbox.take()
             if model.wantsTicks, clock.now - frameStart >= .milliseconds(Int(frameMilliseconds)) {
                 messages.append(.tick)
                 frameStart = clock.now
@@ -35,6 +56,12 @@ public enum RunLoop {
                         switch effect {
                         case .quit:
                             return
+                        case .scores(let command):
+                            guard let scores else { continue }
+                            Task.detached {
+                                let events = await scores(command)
+                                inbox.post(events.map(Msg.scores))
+                            }
                         case .copyToClipboard(let text):
                             queue.append(.copied(Clipboard.copy(text, writeToTerminal: screen.emit)))
                         case .save(let game):
@@ -47,6 +74,20 @@ public enum RunLoop {
                     }
                 }
             }
+        }
+    }
+}
+
+/// Messages that arrived from tasks, waiting for the loop to pick them up.
+final class Inbox: Sendable {
+    private let waiting = Mutex<[Msg]>([])
+
+    func post(_ messages: [Msg]) { waiting.withLock { $0 += messages } }
+
+    func take() -> [Msg] {
+        waiting.withLock { arrived in
+            defer { arrived.removeAll() }
+            return arrived
         }
     }
 }

@@ -4,6 +4,7 @@ import Foundation
 import Challenges
 import GameState
 import PlumeUI
+import ScoresClient
 import Terminal
 
 @main
@@ -15,7 +16,7 @@ struct Plume: ParsableCommand {
             Style a model in the Studio, breed swarms in the Lab, and share either as a short
             plume:// link. Links survive e-mail and chat; paste a friend's link to import it.
             """,
-        subcommands: [Play.self, LinkCommand.self, ShareCommand.self, Bench.self],
+        subcommands: [Play.self, LinkCommand.self, ShareCommand.self, ScoresCLI.self, WhoAmI.self, Logout.self, Bench.self],
         defaultSubcommand: Play.self
     )
 }
@@ -24,23 +25,33 @@ struct Play: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Play Plume (the default).",
         discussion: """
-            Opens the full-screen game: the Studio (dress-up), the Lab (Swarm Chemistry), Import
-            and Share. Press ? on any screen for its keys. Your looks, swarms and saved slots are
-            kept in $XDG_DATA_HOME/plume (or ~/.local/share/plume).
+            Opens the full-screen game: the Studio (dress-up), the Lab (Swarm Chemistry), Import,
+            Share and Scores. Press ? on any screen for its keys. Your looks, swarms and saved
+            slots are kept in $XDG_DATA_HOME/plume (or ~/.local/share/plume).
+
+            Scores go to a plume-server given by --server, else PLUME_SERVER, else `server = "…"`
+            in $XDG_CONFIG_HOME/plume/config.toml; with none of them, to the local board, a
+            leaderboard kept in $XDG_DATA_HOME/plume/scores.sqlite.
             """
     )
+
+    @OptionGroup var where_: ServerOption
 
     func run() throws {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             throw fail("the game needs an interactive terminal. For scripts, try `plume link decode` or `plume --help`.")
         }
         var (model, store, outcome) = try loadSavedGame()
+        let connection = where_.connection(book: model.book)
         model.status = "Welcome to Plume — press ? for the keys of each screen."
+        if !connection.settings.warnings.isEmpty {
+            model.status = SafeText.strip(connection.settings.warnings.joined(separator: "; ")) + "."
+        }
         if case .corrupt(let path) = outcome {
             model.status = "Your saved game couldn't be read; it was kept as \(path) and a fresh game started."
         }
         do {
-            try RunLoop.run(model, store: store)
+            try RunLoop.run(model, store: store, scores: { command in await connection.perform(command) })
         } catch let error as TerminalScreen.TerminalError {
             throw fail(error.description)
         }

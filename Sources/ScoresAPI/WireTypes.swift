@@ -1,7 +1,7 @@
 // The leaderboard's JSON, shared by the server and the game's client. Keys are snake_case;
 // times are RFC 3339 strings; e-mail appears only in the player's own profile.
 
-public struct RegisterRequest: Codable, Sendable {
+public struct RegisterRequest: Codable, Sendable, Equatable {
     public var name: String
     public var email: String?
     public var updatesOptIn: Bool?
@@ -16,16 +16,22 @@ public struct RegisterRequest: Codable, Sendable {
     }
 }
 
-public struct Registered: Codable, Sendable {
+public struct Registered: Codable, Sendable, Equatable {
     public var playerID: String
     public var name: String
     public var token: String
+
+    public init(playerID: String, name: String, token: String) {
+        self.playerID = playerID
+        self.name = name
+        self.token = token
+    }
 
     enum CodingKeys: String, CodingKey { case playerID = "player_id", name, token }
 }
 
 /// PATCH /v1/players/me: absent keys are left alone; `null` clears e-mail or avatar.
-public struct ProfileUpdate: Sendable {
+public struct ProfileUpdate: Sendable, Equatable {
     public var name: String?
     public var email: String??
     public var updatesOptIn: Bool?
@@ -36,7 +42,7 @@ public struct ProfileUpdate: Sendable {
     }
 }
 
-public struct OwnProfile: Codable, Sendable {
+public struct OwnProfile: Codable, Sendable, Equatable {
     public var playerID: String
     public var name: String
     public var email: String?
@@ -47,13 +53,25 @@ public struct OwnProfile: Codable, Sendable {
     public var pointsGiven: Int64
     public var pointsAvailable: Int64
 
+    public init(playerID: String, name: String, email: String? = nil, updatesOptIn: Bool, avatarLook: String? = nil, createdAt: String, pointsEarned: Int64, pointsGiven: Int64, pointsAvailable: Int64) {
+        self.playerID = playerID
+        self.name = name
+        self.email = email
+        self.updatesOptIn = updatesOptIn
+        self.avatarLook = avatarLook
+        self.createdAt = createdAt
+        self.pointsEarned = pointsEarned
+        self.pointsGiven = pointsGiven
+        self.pointsAvailable = pointsAvailable
+    }
+
     enum CodingKeys: String, CodingKey {
         case playerID = "player_id", name, email, updatesOptIn = "updates_opt_in", avatarLook = "avatar_look"
         case createdAt = "created_at", pointsEarned = "points_earned", pointsGiven = "points_given", pointsAvailable = "points_available"
     }
 }
 
-public struct SubmitRequest: Codable, Sendable {
+public struct SubmitRequest: Codable, Sendable, Equatable {
     public var boardID: String
     public var code: String
 
@@ -67,9 +85,16 @@ public struct BestSummary: Codable, Sendable, Equatable {
     public var detail: Double
     public var at: String
     public var code: String
+
+    public init(score: Int64, detail: Double, at: String, code: String) {
+        self.score = score
+        self.detail = detail
+        self.at = at
+        self.code = code
+    }
 }
 
-public struct SubmissionResult: Codable, Sendable {
+public struct SubmissionResult: Codable, Sendable, Equatable {
     public var boardID: String
     public var score: Int64
     public var detail: Double
@@ -82,6 +107,18 @@ public struct SubmissionResult: Codable, Sendable {
     public var best: BestSummary
     /// Other boards the same submission counted for (a swarm's weekly board, and back).
     public var also: [SubmissionResult]?
+
+    public init(boardID: String, score: Int64, detail: Double, rank: Int? = nil, tied: Bool, personalBest: Bool, previousBest: BestSummary? = nil, best: BestSummary, also: [SubmissionResult]? = nil) {
+        self.boardID = boardID
+        self.score = score
+        self.detail = detail
+        self.rank = rank
+        self.tied = tied
+        self.personalBest = personalBest
+        self.previousBest = previousBest
+        self.best = best
+        self.also = also
+    }
 
     enum CodingKeys: String, CodingKey {
         case boardID = "board_id", score, detail, rank, tied, personalBest = "personal_best"
@@ -102,13 +139,29 @@ public struct BoardInfo: Codable, Sendable, Equatable {
     public var closesAt: String?
     public var records: Int
 
+    public init(id: String, kind: String, period: String, title: String, brief: String, open: Bool, opensAt: String? = nil, closesAt: String? = nil, records: Int) {
+        self.id = id
+        self.kind = kind
+        self.period = period
+        self.title = title
+        self.brief = brief
+        self.open = open
+        self.opensAt = opensAt
+        self.closesAt = closesAt
+        self.records = records
+    }
+
     enum CodingKeys: String, CodingKey {
         case id, kind, period, title, brief, open, opensAt = "opens_at", closesAt = "closes_at", records
     }
 }
 
-public struct BoardList: Codable, Sendable {
+public struct BoardList: Codable, Sendable, Equatable {
     public var boards: [BoardInfo]
+
+    public init(boards: [BoardInfo]) {
+        self.boards = boards
+    }
 }
 
 public struct BoardRow: Codable, Sendable, Equatable {
@@ -124,23 +177,46 @@ public struct BoardRow: Codable, Sendable, Equatable {
     /// Whether another record on the board has the same score (ranks still differ).
     public var tied: Bool
 
+    public init(rank: Int, playerID: String, name: String, score: Int64, detail: Double, at: String, code: String, avatarLook: String? = nil, tied: Bool) {
+        self.rank = rank
+        self.playerID = playerID
+        self.name = name
+        self.score = score
+        self.detail = detail
+        self.at = at
+        self.code = code
+        self.avatarLook = avatarLook
+        self.tied = tied
+    }
+
     enum CodingKeys: String, CodingKey {
         case rank, playerID = "player_id", name, score, detail, at, code, avatarLook = "avatar_look", tied
     }
 }
 
-public struct BoardPage: Codable, Sendable {
+public struct BoardPage: Codable, Sendable, Equatable {
     public var board: BoardInfo
     public var rows: [BoardRow]
     /// Pass as `cursor` for the next page; absent on the last page.
     public var nextCursor: String?
 
+    public init(board: BoardInfo, rows: [BoardRow], nextCursor: String? = nil) {
+        self.board = board
+        self.rows = rows
+        self.nextCursor = nextCursor
+    }
+
     enum CodingKeys: String, CodingKey { case board, rows, nextCursor = "next_cursor" }
 }
 
-public struct Standing: Codable, Sendable {
+public struct Standing: Codable, Sendable, Equatable {
     public var board: BoardInfo
     public var row: BoardRow
+
+    public init(board: BoardInfo, row: BoardRow) {
+        self.board = board
+        self.row = row
+    }
 }
 
 public struct ProfileBest: Codable, Sendable, Equatable {
@@ -151,10 +227,19 @@ public struct ProfileBest: Codable, Sendable, Equatable {
     public var at: String
     public var code: String
 
+    public init(boardID: String, rank: Int? = nil, score: Int64, detail: Double, at: String, code: String) {
+        self.boardID = boardID
+        self.rank = rank
+        self.score = score
+        self.detail = detail
+        self.at = at
+        self.code = code
+    }
+
     enum CodingKeys: String, CodingKey { case boardID = "board_id", rank, score, detail, at, code }
 }
 
-public struct PublicProfile: Codable, Sendable {
+public struct PublicProfile: Codable, Sendable, Equatable {
     public var playerID: String
     public var name: String
     public var avatarLook: String?
@@ -163,41 +248,71 @@ public struct PublicProfile: Codable, Sendable {
     public var pointsEarned: Int64
     public var pointsGiven: Int64
 
+    public init(playerID: String, name: String, avatarLook: String? = nil, since: String, bests: [ProfileBest], pointsEarned: Int64, pointsGiven: Int64) {
+        self.playerID = playerID
+        self.name = name
+        self.avatarLook = avatarLook
+        self.since = since
+        self.bests = bests
+        self.pointsEarned = pointsEarned
+        self.pointsGiven = pointsGiven
+    }
+
     enum CodingKeys: String, CodingKey {
         case playerID = "player_id", name, avatarLook = "avatar_look", since, bests
         case pointsEarned = "points_earned", pointsGiven = "points_given"
     }
 }
 
-public struct DonationRequest: Sendable {
+public struct DonationRequest: Sendable, Equatable {
     public var causeID: String
     public var points: Int64
 
     public init(causeID: String, points: Int64) { (self.causeID, self.points) = (causeID, points) }
 }
 
-public struct DonationResult: Codable, Sendable {
+public struct DonationResult: Codable, Sendable, Equatable {
     public var causeID: String
     public var points: Int64
     public var pointsGiven: Int64
     public var pointsAvailable: Int64
     public var causeTotal: Int64
 
+    public init(causeID: String, points: Int64, pointsGiven: Int64, pointsAvailable: Int64, causeTotal: Int64) {
+        self.causeID = causeID
+        self.points = points
+        self.pointsGiven = pointsGiven
+        self.pointsAvailable = pointsAvailable
+        self.causeTotal = causeTotal
+    }
+
     enum CodingKeys: String, CodingKey {
         case causeID = "cause_id", points, pointsGiven = "points_given", pointsAvailable = "points_available", causeTotal = "cause_total"
     }
 }
 
-public struct CauseInfo: Codable, Sendable {
+public struct CauseInfo: Codable, Sendable, Equatable {
     public var id: String
     public var name: String
     public var description: String
     public var totalPoints: Int64
     public var donors: Int64
 
+    public init(id: String, name: String, description: String, totalPoints: Int64, donors: Int64) {
+        self.id = id
+        self.name = name
+        self.description = description
+        self.totalPoints = totalPoints
+        self.donors = donors
+    }
+
     enum CodingKeys: String, CodingKey { case id, name, description, totalPoints = "total_points", donors }
 }
 
-public struct CauseList: Codable, Sendable {
+public struct CauseList: Codable, Sendable, Equatable {
     public var causes: [CauseInfo]
+
+    public init(causes: [CauseInfo]) {
+        self.causes = causes
+    }
 }

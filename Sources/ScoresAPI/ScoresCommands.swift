@@ -1,0 +1,75 @@
+// What the game asks of the scores (effects out of its update function) and what comes back
+// (messages in). A session carries out each command against a backend and answers with events;
+// the game never waits for one.
+
+public enum ScoresCommand: Sendable, Equatable {
+    /// Who am I here, how many submissions wait, and which boards exist.
+    case start
+    case top(board: String)
+    case around(board: String)
+    /// The player's own profile (points) and public profile (bests with ranks).
+    case myBests
+    case contributors
+    case causes
+    case register(RegisterRequest)
+    case updateProfile(ProfileUpdate)
+    case submit(board: String, code: String)
+    case donate(cause: String, points: Int64)
+    /// Sends what waits in the outbox, oldest first, until the server stops answering.
+    case drainOutbox
+
+    /// Groups commands whose answers replace each other (one in flight per key is enough).
+    public var key: String {
+        switch self {
+        case .start: "start"
+        case .top(let board): "top:" + board
+        case .around(let board): "around:" + board
+        case .myBests: "bests"
+        case .contributors: "contributors"
+        case .causes: "causes"
+        case .register: "register"
+        case .updateProfile: "profile"
+        case .submit(let board, _): "submit:" + board
+        case .donate: "donate"
+        case .drainOutbox: "outbox"
+        }
+    }
+}
+
+/// A page or list as the game holds it, and whether the last read found it unchanged (304).
+public struct Answer<Value: Sendable & Equatable>: Sendable, Equatable {
+    public var value: Value
+    public var unchanged: Bool
+
+    public init(_ value: Value, unchanged: Bool = false) { (self.value, self.unchanged) = (value, unchanged) }
+}
+
+/// A submission the outbox dropped: its board closed meanwhile, or the server refused it.
+public struct DroppedSubmission: Sendable, Equatable {
+    public var boardID: String
+    public var reason: String
+
+    public init(boardID: String, reason: String) { (self.boardID, self.reason) = (boardID, reason) }
+}
+
+public enum ScoresEvent: Sendable, Equatable {
+    /// Where the scores are, who the player is there (nil: not registered) and the outbox size.
+    case identity(place: String, isLocal: Bool, player: Identity?, outbox: Int)
+    case boards([BoardInfo])
+    case top(board: String, Answer<BoardPage>)
+    case around(board: String, Answer<BoardPage>)
+    case myBests(OwnProfile, Answer<PublicProfile>)
+    case contributors(Answer<BoardPage>)
+    case causes(CauseList)
+    case registered(Identity)
+    case profileUpdated(OwnProfile)
+    case submitted(SubmissionResult)
+    /// The submission could not be sent and waits in the outbox (now `outbox` long).
+    case queued(board: String, outbox: Int, because: ScoresFailure)
+    case donated(DonationResult)
+    case drained(sent: [SubmissionResult], dropped: [DroppedSubmission], waiting: Int)
+    /// The server no longer knows the token (revoked, or the server was reset). It was forgotten;
+    /// nothing else was: looks, swarms and the outbox stay.
+    case signedOut(formerName: String?, ScoresFailure)
+    case failed(ScoresCommand, ScoresFailure)
+}

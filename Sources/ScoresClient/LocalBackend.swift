@@ -1,0 +1,119 @@
+// The local board: the same leaderboard service the server runs, in-process, over a SQLite file
+// in the game's data directory. It verifies every score the same way, keeps several local
+// players apart by token, and works with no network at all.
+import Challenges
+import Foundation
+import GameState
+import Leaderboard
+import ScoresAPI
+
+public final class LocalBackend: ScoresBackend {
+    public let service: LeaderboardService
+    public let file: URL
+    public var place: String { "Local board" }
+    public var key: String { "local" }
+    public var isLocal: Bool { true }
+    private let loaded: Task<Void, any Error>
+
+    /// Opens (creating and migrating when new) `scores.sqlite` in `directory`.
+    public static func open(directory: URL, clock: (@Sendable () -> Int64)? = nil) async throws(ScoresFailure) -> LocalBackend {
+        let file = directory.appendingPathComponent("scores.sqlite")
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            let store = try SQLiteStore(path: file.path)
+            try await store.migrate()
+            let catalog = try Catalog.bundled.get(), book = try ChallengeBook.bundled.get(), causes = try Causes.bundled.get()
+            let service = if let clock {
+                LeaderboardService(store: store, catalog: catalog, book: book, causes: causes, simulationSlots: 1, clock: clock)
+            } else {
+                LeaderboardService(store: store, catalog: catalog, book: book, causes: causes, simulationSlots: 1)
+            }
+            return LocalBackend(service: service, file: file)
+        } catch {
+            throw ScoresFailure(.unavailable, "the local board at \(file.path) couldn't be opened: \(error)")
+        }
+    }
+
+    init(service: LeaderboardService, file: URL) {
+        self.service = service
+        self.file = file
+        loaded = Task { try await service.loadIndex() }
+    }
+
+    /// Runs a service call once the rank index is built, with this process's view caught up on
+    /// what other local games wrote; every refusal becomes a `ScoresFailure`.
+    private func call<Value>(_ body: () async throws -> Value) async throws(ScoresFailure) -> Value {
+        do {
+            try await loaded.value
+            try await service.catchUp()
+            return try await body()
+        } catch let error as LeaderboardError {
+            throw Self.failure(error)
+        } catch let failure as ScoresFailure {
+            throw failure
+        } catch {
+            throw ScoresFailure(.unavailable, "the local board at \(file.path) failed: \(error)")
+        }
+    }
+
+    static func failure(_ error: LeaderboardError) -> ScoresFailure {
+        switch error.kind {
+        case .unauthorized: ScoresFailure(.unauthorized, code: error.code, error.message)
+        case .busy, .unavailable: ScoresFailure(.unavailable, code: error.code, error.message, retryAfter: error.retryAfterSeconds)
+        case .invalid, .forbidden, .notFound, .conflict, .closed: ScoresFailure(.refused, code: error.code, error.message)
+        }
+    }
+
+    /// The same ETag the server would send, so a repeated read is "unchanged" here too.
+    private func fetched<Value: Encodable & Sendable & Equatable>(_ value: Value, etag: String?) throws -> Fetched<Value> {
+        let tag = EncodedPage(body: Array(try LeaderboardService.encoder.encode(value))).etag
+        return tag == etag ? .unchanged : .fresh(value, etag: tag)
+    }
+
+    public func boards() async throws(ScoresFailure) -> BoardList { try await call { service.boards() } }
+
+    public func board(_ id: String) async throws(ScoresFailure) -> BoardInfo {
+        try await call { service.info(try service.board(id)) }
+    }
+
+    public func top(board: String, limit: Int, etag: String?) async throws(ScoresFailure) -> Fetched<BoardPage> {
+        try await call { try fetched(try await service.top(boardID: board, limit: limit, cursor: nil), etag: etag) }
+    }
+
+    public func aroundMe(board: String, token: String, radius: Int, etag: String?) async throws(ScoresFailure) -> Fetched<BoardPage> {
+        try await call {
+            let player = try await service.authenticate(token: token)
+            return try fetched(try await service.around(boardID: board, player: player, radius: radius), etag: etag)
+        }
+    }
+
+    public func contributors(limit: Int, etag: String?) async throws(ScoresFailure) -> Fetched<BoardPage> {
+        try await call { try fetched(try await service.top(boardID: Board.contributors.id, limit: limit, cursor: nil), etag: etag) }
+    }
+
+    public func causes() async throws(ScoresFailure) -> CauseList { try await call { try await service.causeList() } }
+
+    public func register(_ request: RegisterRequest) async throws(ScoresFailure) -> Registered {
+        try await call { try await service.register(request) }
+    }
+
+    public func profile(token: String) async throws(ScoresFailure) -> OwnProfile {
+        try await call { try await service.ownProfile(try await service.authenticate(token: token)) }
+    }
+
+    public func updateProfile(token: String, _ update: ProfileUpdate) async throws(ScoresFailure) -> OwnProfile {
+        try await call { try await service.updateProfile(try await service.authenticate(token: token), update) }
+    }
+
+    public func publicProfile(playerID: String, etag: String?) async throws(ScoresFailure) -> Fetched<PublicProfile> {
+        try await call { try fetched(try await service.publicProfile(playerID: playerID), etag: etag) }
+    }
+
+    public func submit(token: String, _ request: SubmitRequest) async throws(ScoresFailure) -> SubmissionResult {
+        try await call { try await service.submit(try await service.authenticate(token: token), request) }
+    }
+
+    public func donate(token: String, _ request: DonationRequest) async throws(ScoresFailure) -> DonationResult {
+        try await call { try await service.donate(try await service.authenticate(token: token), request) }
+    }
+}

@@ -1,0 +1,156 @@
+// The scores on a plume-server, over HTTP: the /v1 JSON API, with ETags for board reads, bearer
+// tokens, and every status turned into a failure in plain words.
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import GameState
+import ScoresAPI
+
+public final class RemoteBackend: ScoresBackend {
+    public let base: URL
+    public var place: String { base.host.map { host in base.port.map { "\(host):\($0)" } ?? host } ?? base.absoluteString }
+    public var key: String { base.absoluteString }
+    public var isLocal: Bool { false }
+    private let http: HTTPFetcher
+
+    public init(base: URL, deadline: Duration = .seconds(5), maxBytes: Int = 1 << 20) {
+        var text = base.absoluteString
+        while text.hasSuffix("/") { text.removeLast() }
+        self.base = URL(string: text) ?? base
+        http = HTTPFetcher(deadline: deadline, maxBytes: maxBytes)
+    }
+
+    // MARK: Reads
+
+    public func boards() async throws(ScoresFailure) -> BoardList {
+        try decode(try await send("GET", "/v1/boards"))
+    }
+
+    public func board(_ id: String) async throws(ScoresFailure) -> BoardInfo {
+        try decode(try await send("GET", "/v1/boards/" + Self.segment(id)))
+    }
+
+    public func top(board: String, limit: Int, etag: String?) async throws(ScoresFailure) -> Fetched<BoardPage> {
+        try fetched(try await send("GET", "/v1/boards/\(Self.segment(board))/top?limit=\(limit)", etag: etag))
+    }
+
+    public func aroundMe(board: String, token: String, radius: Int, etag: String?) async throws(ScoresFailure) -> Fetched<BoardPage> {
+        try fetched(try await send("GET", "/v1/boards/\(Self.segment(board))/around/me?radius=\(radius)", token: token, etag: etag))
+    }
+
+    public func contributors(limit: Int, etag: String?) async throws(ScoresFailure) -> Fetched<BoardPage> {
+        try fetched(try await send("GET", "/v1/contributors/top?limit=\(limit)", etag: etag))
+    }
+
+    public func causes() async throws(ScoresFailure) -> CauseList {
+        try decode(try await send("GET", "/v1/causes"))
+    }
+
+    public func profile(token: String) async throws(ScoresFailure) -> OwnProfile {
+        try decode(try await send("GET", "/v1/players/me", token: token))
+    }
+
+    public func publicProfile(playerID: String, etag: String?) async throws(ScoresFailure) -> Fetched<PublicProfile> {
+        try fetched(try await send("GET", "/v1/players/" + Self.segment(playerID), etag: etag))
+    }
+
+    // MARK: Writes
+
+    public func register(_ request: RegisterRequest) async throws(ScoresFailure) -> Registered {
+        try decode(try await send("POST", "/v1/players", body: try encode(request)))
+    }
+
+    public func updateProfile(token: String, _ update: ProfileUpdate) async throws(ScoresFailure) -> OwnProfile {
+        // Absent keys stay as they are; an explicit null clears the e-mail or the avatar.
+        var fields: [String] = []
+        if let name = update.name { fields.append("\"name\":" + SharedStateJSON.string(name)) }
+        if let email = update.email { fields.append("\"email\":" + (email.map(SharedStateJSON.string) ?? "null")) }
+        if let optIn = update.updatesOptIn { fields.append("\"updates_opt_in\":\(optIn)") }
+        if let avatar = update.avatarLook { fields.append("\"avatar_look\":" + (avatar.map(SharedStateJSON.string) ?? "null")) }
+        return try decode(try await send("PATCH", "/v1/players/me", token: token, body: Data(("{" + fields.joined(separator: ",") + "}").utf8)))
+    }
+
+    public func submit(token: String, _ request: SubmitRequest) async throws(ScoresFailure) -> SubmissionResult {
+        try decode(try await send("POST", "/v1/scores", token: token, body: try encode(request)))
+    }
+
+    public func donate(token: String, _ request: DonationRequest) async throws(ScoresFailure) -> DonationResult {
+        let body = "{\"cause_id\":\(SharedStateJSON.string(request.causeID)),\"points\":\(request.points)}"
+        return try decode(try await send("POST", "/v1/donations", token: token, body: Data(body.utf8)))
+    }
+
+    // MARK: Plumbing
+
+    static func segment(_ text: String) -> String {
+        var allowed = CharacterSet.urlPathAllowed
+        allowed.remove(charactersIn: "/?#")
+        return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""
+    }
+
+    private func send(_ method: String, _ path: String, token: String? = nil, etag: String? = nil, body: Data? = nil) async throws(ScoresFailure) -> HTTPFetcher.Reply {
+        guard let url = URL(string: base.absoluteString + path) else {
+            throw ScoresFailure(.malformed, "the address \(SafeText.quoted(base.absoluteString + path)) isn't a URL")
+        }
+        var request = URLRequest(url: url)
+        request.httpMethod = method
+        request.setValue("application/json", forHTTPHeaderField: "Accept")
+        request.setValue("plume/\(ClientVersion.current)", forHTTPHeaderField: "User-Agent")
+        if let token { request.setValue("Bearer " + token, forHTTPHeaderField: "Authorization") }
+        if let etag { request.setValue(etag, forHTTPHeaderField: "If-None-Match") }
+        if let body {
+            request.httpBody = body
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        }
+        let reply = try await http.fetch(request)
+        switch reply.status {
+        case 200..<300, 304:
+            return reply
+        default:
+            throw failure(reply)
+        }
+    }
+
+    /// A refusal in the server's own words (`{"error":{"code","message"}}`), else in ours.
+    private func failure(_ reply: HTTPFetcher.Reply) -> ScoresFailure {
+        struct Envelope: Decodable { struct Body: Decodable { var code: String; var message: String }; var error: Body }
+        let said = try? JSONDecoder().decode(Envelope.self, from: reply.body)
+        let code = said.map { SafeText.strip($0.error.code) }
+        let message = said.map { SafeText.strip($0.error.message) }
+        let retry = reply.header("Retry-After").flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }.map { min(max($0, 1), 86_400) }
+        switch reply.status {
+        case 401:
+            return ScoresFailure(.unauthorized, code: code, message ?? "the server doesn't know this player's token — register again")
+        case 429:
+            return ScoresFailure(.rateLimited, code: code, "too many requests — try again in \(retry ?? 60) s", retryAfter: retry ?? 60)
+        case 503:
+            return ScoresFailure(.unavailable, code: code, message ?? "\(place) is busy — try again shortly", retryAfter: retry)
+        case 400..<500:
+            if let message { return ScoresFailure(.refused, code: code, message) }
+            return ScoresFailure(.malformed, "\(place) answered \(reply.status) without saying why — is it a plume-server?")
+        default:
+            return ScoresFailure(.unavailable, code: code, "\(place) had a problem (HTTP \(reply.status))", retryAfter: retry)
+        }
+    }
+
+    private func decode<Value: Decodable>(_ reply: HTTPFetcher.Reply) throws(ScoresFailure) -> Value {
+        do {
+            return try JSONDecoder().decode(Value.self, from: reply.body)
+        } catch {
+            throw ScoresFailure(.malformed, "\(place) sent an answer the game couldn't read — is it a plume-server?")
+        }
+    }
+
+    private func fetched<Value: Decodable & Sendable & Equatable>(_ reply: HTTPFetcher.Reply) throws(ScoresFailure) -> Fetched<Value> {
+        if reply.status == 304 { return .unchanged }
+        return .fresh(try decode(reply), etag: reply.header("ETag"))
+    }
+
+    private func encode(_ value: some Encodable) throws(ScoresFailure) -> Data {
+        do { return try JSONEncoder().encode(value) } catch { throw ScoresFailure(.malformed, "the request couldn't be written: \(error)") }
+    }
+}
+
+public enum ClientVersion {
+    public static let current = "0.2.0"
+}

@@ -1,0 +1,56 @@
+// The game's one door to the scores: settings resolved once, the backend opened on first use
+// (so start-up never waits on a file or the network), and every command answered with events —
+// if the local board itself can't be opened, each command says why.
+import Challenges
+import Foundation
+import ScoresAPI
+
+public actor ScoresConnection {
+    public nonisolated let settings: ScoresSettings
+    public nonisolated let configDirectory: URL
+    public nonisolated let dataDirectory: URL
+    let book: ChallengeBook
+    private var opened: Result<ScoresSession, ScoresFailure>?
+
+    public init(settings: ScoresSettings, environment: [String: String], book: ChallengeBook) {
+        self.settings = settings
+        configDirectory = ScoresSettings.configDirectory(environment: environment)
+        dataDirectory = ScoresSettings.dataDirectory(environment: environment)
+        self.book = book
+    }
+
+    /// The key credentials are kept under for this place, without opening anything.
+    public nonisolated var key: String {
+        switch settings.place {
+        case .local: "local"
+        case .server(let url): RemoteBackend(base: url).key
+        }
+    }
+
+    public func session() async throws(ScoresFailure) -> ScoresSession {
+        if let opened { return try opened.get() }
+        let backend: any ScoresBackend
+        switch settings.place {
+        case .server(let url):
+            backend = RemoteBackend(base: url)
+        case .local:
+            do {
+                backend = try await LocalBackend.open(directory: dataDirectory)
+            } catch {
+                opened = .failure(error)
+                throw error
+            }
+        }
+        let session = ScoresSession(backend: backend, configDirectory: configDirectory, dataDirectory: dataDirectory, book: book)
+        opened = .success(session)
+        return session
+    }
+
+    public func perform(_ command: ScoresCommand) async -> [ScoresEvent] {
+        do {
+            return try await session().perform(command)
+        } catch {
+            return [.failed(command, error)]
+        }
+    }
+}

@@ -1,0 +1,217 @@
+// Carries out the game's score commands against one backend: keeps the player's token, the
+// ETags and last copies of what was read (so an unchanged board costs a 304), the outbox of
+// submissions waiting for the server, and turns every outcome into events for the game.
+import Challenges
+import Foundation
+import GameState
+import Leaderboard
+import ScoresAPI
+
+public actor ScoresSession {
+    public nonisolated let backend: any ScoresBackend
+    public nonisolated let credentials: CredentialStore
+    public nonisolated let outbox: Outbox
+    let book: ChallengeBook
+    let clock: @Sendable () -> Double
+    /// Board rows read at once, and players shown on each side in Around me.
+    public static let pageRows = 50, aroundRadius = 5
+    /// Earlier days' style boards offered besides today's.
+    public static let earlierDays = 6
+
+    private var tops: [String: (etag: String?, page: BoardPage)] = [:]
+    private var arounds: [String: (etag: String?, page: BoardPage)] = [:]
+    private var contributorsPage: (etag: String?, page: BoardPage)?
+    private var publicProfile: (etag: String?, profile: PublicProfile)?
+    private var draining = false
+
+    public init(backend: any ScoresBackend, configDirectory: URL, dataDirectory: URL, book: ChallengeBook,
+                clock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }) {
+        self.backend = backend
+        credentials = CredentialStore(directory: configDirectory)
+        outbox = Outbox(directory: dataDirectory)
+        self.book = book
+        self.clock = clock
+    }
+
+    public nonisolated var credential: Credential? { credentials.credential(for: backend.key) }
+
+    public func perform(_ command: ScoresCommand) async -> [ScoresEvent] {
+        var events: [ScoresEvent] = []
+        do {
+            try await run(command, into: &events)
+            // The server answered: whatever waits in the outbox can go now.
+            if command != .drainOutbox, !backend.isLocal, outbox.count(for: backend.key) > 0 {
+                events += await drain()
+            }
+        } catch let failure {
+            if failure.kind == .unauthorized, let gone = try? credentials.forget(backend.key) {
+                forgetReads()
+                events.append(.signedOut(formerName: gone.name, failure))
+                events.append(identity())
+            }
+            if case .submit(let board, let code) = command, failure.isTransient, !backend.isLocal {
+                do {
+                    try outbox.add(QueuedSubmission(server: backend.key, boardID: board, code: code, queuedAt: clock()))
+                    events.append(.queued(board: board, outbox: outbox.count(for: backend.key), because: failure))
+                    return events
+                } catch {
+                    events.append(.failed(command, ScoresFailure(.unavailable, "\(failure.message), and it couldn't be kept for later: \(error)")))
+                    return events
+                }
+            }
+            events.append(.failed(command, failure))
+        }
+        return events
+    }
+
+    private func run(_ command: ScoresCommand, into events: inout [ScoresEvent]) async throws(ScoresFailure) {
+        switch command {
+        case .start:
+            events.append(identity())
+            events.append(.boards(try await boardList()))
+        case .top(let board):
+            let held = tops[board]
+            switch try await backend.top(board: board, limit: Self.pageRows, etag: held?.etag) {
+            case .fresh(let page, let etag):
+                tops[board] = (etag, page)
+                events.append(.top(board: board, Answer(page)))
+            case .unchanged:
+                guard let held else { throw Self.unexpected304 }
+                events.append(.top(board: board, Answer(held.page, unchanged: true)))
+            }
+        case .around(let board):
+            let token = try signedIn()
+            let held = arounds[board]
+            switch try await backend.aroundMe(board: board, token: token, radius: Self.aroundRadius, etag: held?.etag) {
+            case .fresh(let page, let etag):
+                arounds[board] = (etag, page)
+                events.append(.around(board: board, Answer(page)))
+            case .unchanged:
+                guard let held else { throw Self.unexpected304 }
+                events.append(.around(board: board, Answer(held.page, unchanged: true)))
+            }
+        case .myBests:
+            let token = try signedIn()
+            let own = try await backend.profile(token: token)
+            let held = publicProfile?.profile.playerID == own.playerID ? publicProfile : nil
+            switch try await backend.publicProfile(playerID: own.playerID, etag: held?.etag) {
+            case .fresh(let profile, let etag):
+                publicProfile = (etag, profile)
+                events.append(.myBests(own, Answer(profile)))
+            case .unchanged:
+                guard let held else { throw Self.unexpected304 }
+                events.append(.myBests(own, Answer(held.profile, unchanged: true)))
+            }
+        case .contributors:
+            switch try await backend.contributors(limit: Self.pageRows, etag: contributorsPage?.etag) {
+            case .fresh(let page, let etag):
+                contributorsPage = (etag, page)
+                events.append(.contributors(Answer(page)))
+            case .unchanged:
+                guard let held = contributorsPage else { throw Self.unexpected304 }
+                events.append(.contributors(Answer(held.page, unchanged: true)))
+            }
+        case .causes:
+            events.append(.causes(try await backend.causes()))
+        case .register(let request):
+            let registered = try await backend.register(request)
+            let credential = Credential(playerID: registered.playerID, name: registered.name, token: registered.token)
+            do {
+                try credentials.save(credential, for: backend.key)
+            } catch {
+                throw ScoresFailure(.unavailable, "registered as \(registered.name), but the token couldn't be kept in \(credentials.url.path): \(error)")
+            }
+            forgetReads()
+            events.append(.registered(credential.identity))
+            events.append(identity())
+        case .updateProfile(let update):
+            let token = try signedIn()
+            let profile = try await backend.updateProfile(token: token, update)
+            if var credential, credential.name != profile.name {
+                credential.name = profile.name
+                try? credentials.save(credential, for: backend.key)
+                events.append(identity())
+            }
+            events.append(.profileUpdated(profile))
+        case .submit(let board, let code):
+            let token = try signedIn()
+            let result = try await backend.submit(token: token, SubmitRequest(boardID: board, code: code))
+            events.append(.submitted(result))
+        case .donate(let cause, let points):
+            let token = try signedIn()
+            events.append(.donated(try await backend.donate(token: token, DonationRequest(causeID: cause, points: points))))
+        case .drainOutbox:
+            events += await drain()
+        }
+    }
+
+    /// Sends the outbox oldest first. A refusal (a daily board that closed meanwhile, say) drops
+    /// the item and says so; the first transient failure stops the drain until next time.
+    func drain() async -> [ScoresEvent] {
+        guard !draining, !backend.isLocal else { return [] }
+        draining = true
+        defer { draining = false }
+        var sent: [SubmissionResult] = [], dropped: [DroppedSubmission] = [], extra: [ScoresEvent] = []
+        for item in outbox.items() where item.server == backend.key {
+            guard let token = credential?.token else { break }
+            do {
+                sent.append(try await backend.submit(token: token, SubmitRequest(boardID: item.boardID, code: item.code)))
+                try? outbox.remove(item)
+            } catch let failure {
+                if failure.isTransient {
+                    if failure.kind == .unauthorized, let gone = try? credentials.forget(backend.key) {
+                        extra += [.signedOut(formerName: gone.name, failure), identity()]
+                    }
+                    break
+                }
+                dropped.append(DroppedSubmission(boardID: item.boardID, reason: failure.message))
+                try? outbox.remove(item)
+            }
+        }
+        guard !sent.isEmpty || !dropped.isEmpty else { return extra }
+        return extra + [.drained(sent: sent, dropped: dropped, waiting: outbox.count(for: backend.key))]
+    }
+
+    private func signedIn() throws(ScoresFailure) -> String {
+        guard let credential else {
+            throw ScoresFailure(.unauthorized, code: "not_registered", "register on \(backend.place) first")
+        }
+        return credential.token
+    }
+
+    func identity() -> ScoresEvent {
+        .identity(place: backend.place, isLocal: backend.isLocal, player: credential?.identity, outbox: outbox.count(for: backend.key))
+    }
+
+    /// Copies read as one player are not another's.
+    private func forgetReads() {
+        arounds = [:]
+        publicProfile = nil
+    }
+
+    static let unexpected304 = ScoresFailure(.malformed, "the server said \"unchanged\" about something the game never had")
+
+    /// The server's current boards (contributors has its own tab), then earlier days' style
+    /// boards (closed, still readable).
+    func boardList() async throws(ScoresFailure) -> [BoardInfo] {
+        var boards = try await backend.boards().boards.filter { $0.kind != "contributors" }
+        let today = boards.lazy.compactMap { $0.id.hasPrefix("style-") ? UTCDay.parse($0.id.dropFirst(6)[...]) : nil }.first
+            ?? UTCDay.containing(seconds: Int64(clock()))
+        var earlier: [BoardInfo] = []
+        for day in stride(from: today - 1, through: max(UTCDay.firstSeasonDay, today - Self.earlierDays), by: -1) {
+            let theme = book.theme(forDay: day)
+            earlier.append(BoardInfo(id: "style-" + UTCDay.string(day), kind: "style", period: "day",
+                                     title: "Style: \(theme.name) — \(UTCDay.string(day))", brief: theme.brief, open: false, records: 0))
+        }
+        boards += earlier
+        return boards.map(Self.clean)
+    }
+
+    /// Remote text reaches the game with control and bidi characters removed.
+    static func clean(_ board: BoardInfo) -> BoardInfo {
+        var board = board
+        board.title = SafeText.strip(board.title)
+        board.brief = SafeText.strip(board.brief)
+        return board
+    }
+}

@@ -1,0 +1,113 @@
+// Where the game keeps its scores: `--server URL`, else PLUME_SERVER, else `server = "…"` in
+// $XDG_CONFIG_HOME/plume/config.toml, else the local board. A value that can't be used is
+// explained, and the game goes on with the next choice down (never refusing to start).
+import Foundation
+import GameState
+import TOMLKit
+
+public enum ScoresPlace: Sendable, Equatable {
+    case local
+    case server(URL)
+}
+
+public struct ScoresSettings: Sendable, Equatable {
+    public var place: ScoresPlace
+    /// Problems met on the way, in words, for the status line or stderr.
+    public var warnings: [String]
+
+    public static func configDirectory(environment: [String: String]) -> URL {
+        if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") {
+            return URL(fileURLWithPath: config).appendingPathComponent("plume")
+        }
+        let home = environment["HOME"].map { URL(fileURLWithPath: $0) } ?? FileManager.default.homeDirectoryForCurrentUser
+        return home.appendingPathComponent(".config/plume")
+    }
+
+    public static func dataDirectory(environment: [String: String]) -> URL {
+        if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
+            return URL(fileURLWithPath: data).appendingPathComponent("plume")
+        }
+        let home = environment["HOME"].map { URL(fileURLWithPath: $0) } ?? FileManager.default.homeDirectoryForCurrentUser
+        return home.appendingPathComponent(".local/share/plume")
+    }
+
+    /// Resolves the place in order of precedence; each unusable value adds a warning.
+    public static func resolve(flag: String?, environment: [String: String]) -> ScoresSettings {
+        var warnings: [String] = []
+        if let flag {
+            switch parse(flag) {
+            case .success(let place): return ScoresSettings(place: place, warnings: warnings)
+            case .failure(let why): warnings.append("--server \(SafeText.quoted(flag)) can't be used: \(why)")
+            }
+        }
+        if let variable = environment["PLUME_SERVER"] {
+            switch parse(variable) {
+            case .success(let place): return ScoresSettings(place: place, warnings: warnings)
+            case .failure(let why): warnings.append("PLUME_SERVER=\(SafeText.quoted(variable)) can't be used: \(why)")
+            }
+        }
+        let file = configDirectory(environment: environment).appendingPathComponent("config.toml")
+        switch readConfig(file) {
+        case .success(nil):
+            break
+        case .success(let value?):
+            switch parse(value) {
+            case .success(let place): return ScoresSettings(place: place, warnings: warnings)
+            case .failure(let why): warnings.append("server = \(SafeText.quoted(value)) in \(file.path) can't be used: \(why)")
+            }
+        case .failure(let why):
+            warnings.append(why.description)
+        }
+        if !warnings.isEmpty { warnings.append("using the local board") }
+        return ScoresSettings(place: .local, warnings: warnings)
+    }
+
+    public struct Problem: Error, CustomStringConvertible, Equatable {
+        public let description: String
+        init(_ description: String) { self.description = description }
+    }
+
+    /// `local` (or nothing) for the local board, else an http(s) URL with a host.
+    public static func parse(_ raw: String) -> Result<ScoresPlace, Problem> {
+        let text = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        if text.isEmpty || text.lowercased() == "local" { return .success(.local) }
+        guard text.utf8.count <= 2048, text.unicodeScalars.allSatisfy({ $0.value > 32 && $0.value < 127 }) else {
+            return .failure(Problem("a server address is a plain http:// or https:// URL, with no spaces or control characters"))
+        }
+        guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased() else {
+            return .failure(Problem("it isn't a URL (try http://host:port)"))
+        }
+        guard scheme == "http" || scheme == "https" else {
+            return .failure(Problem("the address must start with http:// or https://, not \(scheme):"))
+        }
+        guard let host = components.host, !host.isEmpty else { return .failure(Problem("the URL has no host")) }
+        guard components.user == nil, components.password == nil else {
+            return .failure(Problem("put no user name or password in the URL; the game registers its own player"))
+        }
+        guard components.query == nil, components.fragment == nil else {
+            return .failure(Problem("the URL must not have a ?query or #fragment"))
+        }
+        if let port = components.port, !(1...65_535).contains(port) { return .failure(Problem("the port must be 1 to 65535")) }
+        guard let url = components.url else { return .failure(Problem("it isn't a URL")) }
+        return .success(.server(url))
+    }
+
+    /// The `server` value from config.toml: nil when there is no file or no such key.
+    static func readConfig(_ file: URL) -> Result<String?, Problem> {
+        guard FileManager.default.fileExists(atPath: file.path) else { return .success(nil) }
+        guard let data = try? Data(contentsOf: file), data.count <= 64 * 1024, let text = String(data: data, encoding: .utf8) else {
+            return .failure(Problem("\(file.path) can't be read as a small UTF-8 text file"))
+        }
+        let table: TOMLTable
+        do {
+            table = try TOMLTable(string: text)
+        } catch let error as TOMLParseError {
+            return .failure(Problem("\(file.path) line \(error.source.begin.line): \(SafeText.strip(error.description))"))
+        } catch {
+            return .failure(Problem("\(file.path) isn't valid TOML"))
+        }
+        guard let value = table["server"] else { return .success(nil) }
+        guard let server = value.string else { return .failure(Problem("in \(file.path), server must be a string, like server = \"https://host\"")) }
+        return .success(server)
+    }
+}

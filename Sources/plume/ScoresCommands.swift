@@ -1,0 +1,167 @@
+// `plume scores`, `plume whoami` and `plume logout`: the Scores screen's boards and identity for
+// scripts and for a quick look, through the same client the game uses.
+import ArgumentParser
+import Challenges
+import Dispatch
+import Foundation
+import GameState
+import PlumeUI
+import ScoresAPI
+import ScoresClient
+
+struct ServerOption: ParsableArguments {
+    @Option(name: .customLong("server"), help: ArgumentHelp(
+        "A plume-server's URL (http:// or https://), or `local` for the local board.",
+        discussion: "Overrides PLUME_SERVER and `server` in $XDG_CONFIG_HOME/plume/config.toml.",
+        valueName: "url"))
+    var server: String?
+
+    func connection(book: ChallengeBook) -> ScoresConnection {
+        let environment = ProcessInfo.processInfo.environment
+        return ScoresConnection(settings: ScoresSettings.resolve(flag: server, environment: environment), environment: environment, book: book)
+    }
+}
+
+/// Runs async work from a synchronous command and waits for it (the CLI has nothing else to do).
+func waitFor<Value: Sendable>(_ work: @escaping @Sendable () async -> Value) -> Value {
+    let box = ResultBox<Value>()
+    let done = DispatchSemaphore(value: 0)
+    Task.detached {
+        box.value = await work()
+        done.signal()
+    }
+    done.wait()
+    return box.value!
+}
+
+private final class ResultBox<Value>: @unchecked Sendable {
+    var value: Value?
+}
+
+/// Events out of one command: the failure if it failed, else the events.
+private func answer(_ connection: ScoresConnection, _ command: ScoresCommand) throws -> [ScoresEvent] {
+    let events = waitFor { await connection.perform(command) }
+    for event in events {
+        if case .failed(_, let failure) = event { throw fail(failure.message) }
+        if case .signedOut(_, let failure) = event { throw fail(failure.message + " (the token was forgotten; register again in the game)") }
+    }
+    return events
+}
+
+private func warn(_ connection: ScoresConnection) {
+    for warning in connection.settings.warnings { printError("plume: " + SafeText.strip(warning)) }
+}
+
+struct ScoresCLI: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "scores",
+        abstract: "Print the boards, or one board's top 50, on stdout.",
+        discussion: """
+            Without --board, lists the boards (today's style theme, each swarm challenge all-time
+            and this week, earlier days). With --board ID, prints that board's top 50; the board
+            `contributors` ranks points given to causes, and `causes` lists the causes.
+            --json prints the leaderboard's own JSON, for scripts.
+            """
+    )
+
+    @Option(help: ArgumentHelp("A board id from the list, `contributors` or `causes`.", valueName: "id"))
+    var board: String?
+
+    @Flag(help: "Print JSON instead of a table.")
+    var json = false
+
+    @OptionGroup var where_: ServerOption
+
+    func run() throws {
+        let connection = where_.connection(book: try loadBook())
+        warn(connection)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        switch board {
+        case nil:
+            for case .boards(let boards) in try answer(connection, .start) {
+                if json { return print(String(decoding: try encoder.encode(BoardList(boards: boards)), as: UTF8.self)) }
+                print("Boards on \(SafeText.strip(connection.settings.place == .local ? "the local board" : connection.key)):")
+                for board in boards {
+                    print("  " + board.id.padding(toLength: 30, withPad: " ", startingAt: 0) + " " + SafeText.strip(board.title)
+                          + (board.open ? "" : " (closed)") + (board.records > 0 ? " · \(board.records) players" : ""))
+                }
+            }
+        case "causes"?:
+            for case .causes(let list) in try answer(connection, .causes) {
+                if json { return print(String(decoding: try encoder.encode(list), as: UTF8.self)) }
+                for cause in list.causes {
+                    print(SafeText.strip(cause.name).padding(toLength: 32, withPad: " ", startingAt: 0) + " \(cause.totalPoints) points from \(cause.donors) players")
+                }
+            }
+        case let id?:
+            let command: ScoresCommand = id == "contributors" ? .contributors : .top(board: id)
+            for event in try answer(connection, command) {
+                let page: BoardPage
+                switch event {
+                case .top(_, let answer), .contributors(let answer): page = answer.value
+                default: continue
+                }
+                if json { return print(String(decoding: try encoder.encode(page), as: UTF8.self)) }
+                print(SafeText.strip(page.board.title) + (page.board.open ? "" : " (closed)"))
+                if page.rows.isEmpty { print("  no records yet") }
+                let now = Date().timeIntervalSince1970
+                for row in page.rows {
+                    let when = Timestamp.seconds(row.at).map { ageWords(now - $0) + " ago" } ?? row.at
+                    print(String(row.rank).leftPadded(to: 4) + (row.tied ? "=" : " ") + " " + SafeText.strip(row.name).padding(toLength: 24, withPad: " ", startingAt: 0)
+                          + String(row.score).leftPadded(to: 7) + "  " + when)
+                }
+            }
+        }
+    }
+}
+
+struct WhoAmI: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "whoami",
+        abstract: "Say which player you are on the chosen leaderboard (and where else you are registered)."
+    )
+
+    @OptionGroup var where_: ServerOption
+
+    func run() throws {
+        let connection = where_.connection(book: try loadBook())
+        warn(connection)
+        let store = CredentialStore(directory: connection.configDirectory)
+        let place = connection.settings.place == .local ? "the local board" : connection.key
+        if let credential = store.credential(for: connection.key) {
+            print("You are \(SafeText.strip(credential.name)) (\(credential.playerID)) on \(place).")
+        } else {
+            print("You are not registered on \(place): open the game's Scores screen (5) and press p.")
+        }
+        let others = store.all().filter { $0.key != connection.key }.sorted { $0.key < $1.key }
+        for (key, credential) in others {
+            print("Also \(SafeText.strip(credential.name)) on \(key == "local" ? "the local board" : SafeText.strip(key)).")
+        }
+    }
+}
+
+struct Logout: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Forget your token for the chosen leaderboard (your scores stay on it).",
+        discussion: "Looks, swarms, slots and the outbox are kept. Without the token you can't sign in as that player again."
+    )
+
+    @OptionGroup var where_: ServerOption
+
+    func run() throws {
+        let connection = where_.connection(book: try loadBook())
+        warn(connection)
+        let store = CredentialStore(directory: connection.configDirectory)
+        let place = connection.settings.place == .local ? "the local board" : connection.key
+        do {
+            if let gone = try store.forget(connection.key) {
+                print("Forgot \(SafeText.strip(gone.name))'s token for \(place).")
+            } else {
+                print("Nothing to forget: you were not registered on \(place).")
+            }
+        } catch {
+            throw fail("couldn't update \(store.url.path): \(error.localizedDescription)")
+        }
+    }
+}
