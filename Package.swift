@@ -114,7 +114,7 @@ let package = Package(
             ]
         ),
         // Test helpers: a real PostgreSQL started for the tests, and the two store kinds.
-        .target(name: "PlumeTestSupport", path: "Tests/PlumeTestSupport"),
+        .target(name: "PlumeTestSupport", dependencies: ["GameState"], path: "Tests/PlumeTestSupport"),
         .testTarget(name: "LeaderboardTests", dependencies: ["Leaderboard", "LeaderboardPostgres", "PlumeTestSupport", "GameState", "Challenges"]),
         // The HTTP layer in process (HummingbirdTesting's router client), on both stores.
         .testTarget(

@@ -49,7 +49,7 @@ public actor ScoresSession {
                 events.append(.signedOut(formerName: gone.name, failure))
                 events.append(identity())
             }
-            if case .submit(let board, let code) = command, failure.isTransient, !backend.isLocal {
+            if case .submit(let board, let code) = command, failure.isTransient, failure.code != "not_registered", !backend.isLocal {
                 do {
                     try outbox.add(QueuedSubmission(server: backend.key, boardID: board, code: code, queuedAt: clock()))
                     events.append(.queued(board: board, outbox: outbox.count(for: backend.key), because: failure))

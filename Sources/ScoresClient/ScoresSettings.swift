@@ -15,6 +15,8 @@ public struct ScoresSettings: Sendable, Equatable {
     /// Problems met on the way, in words, for the status line or stderr.
     public var warnings: [String]
 
+    public init(place: ScoresPlace, warnings: [String] = []) { (self.place, self.warnings) = (place, warnings) }
+
     public static func configDirectory(environment: [String: String]) -> URL {
         if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") {
             return URL(fileURLWithPath: config).appendingPathComponent("plume")

@@ -1,0 +1,30 @@
+// Share codes the tests submit: a wearable outfit, a plain look, and a small swarm.
+import Foundation
+import GameState
+
+public enum Fixtures {
+    public static func look(_ garments: [Int] = []) -> String {
+        ShareCode.encode(.look(Look(background: 1, model: 1, garments: garments.map { WornGarment(id: $0, colour: 0) })))
+    }
+
+    /// A wearable two-garment look: the catalog's first top and first bottom.
+    public static func outfit() -> String {
+        let catalog = try! Catalog.bundled.get()
+        return look([catalog.garments(in: .top)[0].id, catalog.garments(in: .bottom)[0].id])
+    }
+
+    public static func swarm(population: Int = 100) -> String {
+        let genome = Genome(clampingHundredths: [6000, 500, 1000, 50, 50, 2000, 10, 50])
+        return ShareCode.encode(.swarm(SwarmRecipe([Ingredient(population: population, genome: genome)])))
+    }
+
+    /// Today's style board (UTC).
+    public static func styleBoard(daysAgo: Int = 0) -> String {
+        let day = Int((Date().timeIntervalSince1970 / 86_400).rounded(.down)) - daysAgo
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let date = Date(timeIntervalSince1970: Double(day) * 86_400)
+        let parts = calendar.dateComponents([.year, .month, .day], from: date)
+        return String(format: "style-%04d-%02d-%02d", parts.year!, parts.month!, parts.day!)
+    }
+}
