@@ -44,9 +44,9 @@ extension AppModel {
         if let problem = scores.problem {
             let what = problem.failure.kind == .offline || problem.failure.kind == .timedOut ? "offline" : "can't refresh"
             let shown = at.map { "showing data from \(ageWords(now - $0)) ago" } ?? "nothing to show yet"
-            var text = "\(what) — \(shown) (\(SafeText.strip(problem.failure.message)))"
-            if scores.quietUntil > now { text += "; asked to wait \(Int((scores.quietUntil - now).rounded(.up))) s" }
-            return (text, true)
+            var text = "\(what) — \(shown)"
+            if scores.quietUntil > now { text += " · asked to wait \(Int((scores.quietUntil - now).rounded(.up))) s" }
+            return (text + " (\(SafeText.strip(problem.failure.message)))", true)
         }
         if let at { return ("updated \(ageWords(now - at)) ago" + (sending ? " · refreshing…" : ""), false) }
         return (sending || !scores.started ? "loading…" : "no data yet — r refreshes", false)

@@ -6,7 +6,7 @@ import Testing
 
 @Suite struct MonkeyTests {
     static let keys: [Key] = [.up, .down, .left, .right, .enter, .escape, .tab, .backTab, .backspace, .delete, .home, .end, .pageUp, .pageDown,
-                              .ctrl("r"), .ctrl("l")] + Array("1234?csrxuUwo0123456789 .+-[]mnapgdlhiCk<>").map { Key.char($0) }
+                              .ctrl("r"), .ctrl("l")] + Array("12345?csrxuUwo0123456789 .+-[]mnapgdlhiCk<>bpyrd").map { Key.char($0) }
     static let pastes = ["plume://look/1EQECAwIBCwAkAnOD", "emergent://?r=45673766682117", "junk \u{1B}[2J", "10 * (1, 1, 1, 0.1, 0.1, 1, 0.1, 0.1)",
                          String(repeating: "a", count: 5000), "", "plume://swarm/1EQECAwIBCwAkAnOD", "\u{202E}"]
 
@@ -22,6 +22,7 @@ import Testing
             case 2, 3: message = .tick
             case 4: message = .mouse(Mouse(x: rng.below(120), y: rng.below(40), kind: [.press, .scrollUp, .scrollDown][rng.below(3)]))
             case 5: message = .copied("Copied.")
+            case 6: message = .clock(1_728_036_000 + Double(rng.below(100_000)))
             default: message = .key(Self.keys[rng.below(Self.keys.count)])
             }
             let effects = model.update(message)

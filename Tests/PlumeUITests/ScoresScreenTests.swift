@@ -1,0 +1,325 @@
+// The Scores screen against a fake leaderboard held in memory: the app's score effects are
+// answered by it and fed back as messages, as the run loop does with the real client.
+import Foundation
+import GameState
+import ScoresAPI
+import Testing
+@testable import PlumeUI
+
+/// A leaderboard in memory that answers the app's commands the way a session does.
+struct FakeScores {
+    var place = "scores.example:8787"
+    var player: Identity?
+    /// While set, every command fails with it (and submissions wait in the outbox).
+    var down: ScoresFailure?
+    var outbox: [ScoresCommand] = []
+    var rows: [BoardRow] = []
+    var givers: [BoardRow] = []
+    var points: Int64 = 900
+    var causeTotal: Int64 = 10
+    let boards = [
+        BoardInfo(id: "style-2024-10-04", kind: "style", period: "day", title: "Style: Beach Day", brief: "", open: true, records: 3),
+        BoardInfo(id: "swarm-huddle", kind: "swarm", period: "all-time", title: "Huddle", brief: "", open: true, records: 1),
+    ]
+    static let me = Identity(playerID: "p_me", name: "Ada")
+
+    static func row(_ rank: Int, _ name: String, _ score: Int64, id: String? = nil, at: String = "2024-10-04T10:00:00.000Z") -> BoardRow {
+        BoardRow(rank: rank, playerID: id ?? "p_\(rank)", name: name, score: score, detail: 0, at: at,
+                 code: ShareCode.encode(.look(Look(background: 1, model: 1, garments: []))),
+                 avatarLook: ShareCode.encode(.look(Look(background: 2, model: 1, garments: []))), tied: false)
+    }
+
+    func page(_ rows: [BoardRow], board: Int = 0) -> BoardPage { BoardPage(board: boards[board], rows: rows, nextCursor: nil) }
+
+    var own: OwnProfile {
+        OwnProfile(playerID: Self.me.playerID, name: Self.me.name, updatesOptIn: false, createdAt: "2024-10-01T00:00:00.000Z",
+                   pointsEarned: points, pointsGiven: 0, pointsAvailable: points)
+    }
+
+    mutating func answer(_ command: ScoresCommand) -> [ScoresEvent] {
+        if let down {
+            if case .submit = command {
+                outbox.append(command)
+                return [.queued(board: "style-2024-10-04", outbox: outbox.count, because: down)]
+            }
+            return [.failed(command, down)]
+        }
+        switch command {
+        case .start: return [.identity(place: place, isLocal: false, player: player, outbox: outbox.count), .boards(boards)]
+        case .top(let board): return [.top(board: board, Answer(page(rows, board: board == "swarm-huddle" ? 1 : 0)))]
+        case .around(let board):
+            return [.around(board: board, Answer(page(rows.filter { abs($0.rank - 2) <= 1 })))]
+        case .myBests:
+            let bests = [ProfileBest(boardID: "style-2024-10-04", rank: 2, score: 812, detail: 0, at: "2024-10-04T09:00:00.000Z",
+                                     code: ShareCode.encode(.swarm(AppModel.starterRecipe)))]
+            return [.myBests(own, Answer(PublicProfile(playerID: Self.me.playerID, name: "Ada", since: "2024-10-01T00:00:00.000Z",
+                                                       bests: bests, pointsEarned: points, pointsGiven: 0)))]
+        case .contributors: return [.contributors(Answer(page(givers)))]
+        case .causes:
+            return [.causes(CauseList(causes: [CauseInfo(id: "reef", name: "Coral reefs", description: "Replanting reefs.", totalPoints: causeTotal, donors: 1)]))]
+        case .register(let request):
+            player = Identity(playerID: Self.me.playerID, name: request.name)
+            return [.registered(player!)]
+        case .updateProfile: return [.profileUpdated(own)]
+        case .submit(let board, _):
+            let best = BestSummary(score: 812, detail: 0, at: "2024-10-04T10:00:00.000Z", code: "")
+            return [.submitted(SubmissionResult(boardID: board, score: 812, detail: 0, rank: 2, tied: false, personalBest: true, best: best))]
+        case .donate(let cause, let amount):
+            points -= amount
+            causeTotal += amount
+            givers = [Self.row(1, player?.name ?? "?", amount, id: Self.me.playerID)]
+            return [.donated(DonationResult(causeID: cause, points: amount, pointsGiven: amount, pointsAvailable: points, causeTotal: causeTotal))]
+        case .drainOutbox:
+            guard !outbox.isEmpty else { return [] }
+            let sent = outbox.count
+            outbox = []
+            let best = BestSummary(score: 812, detail: 0, at: "", code: "")
+            let result = SubmissionResult(boardID: "style-2024-10-04", score: 812, detail: 0, rank: 1, tied: false, personalBest: true, best: best)
+            return [.drained(sent: Array(repeating: result, count: sent), dropped: [], waiting: 0)]
+        }
+    }
+}
+
+/// The seconds of 2024-10-04T10:00:00Z, the fake's "now".
+let fakeNow = 1_728_036_000.0
+
+extension AppModel {
+    /// Feeds a message, then answers every score effect from `fake` until none is left; returns
+    /// the commands that were sent.
+    @discardableResult
+    mutating func drive(_ message: Msg, _ fake: inout FakeScores) -> [ScoresCommand] {
+        var sent: [ScoresCommand] = []
+        var queue = [message]
+        while !queue.isEmpty {
+            for effect in update(queue.removeFirst()) {
+                if case .scores(let command) = effect {
+                    sent.append(command)
+                    queue += fake.answer(command).map(Msg.scores)
+                }
+            }
+        }
+        return sent
+    }
+
+    @discardableResult
+    mutating func drive(keys: Key..., fake: inout FakeScores) -> [ScoresCommand] {
+        keys.flatMap { drive(.key($0), &fake) }
+    }
+}
+
+func scoresApp(_ fake: inout FakeScores, width: Int = 100) -> AppModel {
+    var model = app(width: width, height: 30)
+    model.drive(.clock(fakeNow), &fake)
+    model.drive(keys: .char("5"), fake: &fake)
+    return model
+}
+
+@Suite struct ScoresScreenTests {
+    @Test func topShowsWhereWhoTheBoardTheRowsAndTheirAge() {
+        var fake = FakeScores()
+        fake.rows = [FakeScores.row(1, "Bea", 930), FakeScores.row(2, "Cy", 812, at: "2024-10-04T07:00:00.000Z")]
+        var model = scoresApp(&fake)
+        var text = model.screenText
+        #expect(text.contains("5 Scores"))
+        #expect(text.contains("Scores · scores.example:8787 · not registered — p registers"))
+        #expect(text.contains(" Top ") && text.contains("Around me") && text.contains("My bests") && text.contains("Contributors") && text.contains("Causes"))
+        #expect(text.contains("Style: Beach Day"))
+        #expect(text.contains("Bea") && text.contains("930") && text.contains("0 s ago"))
+        #expect(text.contains("3 h ago"))
+        #expect(text.contains("updated 0 s ago"))
+        // Each row has its tiny avatar: four half-block cells after the rank.
+        let line = model.view().text.split(separator: "\n").first { $0.contains("930") }!
+        #expect(line.contains("▀▀▀▀"))
+        // Ages move with the clock; after 30 s the screen asks again by itself.
+        var sent = model.drive(.clock(fakeNow + 12), &fake)
+        #expect(model.screenText.contains("updated 12 s ago") && sent.isEmpty)
+        sent = model.drive(.clock(fakeNow + 31), &fake)
+        #expect(sent == [.top(board: "style-2024-10-04")])
+        #expect(model.screenText.contains("updated 0 s ago"))
+        // ] moves to the next board and asks for it; r refreshes at once.
+        sent = model.drive(keys: .char("]"), fake: &fake)
+        #expect(sent == [.top(board: "swarm-huddle")] && model.screenText.contains("Huddle"))
+        sent = model.drive(keys: .char("r"), fake: &fake)
+        #expect(sent == [.top(board: "swarm-huddle")])
+        text = model.screenText
+        #expect(text.contains("(open · 2/2)"))
+    }
+
+    @Test func everySubTabIsDrawn() {
+        var fake = FakeScores()
+        fake.player = FakeScores.me
+        fake.rows = [FakeScores.row(1, "Bea", 930), FakeScores.row(2, "Ada", 812, id: FakeScores.me.playerID), FakeScores.row(3, "Cy", 700)]
+        var model = scoresApp(&fake)
+        #expect(model.screenText.contains("you are Ada"))
+        var sent = model.drive(keys: .right, fake: &fake)
+        #expect(sent == [.around(board: "style-2024-10-04")])
+        #expect(model.screenText.contains("▸ Ada"))
+        sent = model.drive(keys: .right, fake: &fake)
+        #expect(sent == [.myBests])
+        var text = model.screenText
+        #expect(text.contains("Points: 900 earned · 0 given · 900 to give"))
+        #expect(text.contains("#2") && text.contains("812") && text.contains("Style: Beach Day"))
+        sent = model.drive(keys: .right, fake: &fake)
+        #expect(sent == [.contributors])
+        #expect(model.screenText.contains("Nobody has given points yet"))
+        sent = model.drive(keys: .right, fake: &fake)
+        #expect(sent.map(\.key).sorted() == ["bests", "causes"])
+        text = model.screenText
+        #expect(text.contains("Coral reefs") && text.contains("10 points from 1 player") && text.contains("You have 900 points to give"))
+        #expect(text.contains("Replanting reefs."))
+        // And round again to Top; a click on a sub-tab label picks it too.
+        model.drive(keys: .right, fake: &fake)
+        #expect(model.scores.tab == .top)
+        let around = model.scoresTabRanges()[1].1.lowerBound
+        model.drive(.mouse(Mouse(x: around + 1, y: 3, kind: .press)), &fake)
+        #expect(model.scores.tab == .around)
+    }
+
+    @Test func failuresKeepTheLastGoodDataAndSayHowOldItIs() {
+        var fake = FakeScores()
+        fake.rows = [FakeScores.row(1, "Bea", 930)]
+        var model = scoresApp(&fake)
+        fake.down = ScoresFailure(.offline, "scores.example isn't answering")
+        model.drive(.clock(fakeNow + 40), &fake)
+        var text = model.screenText
+        #expect(text.contains("offline — showing data from 40 s ago (scores.example isn't answering)"))
+        #expect(text.contains("Bea") && text.contains("930"))
+        // A 429 says when to try again, and nothing is asked before then.
+        fake.down = ScoresFailure(.rateLimited, "too many requests — try again in 45 s", retryAfter: 45)
+        model.drive(keys: .char("r"), fake: &fake)
+        text = model.screenText
+        #expect(text.contains("can't refresh") && text.contains("asked to wait 45 s"))
+        #expect(model.drive(.clock(fakeNow + 80), &fake).isEmpty)
+        // Back: the next answer clears the trouble.
+        fake.down = nil
+        #expect(model.drive(.clock(fakeNow + 86), &fake) == [.top(board: "style-2024-10-04")])
+        #expect(model.screenText.contains("updated 0 s ago"))
+        // A reply the game couldn't read, with nothing to show yet, still says so in words.
+        var fresh = FakeScores()
+        fresh.down = ScoresFailure(.malformed, "scores.example sent an answer the game couldn't read")
+        let broken = scoresApp(&fresh)
+        #expect(broken.screenText.contains("can't refresh — nothing to show yet"))
+    }
+
+    @Test func aSelectedRowOpensInTheImportPreviewAndNothingOfOursIsLost() {
+        var fake = FakeScores()
+        fake.rows = [FakeScores.row(1, "Bea", 930), FakeScores.row(2, "Cy", 812)]
+        var model = scoresApp(&fake)
+        let mine = model.studio.look
+        model.drive(keys: .down, fake: &fake)
+        #expect(model.screenText.contains("Enter: preview it"))
+        model.drive(keys: .enter, fake: &fake)
+        #expect(model.screen == .importer)
+        guard case .success(let link)? = model.importing.result, case .look(let theirs) = link.state else {
+            Issue.record("the row's look was not previewed")
+            return
+        }
+        #expect(theirs == FakeScores.row(2, "Cy", 812).code.flatMapLook)
+        #expect(model.studio.look == mine)
+        model.drive(keys: .escape, fake: &fake)
+        #expect(model.screen == .scores && model.studio.look == mine)
+        // Enter in the preview takes it; u brings ours back.
+        model.drive(keys: .enter, .enter, fake: &fake)
+        #expect(model.screen == .studio && model.studio.look == theirs)
+        model.drive(keys: .char("u"), fake: &fake)
+        #expect(model.studio.look == mine)
+        // My bests: a swarm best opens the swarm preview.
+        fake.player = FakeScores.me
+        model.drive(.scores(.identity(place: fake.place, isLocal: false, player: FakeScores.me, outbox: 0)), &fake)
+        model.drive(keys: .char("5"), .right, .right, .enter, fake: &fake)
+        #expect(model.screen == .importer && model.importing.preview != nil)
+    }
+
+    @Test func submittingFirstRegistersThenSendsAndReportsTheRank() {
+        var fake = FakeScores()
+        var model = app(width: 100, height: 30)
+        model.drive(.clock(fakeNow), &fake)
+        var sent = model.drive(keys: .char("b"), fake: &fake)
+        #expect(sent.isEmpty)
+        guard case .register? = model.dialog else { Issue.record("no register dialog"); return }
+        #expect(model.screenText.contains("Register on scores.example:8787"))
+        model.drive(.paste("Ada\u{1B}[2J\u{202E}"), &fake)
+        model.drive(keys: .tab, .char("a"), .char("@"), .char("b"), .char("."), .char("c"), .tab, .char(" "), fake: &fake)
+        sent = model.drive(keys: .enter, fake: &fake)
+        guard case .register(let request)? = sent.first else { Issue.record("no registration sent: \(sent)"); return }
+        #expect(request.name == "Ada[2J" && request.email == "a@b.c" && request.updatesOptIn == true)
+        #expect(request.avatarLook == ShareCode.encode(.look(model.studio.look)))
+        #expect(sent.dropFirst().first == .submit(board: model.styleBoardID, code: ShareCode.encode(.look(model.studio.look))))
+        #expect(model.dialog == nil)
+        #expect(model.status.contains("scored 812, rank 2 — new personal best!"))
+        // In the Lab, b sends the swarm to the selected challenge's board.
+        model.drive(keys: .char("2"), fake: &fake)
+        sent = model.drive(keys: .char("b"), fake: &fake)
+        #expect(sent == [.submit(board: "swarm-" + model.challenge.id, code: ShareCode.encode(.swarm(model.lab.recipe)))])
+    }
+
+    @Test func whileAwayTheOutboxCountsAndDrains() {
+        var fake = FakeScores()
+        fake.player = FakeScores.me
+        var model = scoresApp(&fake)
+        fake.down = ScoresFailure(.offline, "scores.example isn't answering")
+        model.drive(keys: .char("1"), .char("b"), fake: &fake)
+        #expect(model.scores.outbox == 1)
+        #expect(model.status.contains("kept in the outbox (1 waiting)"))
+        model.drive(keys: .char("5"), fake: &fake)
+        #expect(model.screenText.contains("outbox: 1 waiting"))
+        fake.down = nil
+        let sent = model.drive(.clock(fakeNow + 45), &fake)
+        #expect(sent.contains(.drainOutbox))
+        #expect(model.scores.outbox == 0 && model.status.contains("Outbox sent 1 submission (best rank 1)"))
+        #expect(!model.screenText.contains("outbox:"))
+    }
+
+    @Test func donatingAsksForConfirmationThenContributorsChange() {
+        var fake = FakeScores()
+        fake.player = FakeScores.me
+        var model = scoresApp(&fake)
+        model.drive(keys: .right, .right, .right, .right, fake: &fake)
+        model.drive(keys: .char("d"), fake: &fake)
+        #expect(model.screenText.contains("Donate points") && model.screenText.contains("You have 900 points to give."))
+        model.drive(keys: .char("9"), .char("9"), .char("9"), .char("9"), .enter, fake: &fake)
+        #expect(model.screenText.contains("You have 900 points to give."))
+        guard case .donate(let form)? = model.dialog else { Issue.record("the dialog closed"); return }
+        #expect(form.error == "You have 900 points to give." && !form.confirming)
+        model.drive(keys: .backspace, .backspace, .backspace, .enter, fake: &fake)
+        #expect(model.screenText.contains("Give 9 points to Coral reefs?"))
+        // Any key but y goes back without sending; y sends.
+        #expect(model.drive(keys: .char("n"), fake: &fake).isEmpty)
+        model.drive(keys: .enter, fake: &fake)
+        let sent = model.drive(keys: .char("y"), fake: &fake)
+        #expect(sent.first == .donate(cause: "reef", points: 9))
+        #expect(model.status.contains("Gave 9 points to Coral reefs (now 19 in all); you have 891 left."))
+        model.drive(keys: .left, fake: &fake)
+        #expect(model.screenText.contains("Ada") && model.screenText.contains("gave 9 points"))
+    }
+
+    @Test func aRevokedTokenOffersToRegisterAgainKeepingEverything() {
+        var fake = FakeScores()
+        fake.player = FakeScores.me
+        var model = scoresApp(&fake)
+        let look = model.studio.look
+        _ = model.update(.scores(.signedOut(formerName: "Ada", ScoresFailure(.unauthorized, "the sign-in token is not valid"))))
+        guard case .register(let form)? = model.dialog else { Issue.record("no register dialog"); return }
+        #expect(form.name == "Ada" && !form.isProfile)
+        #expect(model.status.contains("no longer knows you") && model.status.contains("kept"))
+        #expect(model.scores.player == nil && model.studio.look == look)
+    }
+
+    @Test func remoteTextNeverCarriesControlOrBidiCharactersToTheScreen() {
+        var fake = FakeScores()
+        fake.place = "evil\u{1B}]52;c;AAAA\u{07}.example"
+        fake.rows = [FakeScores.row(1, "Mal\u{1B}[2J\u{202E}lory\u{0007}", 930)]
+        let model = scoresApp(&fake)
+        let scalars = model.view().cells.map(\.scalar)
+        #expect(!scalars.contains { $0.value < 32 || $0.value == 0x7F || (0x202A...0x202E).contains($0.value) })
+        #expect(model.screenText.contains("Mal[2Jlory"))
+    }
+}
+
+extension String {
+    /// The look a share code holds (for comparing a previewed row with its code).
+    var flatMapLook: Look? {
+        if case .look(let look)? = try? ShareCode.decode(self) { return look }
+        return nil
+    }
+}
