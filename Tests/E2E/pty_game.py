@@ -15,8 +15,10 @@ KEYS = {"up": "\x1bOA", "down": "\x1bOB", "right": "\x1bOC", "left": "\x1bOD", "
 class Game:
     def __init__(self, binary, data_home, width=100, height=30, env=None, args=()):
         environment = dict(os.environ)
-        environment.update({"TERM": "xterm-256color", "XDG_DATA_HOME": str(data_home), "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"})
+        environment.update({"TERM": "xterm-256color", "XDG_DATA_HOME": str(data_home), "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8",
+                            "XDG_CONFIG_HOME": str(data_home) + "-config"})
         environment.pop("NO_COLOR", None)
+        environment.pop("PLUME_SERVER", None)
         environment.update(env or {})
         self.screen = pyte.Screen(width, height)
         self.stream = pyte.ByteStream(self.screen)
