@@ -5,16 +5,11 @@
 import Foundation
 import ScoresAPI
 
-public struct Credential: Codable, Sendable, Equatable {
-    public var playerID: String
-    public var name: String
-    public var token: String
+/// A token kept for one server: what registering returned.
+public typealias Credential = Registered
 
-    public init(playerID: String, name: String, token: String) { (self.playerID, self.name, self.token) = (playerID, name, token) }
-
+extension Registered {
     public var identity: Identity { Identity(playerID: playerID, name: name) }
-
-    enum CodingKeys: String, CodingKey { case playerID = "player_id", name, token }
 }
 
 public struct QueuedSubmission: Codable, Sendable, Equatable {

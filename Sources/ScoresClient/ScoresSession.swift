@@ -18,9 +18,8 @@ public actor ScoresSession {
     /// Earlier days' style boards offered besides today's.
     public static let earlierDays = 6
 
-    private var tops: [String: (etag: String?, page: BoardPage)] = [:]
-    private var arounds: [String: (etag: String?, page: BoardPage)] = [:]
-    private var contributorsPage: (etag: String?, page: BoardPage)?
+    /// The last copy of each page read and its ETag, by `ScoresCommand.key`.
+    private var pages: [String: (etag: String?, page: BoardPage)] = [:]
     private var publicProfile: (etag: String?, profile: PublicProfile)?
     private var draining = false
 
@@ -70,26 +69,14 @@ public actor ScoresSession {
             events.append(identity())
             events.append(.boards(try await boardList()))
         case .top(let board):
-            let held = tops[board]
-            switch try await backend.top(board: board, limit: Self.pageRows, etag: held?.etag) {
-            case .fresh(let page, let etag):
-                tops[board] = (etag, page)
-                events.append(.top(board: board, Answer(page)))
-            case .unchanged:
-                guard let held else { throw Self.unexpected304 }
-                events.append(.top(board: board, Answer(held.page, unchanged: true)))
-            }
+            let page = try await cached(command.key) { etag throws(ScoresFailure) in try await backend.top(board: board, limit: Self.pageRows, etag: etag) }
+            events.append(.top(board: board, page))
         case .around(let board):
             let token = try signedIn()
-            let held = arounds[board]
-            switch try await backend.aroundMe(board: board, token: token, radius: Self.aroundRadius, etag: held?.etag) {
-            case .fresh(let page, let etag):
-                arounds[board] = (etag, page)
-                events.append(.around(board: board, Answer(page)))
-            case .unchanged:
-                guard let held else { throw Self.unexpected304 }
-                events.append(.around(board: board, Answer(held.page, unchanged: true)))
+            let page = try await cached(command.key) { etag throws(ScoresFailure) in
+                try await backend.aroundMe(board: board, token: token, radius: Self.aroundRadius, etag: etag)
             }
+            events.append(.around(board: board, page))
         case .myBests:
             let token = try signedIn()
             let own = try await backend.profile(token: token)
@@ -103,14 +90,8 @@ public actor ScoresSession {
                 events.append(.myBests(own, Answer(held.profile, unchanged: true)))
             }
         case .contributors:
-            switch try await backend.contributors(limit: Self.pageRows, etag: contributorsPage?.etag) {
-            case .fresh(let page, let etag):
-                contributorsPage = (etag, page)
-                events.append(.contributors(Answer(page)))
-            case .unchanged:
-                guard let held = contributorsPage else { throw Self.unexpected304 }
-                events.append(.contributors(Answer(held.page, unchanged: true)))
-            }
+            let page = try await cached(command.key) { etag throws(ScoresFailure) in try await backend.contributors(limit: Self.pageRows, etag: etag) }
+            events.append(.contributors(page))
         case .causes:
             events.append(.causes(try await backend.causes()))
         case .register(let request):
@@ -142,6 +123,19 @@ public actor ScoresSession {
             events.append(.donated(try await backend.donate(token: token, DonationRequest(causeID: cause, points: points))))
         case .drainOutbox:
             events += await drain()
+        }
+    }
+
+    /// A conditional read: sends the ETag of the copy held under `key`, and answers with the new
+    /// copy, or the held one marked unchanged.
+    private func cached(_ key: String, _ read: (String?) async throws(ScoresFailure) -> Fetched<BoardPage>) async throws(ScoresFailure) -> Answer<BoardPage> {
+        switch try await read(pages[key]?.etag) {
+        case .fresh(let page, let etag):
+            pages[key] = (etag, page)
+            return Answer(page)
+        case .unchanged:
+            guard let copy = pages[key] else { throw Self.unexpected304 }
+            return Answer(copy.page, unchanged: true)
         }
     }
 
@@ -185,7 +179,7 @@ public actor ScoresSession {
 
     /// Copies read as one player are not another's.
     private func forgetReads() {
-        arounds = [:]
+        pages = pages.filter { !$0.key.hasPrefix("around:") }
         publicProfile = nil
     }
 

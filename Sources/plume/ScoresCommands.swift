@@ -20,6 +20,14 @@ struct ServerOption: ParsableArguments {
         let environment = ProcessInfo.processInfo.environment
         return ScoresConnection(settings: ScoresSettings.resolve(flag: server, environment: environment), environment: environment, book: book)
     }
+
+    /// The chosen place (warnings printed), its credentials file, and its name in words.
+    func credentials() throws -> (ScoresConnection, CredentialStore, String) {
+        let connection = connection(book: try loadBook())
+        warn(connection)
+        let place = connection.settings.place == .local ? "the local board" : connection.key
+        return (connection, CredentialStore(directory: connection.configDirectory), place)
+    }
 }
 
 /// Runs async work from a synchronous command and waits for it (the CLI has nothing else to do).
@@ -125,10 +133,7 @@ struct WhoAmI: ParsableCommand {
     @OptionGroup var where_: ServerOption
 
     func run() throws {
-        let connection = where_.connection(book: try loadBook())
-        warn(connection)
-        let store = CredentialStore(directory: connection.configDirectory)
-        let place = connection.settings.place == .local ? "the local board" : connection.key
+        let (connection, store, place) = try where_.credentials()
         if let credential = store.credential(for: connection.key) {
             print("You are \(SafeText.strip(credential.name)) (\(credential.playerID)) on \(place).")
         } else {
@@ -150,10 +155,7 @@ struct Logout: ParsableCommand {
     @OptionGroup var where_: ServerOption
 
     func run() throws {
-        let connection = where_.connection(book: try loadBook())
-        warn(connection)
-        let store = CredentialStore(directory: connection.configDirectory)
-        let place = connection.settings.place == .local ? "the local board" : connection.key
+        let (connection, store, place) = try where_.credentials()
         do {
             if let gone = try store.forget(connection.key) {
                 print("Forgot \(SafeText.strip(gone.name))'s token for \(place).")
