@@ -18,8 +18,8 @@ final class HTTPFetcher: NSObject, URLSessionDataDelegate, @unchecked Sendable {
         }
     }
 
-    /// A request abandoned after this long counts as timed out.
-    let deadline: Duration
+    /// A request abandoned after this long counts as timed out, in seconds.
+    let deadline: Double
     /// Replies larger than this are not read.
     let maxBytes: Int
 
@@ -40,13 +40,12 @@ final class HTTPFetcher: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     private var session: URLSession!
 
     init(deadline: Duration = .seconds(5), maxBytes: Int = 1 << 20) {
-        self.deadline = deadline
+        self.deadline = Double(deadline.components.seconds) + Double(deadline.components.attoseconds) / 1e18
         self.maxBytes = maxBytes
         super.init()
         let configuration = URLSessionConfiguration.ephemeral
-        let seconds = Double(deadline.components.seconds) + Double(deadline.components.attoseconds) / 1e18
-        configuration.timeoutIntervalForRequest = seconds
-        configuration.timeoutIntervalForResource = seconds
+        configuration.timeoutIntervalForRequest = self.deadline
+        configuration.timeoutIntervalForResource = self.deadline
         // ETags are the game's business: no cache may answer for the server.
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         configuration.urlCache = nil
@@ -60,7 +59,7 @@ final class HTTPFetcher: NSObject, URLSessionDataDelegate, @unchecked Sendable {
                 let task = session.dataTask(with: request)
                 let id = task.taskIdentifier
                 lock.withLock { pending[id] = Pending(continuation) }
-                let seconds = Double(deadline.components.seconds) + Double(deadline.components.attoseconds) / 1e18
+                let seconds = deadline
                 DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { [weak self] in
                     let host = request.url?.host ?? "the server"
                     self?.finish(id, .failure(ScoresFailure(.timedOut, "\(host) took longer than \(Int(seconds)) s to answer")))
