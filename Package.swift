@@ -39,8 +39,10 @@ let package = Package(
         .target(name: "SwarmSim", dependencies: ["GameState", "CSwarmKernel"]),
         // Style themes and swarm challenges: deterministic scores shared by the game and the server.
         .target(name: "Challenges", dependencies: ["GameState", "SwarmSim", "PlumeAssets"]),
+        // QR codes for share links (byte mode, level M, versions 1–10), written here: no dependencies.
+        .target(name: "QRCode"),
         // The app as pure code: Model, Msg, update(), view() into a cell Grid.
-        .target(name: "PlumeUI", dependencies: ["GameState", "SwarmSim", "Challenges", "ScoresAPI"]),
+        .target(name: "PlumeUI", dependencies: ["GameState", "SwarmSim", "Challenges", "ScoresAPI", "QRCode"]),
         // The leaderboard's wire types and calendar, and the one protocol the game's Scores
         // screen talks through (commands out, events back). Plain Swift, no dependencies.
         .target(name: "ScoresAPI"),
@@ -53,6 +55,9 @@ let package = Package(
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ]
         ),
+        // Links from other programs: the running game's Unix socket (one owner, by lock) and
+        // `plume open`'s side of it. Foundation and Glibc only.
+        .target(name: "LinkRelay"),
         // ncursesw, through one small shim.
         .systemLibrary(name: "CNCurses", path: "Sources/CNCurses"),
         // The only code that touches the terminal: run loop, input, drawing, clipboard.
@@ -68,6 +73,8 @@ let package = Package(
                 "PlumeUI",
                 "Terminal",
                 "ScoresClient",
+                "QRCode",
+                "LinkRelay",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -133,6 +140,8 @@ let package = Package(
             ]
         ),
         .testTarget(name: "GameStateTests", dependencies: ["GameState"]),
+        .testTarget(name: "QRCodeTests", dependencies: ["QRCode"]),
+        .testTarget(name: "LinkRelayTests", dependencies: ["LinkRelay"]),
         .testTarget(name: "SwarmSimTests", dependencies: ["SwarmSim", "GameState"]),
         .testTarget(name: "ChallengesTests", dependencies: ["Challenges", "GameState", "SwarmSim"]),
         .testTarget(name: "PlumeUITests", dependencies: ["PlumeUI", "GameState", "Challenges", "ScoresAPI"]),

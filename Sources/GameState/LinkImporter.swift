@@ -11,6 +11,7 @@ public struct ImportedLink: Hashable, Sendable {
         case emergent = "Emergent link"
         case sayamaRecipe = "Swarm Chemistry recipe"
         case sayamaNumbers = "Swarm Chemistry numbers"
+        case webLink = "plume-server web link"
     }
 
     public var state: SharedState
@@ -44,6 +45,9 @@ public struct LinkImporter: Sendable {
                 }
             }
             throw firstError ?? .notALink
+        }
+        if let code = Self.webLinkCode(in: cleaned) {
+            return try readCode(Self.normaliseCode(code), form: .webLink)
         }
         return try readWithoutScheme(String(scalars: cleaned))
     }
@@ -92,6 +96,29 @@ public struct LinkImporter: Sendable {
             }
         }
         throw firstError!
+    }
+
+    /// The code in a plume-server's page link, `http(s)://host[:port]/l/{code}` (what the server
+    /// hands out for browsers), found anywhere in the paste.
+    static func webLinkCode(in s: [Unicode.Scalar]) -> String? {
+        var index = 0
+        while index + 7 < s.count {
+            defer { index += 1 }
+            guard s[index] == "h" || s[index] == "H", index == 0 || !s[index - 1].properties.isAlphabetic else { continue }
+            let head = String(scalars: s[index..<min(s.count, index + 8)]).lowercased()
+            guard head.hasPrefix("http://") || head.hasPrefix("https://") else { continue }
+            var end = index
+            while end < s.count, s[end] != " ", s[end] != "\n", !PasteCleaner.isTerminator(s[end]) { end += 1 }
+            let url = String(scalars: s[index..<end])
+            let afterScheme = url.drop { $0 != ":" }.dropFirst(3)
+            let path = afterScheme.drop { $0 != "/" }.prefix { $0 != "?" && $0 != "#" }
+            guard path.hasPrefix("/l/") else { continue }
+            var code = path.dropFirst(3)
+            while code.last == "/" || code.last == "." || code.last == "," { code = code.dropLast() }
+            let decoded = PasteCleaner.percentDecode(code)
+            if !decoded.isEmpty, !decoded.contains("/") { return decoded }
+        }
+        return nil
     }
 
     static func queryItems<S: StringProtocol>(_ query: S) -> [(key: String, value: String)] {

@@ -53,6 +53,8 @@ public struct AppModel: Sendable {
     public var scores = ScoresState()
     /// A dialog over the current screen (register, donate); it takes the keys while open.
     public var dialog: Dialog?
+    /// A link sent by another program while a dialog was open; it opens when the dialog closes.
+    public var waitingArrival: String?
     public var slots: [String?]
     /// A pending two-key command: `w` or `o` waiting for a slot number.
     public var pendingSlotCommand: Character?
@@ -105,6 +107,15 @@ public struct AppModel: Sendable {
 
 extension AppModel {
     public mutating func update(_ msg: Msg) -> [Effect] {
+        var effects = handle(msg)
+        if dialog == nil, let text = waitingArrival {
+            waitingArrival = nil
+            effects += openArrival(text)
+        }
+        return effects
+    }
+
+    private mutating func handle(_ msg: Msg) -> [Effect] {
         switch msg {
         case .resize(let w, let h):
             width = w
@@ -124,6 +135,16 @@ extension AppModel {
             return clock(seconds)
         case .scores(let event):
             return receive(event)
+        case .arrived(.link(let text)):
+            if dialog != nil {
+                waitingArrival = text
+                status = "A link arrived from another program; it opens when this dialog closes."
+                return []
+            }
+            return openArrival(text)
+        case .arrived(.refused(let why)):
+            status = "Refused a message from another program: " + SafeText.strip(why) + "."
+            return []
         case .paste(let text):
             if dialog != nil {
                 pasteIntoDialog(text)
@@ -147,6 +168,13 @@ extension AppModel {
             importing.previewCamera.follow(preview.state, dotsWide: 60, dotsHigh: 40)
             importing.preview = preview
         }
+    }
+
+    /// A link from `plume open` opens in the Import preview, like a paste, over any screen.
+    private mutating func openArrival(_ text: String) -> [Effect] {
+        let effects = paste(text)
+        status = "A link arrived from another program" + (importing.result.map { if case .success = $0 { " — Enter applies it, Esc cancels." } else { "; it can't be used — see why above." } } ?? ".")
+        return effects
     }
 
     /// A paste anywhere opens the Import screen with the pasted text.

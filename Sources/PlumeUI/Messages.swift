@@ -32,6 +32,16 @@ public enum Msg: Sendable {
     case clock(Double)
     /// An answer about the scores (a request the app made as an effect).
     case scores(ScoresEvent)
+    /// Something another program sent to this running game (`plume open`).
+    case arrived(Arrival)
+}
+
+/// What `plume open` (or any program on the game's socket) sent.
+public enum Arrival: Sendable, Equatable {
+    /// Text that reads as a link: it opens in the Import preview.
+    case link(String)
+    /// A message the game refused, and why, in words.
+    case refused(String)
 }
 
 public enum Effect: Equatable, Sendable {

@@ -2,6 +2,7 @@
 // line at the bottom; the help overlay and the "window too small" notice on top of all.
 import Challenges
 import GameState
+import QRCode
 import SwarmSim
 
 enum Theme {
@@ -182,27 +183,60 @@ extension AppModel {
 
     private func drawShare(_ grid: inout Grid) {
         let isLook = sharing.kind == .look
-        grid.put(isLook ? "Share this look" : "Share this swarm", x: 1, y: 2, style: Theme.title)
         let link = shareLink
+        let symbol = try? QRCode.encode(link)
+        // The QR code goes on the right when there is room beside the text, else below it.
+        let qrSize = symbol.map { QRCode.halfBlockSize(version: $0.version) }
+        let besideX = qrSize.map { width - $0.width - 1 } ?? width
+        let beside = qrSize.map { besideX >= 44 && $0.height <= height - 3 } ?? false
+        let textWidth = beside ? besideX - 3 : width - 4
+        grid.put(isLook ? "Share this look" : "Share this swarm", x: 1, y: 2, style: Theme.title)
         var y = 4
-        for line in chunks(link, width: min(76, width - 4)) {
+        for line in chunks(link, width: min(76, textWidth)) {
             grid.put(line, x: 2, y: y, style: Style(fg: Theme.accent, bold: true))
             y += 1
         }
         y += 1
         let code = link.split(separator: "/").last.map(String.init) ?? ""
         grid.put("Code: ", x: 2, y: y, style: Theme.label)
-        for line in chunks(code, width: min(70, width - 10)) {
+        for line in chunks(code, width: min(70, textWidth - 6)) {
             grid.put(line, x: 8, y: y)
             y += 1
         }
         y += 1
-        grid.put(summary, x: 2, y: y, limit: width - 4)
+        for line in wrap(summary, width: textWidth).prefix(2) {
+            grid.put(line, x: 2, y: y)
+            y += 1
+        }
+        y += 1
+        grid.put(sharing.copyStatus ?? "Copying…", x: 2, y: y, style: Theme.label, limit: textWidth)
         y += 2
-        grid.put(sharing.copyStatus ?? "Copying…", x: 2, y: y, style: Theme.label, limit: width - 4)
-        grid.put("Anyone with Plume can paste this link to get the \(isLook ? "look" : "swarm"); it survives e-mail and chat.", x: 2, y: y + 2, style: Theme.label, limit: width - 4)
-        if isLook, height - 3 - (y + 4) >= 10 {
-            FigureRenderer.drawSmall(studio.look, in: catalog, into: &grid, x: 2, y: y + 4)
+        for line in wrap("Anyone with Plume can paste this link to get the \(isLook ? "look" : "swarm"); it survives e-mail and chat.", width: textWidth).prefix(2) {
+            grid.put(line, x: 2, y: y, style: Theme.label)
+            y += 1
+        }
+        y += 1
+        let room = height - 2 - y
+        if let symbol, let qrSize, beside || (qrSize.height <= room && qrSize.width <= width - 3) {
+            drawQR(symbol, into: &grid, x: beside ? besideX : 2, y: beside ? 2 : y)
+            if !beside { return }
+        } else if let qrSize {
+            grid.put("A larger window (\(qrSize.width + 45)×\(qrSize.height + 3)) shows this link as a QR code.", x: 2, y: y, style: Theme.label, limit: textWidth)
+            y += 2
+        } else {
+            grid.put("This link is too long for a QR code (at most \(QRCode.capacity(version: QRCode.maxVersion)) characters).", x: 2, y: y, style: Theme.label, limit: textWidth)
+            y += 2
+        }
+        if isLook, height - 3 - y >= 10 {
+            FigureRenderer.drawSmall(studio.look, in: catalog, into: &grid, x: 2, y: y)
+        }
+    }
+
+    /// Dark modules on a light ground, whatever the terminal's own colours; quiet zone included.
+    private func drawQR(_ symbol: QRCode, into grid: inout Grid, x: Int, y: Int) {
+        let paper = Style(fg: .rgb(0, 0, 0), bg: .rgb(255, 255, 255))
+        for (index, line) in symbol.halfBlockLines().enumerated() {
+            grid.put(line, x: x, y: y + index, style: paper)
         }
     }
 

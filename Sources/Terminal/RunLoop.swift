@@ -1,7 +1,8 @@
 // The app's run loop: draw, wait for input (or the next frame while something moves), update,
 // and carry out effects — clipboard copies, saves and score requests — whose outcomes come back
 // as messages. Score requests run as tasks; their answers wait in an inbox that the loop checks
-// every 50 ms while any is outstanding, so the game never blocks on the network.
+// every 50 ms while any is outstanding, so the game never blocks on the network. Links sent by
+// `plume open` arrive through the same inbox.
 import Foundation
 import PlumeUI
 import ScoresAPI
@@ -14,7 +15,12 @@ public enum RunLoop {
     /// Carries out one score command; its events come back to the game as messages.
     public typealias ScoresRunner = @Sendable (ScoresCommand) async -> [ScoresEvent]
 
-    public static func run(_ initial: AppModel, store: SaveStore, scores: ScoresRunner? = nil) throws {
+    /// How often the loop looks for links from other programs while it would otherwise sleep.
+    static let arrivalMilliseconds: Int32 = 200
+
+    /// `arrivals`, when given, is where other threads post messages (links from `plume open`);
+    /// the loop then looks at it at least every 200 ms.
+    public static func run(_ initial: AppModel, store: SaveStore, scores: ScoresRunner? = nil, arrivals: Inbox? = nil) throws {
         let screen = try TerminalScreen()
         defer { screen.restore() }
         var model = initial
@@ -22,7 +28,7 @@ public enum RunLoop {
         _ = model.update(.resize(width: size.width, height: size.height))
         let clock = ContinuousClock()
         var frameStart = clock.now
-        let inbox = Inbox()
+        let inbox = arrivals ?? Inbox()
         var lastClock = -Double.infinity
         while true {
             screen.draw(model.view())
@@ -37,6 +43,7 @@ public enum RunLoop {
                 let untilSecond = Int32(max(1, (1 - (Date().timeIntervalSince1970 - lastClock)) * 1000))
                 timeout = timeout < 0 ? min(1000, untilSecond) : min(timeout, untilSecond)
             }
+            if arrivals != nil { timeout = timeout < 0 ? arrivalMilliseconds : min(timeout, arrivalMilliseconds) }
             var messages = screen.read(timeout: timeout)
             let wall = Date().timeIntervalSince1970
             if wall - lastClock >= 1 || (model.awaitingScores && wall - lastClock >= 0.25) {
@@ -78,11 +85,13 @@ public enum RunLoop {
     }
 }
 
-/// Messages that arrived from tasks, waiting for the loop to pick them up.
-final class Inbox: Sendable {
+/// Messages that arrived from tasks and other threads, waiting for the loop to pick them up.
+public final class Inbox: Sendable {
     private let waiting = Mutex<[Msg]>([])
 
-    func post(_ messages: [Msg]) { waiting.withLock { $0 += messages } }
+    public init() {}
+
+    public func post(_ messages: [Msg]) { waiting.withLock { $0 += messages } }
 
     func take() -> [Msg] {
         waiting.withLock { arrived in

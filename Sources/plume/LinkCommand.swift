@@ -8,7 +8,7 @@ struct LinkCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "link",
         abstract: "Decode, encode and convert share links.",
-        subcommands: [Decode.self, Encode.self, Export.self]
+        subcommands: [Decode.self, Encode.self, Export.self, QR.self]
     )
 
     struct Decode: ParsableCommand {

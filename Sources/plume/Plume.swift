@@ -3,6 +3,7 @@ import ArgumentParser
 import Foundation
 import Challenges
 import GameState
+import LinkRelay
 import PlumeUI
 import ScoresClient
 import Terminal
@@ -16,7 +17,7 @@ struct Plume: ParsableCommand {
             Style a model in the Studio, breed swarms in the Lab, and share either as a short
             plume:// link. Links survive e-mail and chat; paste a friend's link to import it.
             """,
-        subcommands: [Play.self, LinkCommand.self, ShareCommand.self, ScoresCLI.self, WhoAmI.self, Logout.self, Bench.self],
+        subcommands: [Play.self, Open.self, LinkCommand.self, ShareCommand.self, ScoresCLI.self, WhoAmI.self, Logout.self, Bench.self],
         defaultSubcommand: Play.self
     )
 }
@@ -38,23 +39,37 @@ struct Play: ParsableCommand {
     @OptionGroup var where_: ServerOption
 
     func run() throws {
-        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
-            throw fail("the game needs an interactive terminal. For scripts, try `plume link decode` or `plume --help`.")
-        }
-        var (model, store, outcome) = try loadSavedGame()
-        let connection = where_.connection(book: model.book)
-        model.status = "Welcome to Plume — press ? for the keys of each screen."
-        if !connection.settings.warnings.isEmpty {
-            model.status = SafeText.strip(connection.settings.warnings.joined(separator: "; ")) + "."
-        }
-        if case .corrupt(let path) = outcome {
-            model.status = "Your saved game couldn't be read; it was kept as \(path) and a fresh game started."
-        }
-        do {
-            try RunLoop.run(model, store: store, scores: { command in await connection.perform(command) })
-        } catch let error as TerminalScreen.TerminalError {
-            throw fail(error.description)
-        }
+        try startGame(server: where_, paste: nil)
+    }
+}
+
+/// Opens the full-screen game (with `paste` in the Import preview when given), listening for
+/// links from other programs unless another running game already does.
+func startGame(server: ServerOption, paste: String?) throws {
+    guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
+        throw fail("the game needs an interactive terminal. For scripts, try `plume link decode` or `plume --help`.")
+    }
+    var (model, store, outcome) = try loadSavedGame()
+    let connection = server.connection(book: model.book)
+    let arrivals = Inbox()
+    let (listener, listening) = listenForLinks(importer: model.importer, inbox: arrivals)
+    defer { listener?.stop() }
+    model.status = "Welcome to Plume — press ? for the keys of each screen." + (listening.map { " " + $0 } ?? "")
+    if !connection.settings.warnings.isEmpty {
+        model.status = SafeText.strip(connection.settings.warnings.joined(separator: "; ")) + "."
+    }
+    if case .corrupt(let path) = outcome {
+        model.status = "Your saved game couldn't be read; it was kept as \(path) and a fresh game started."
+    }
+    if let paste {
+        let kept = model.status
+        _ = model.update(.paste(paste))
+        if case .corrupt = outcome { model.status = kept }
+    }
+    do {
+        try RunLoop.run(model, store: store, scores: { command in await connection.perform(command) }, arrivals: arrivals)
+    } catch let error as TerminalScreen.TerminalError {
+        throw fail(error.description)
     }
 }
 

@@ -12,6 +12,9 @@ struct ShareCommand: ParsableCommand {
     @Flag(help: "Print the swarm's link instead of the look's.")
     var swarm = false
 
+    @Flag(help: "Also draw the link as a QR code (black on white, quiet zone included).")
+    var qr = false
+
     func run() throws {
         let (model, _, outcome) = try loadSavedGame()
         switch outcome {
@@ -19,6 +22,7 @@ struct ShareCommand: ParsableCommand {
         case .corrupt(let path): printError("note: the saved game couldn't be read; it was kept as \(path)")
         case .loaded: break
         }
-        print(ShareCode.link(swarm ? .swarm(model.lab.recipe) : .look(model.studio.look)))
+        let link = ShareCode.link(swarm ? .swarm(model.lab.recipe) : .look(model.studio.look))
+        if qr { try printQR(link) } else { print(link) }
     }
 }
