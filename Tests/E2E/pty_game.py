@@ -17,6 +17,10 @@ class Game:
         environment = dict(os.environ)
         environment.update({"TERM": "xterm-256color", "XDG_DATA_HOME": str(data_home), "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8",
                             "XDG_CONFIG_HOME": str(data_home) + "-config"})
+        # Each game gets its own runtime directory, so games of different tests never meet.
+        runtime = str(data_home) + "-run"
+        os.makedirs(runtime, mode=0o700, exist_ok=True)
+        environment["XDG_RUNTIME_DIR"] = runtime
         environment.pop("NO_COLOR", None)
         environment.pop("PLUME_SERVER", None)
         environment.update(env or {})
