@@ -35,16 +35,16 @@ e2e-deps: system-deps
 		$(PYTHON) -m pip install --quiet pytest pexpect pyte openapi-spec-validator schemathesis pillow
 
 # Debian packages the tests use: PostgreSQL (a real server per test run), headless chromium (the
-# web pages), wrk (the benchmark), zbar-tools (a real QR decoder), xdg-utils and desktop-file-utils
-# (scheme registration). Installed with apt-get when missing; a missing PostgreSQL that
+# web pages), wrk (the benchmark), zbar-tools (a real QR decoder), xdg-utils, desktop-file-utils and
+# GIO (scheme registration, checked the way a desktop reads it). Installed with apt-get when missing; a missing PostgreSQL that
 # can't be installed stops `make test` here, loudly.
 system-deps:
 	@command -v initdb >/dev/null && command -v pg_ctl >/dev/null && command -v createdb >/dev/null || \
 		(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null)
 	@command -v chromium >/dev/null && command -v wrk >/dev/null || \
 		(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium wrk >/dev/null)
-	@command -v zbarimg >/dev/null && command -v xdg-mime >/dev/null && command -v update-desktop-database >/dev/null || \
-		(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq zbar-tools xdg-utils desktop-file-utils >/dev/null)
+	@command -v zbarimg >/dev/null && command -v xdg-mime >/dev/null && command -v update-desktop-database >/dev/null && command -v gio >/dev/null || \
+		(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq zbar-tools xdg-utils desktop-file-utils libglib2.0-bin >/dev/null)
 	@command -v initdb >/dev/null && command -v pg_ctl >/dev/null || { echo "PostgreSQL (initdb, pg_ctl) is missing and could not be installed"; exit 1; }
 
 # The leaderboard benchmark at 1 000 000 records (release build; figures for the README).

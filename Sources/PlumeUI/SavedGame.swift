@@ -26,11 +26,7 @@ public struct SaveStore: Sendable {
     public init(directory: URL) { self.directory = directory }
 
     public static func standard(environment: [String: String] = ProcessInfo.processInfo.environment) -> SaveStore {
-        if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
-            return SaveStore(directory: URL(fileURLWithPath: data).appendingPathComponent("plume"))
-        }
-        let home = environment["HOME"].map { URL(fileURLWithPath: $0) } ?? FileManager.default.homeDirectoryForCurrentUser
-        return SaveStore(directory: home.appendingPathComponent(".local/share/plume"))
+        SaveStore(directory: XDGDirectories.dataHome(environment).appendingPathComponent("plume"))
     }
 
     public enum LoadResult: Equatable, Sendable {

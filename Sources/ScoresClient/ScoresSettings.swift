@@ -18,19 +18,11 @@ public struct ScoresSettings: Sendable, Equatable {
     public init(place: ScoresPlace, warnings: [String] = []) { (self.place, self.warnings) = (place, warnings) }
 
     public static func configDirectory(environment: [String: String]) -> URL {
-        if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") {
-            return URL(fileURLWithPath: config).appendingPathComponent("plume")
-        }
-        let home = environment["HOME"].map { URL(fileURLWithPath: $0) } ?? FileManager.default.homeDirectoryForCurrentUser
-        return home.appendingPathComponent(".config/plume")
+        XDGDirectories.configHome(environment).appendingPathComponent("plume")
     }
 
     public static func dataDirectory(environment: [String: String]) -> URL {
-        if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
-            return URL(fileURLWithPath: data).appendingPathComponent("plume")
-        }
-        let home = environment["HOME"].map { URL(fileURLWithPath: $0) } ?? FileManager.default.homeDirectoryForCurrentUser
-        return home.appendingPathComponent(".local/share/plume")
+        XDGDirectories.dataHome(environment).appendingPathComponent("plume")
     }
 
     /// Resolves the place in order of precedence; each unusable value adds a warning.

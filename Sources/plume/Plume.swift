@@ -17,7 +17,7 @@ struct Plume: ParsableCommand {
             Style a model in the Studio, breed swarms in the Lab, and share either as a short
             plume:// link. Links survive e-mail and chat; paste a friend's link to import it.
             """,
-        subcommands: [Play.self, Open.self, LinkCommand.self, ShareCommand.self, ScoresCLI.self, WhoAmI.self, Logout.self, Bench.self],
+        subcommands: [Play.self, Open.self, LinkCommand.self, ShareCommand.self, ScoresCLI.self, WhoAmI.self, Logout.self, RegisterScheme.self, UnregisterScheme.self, Bench.self],
         defaultSubcommand: Play.self
     )
 }
