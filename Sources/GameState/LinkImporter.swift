@@ -52,6 +52,19 @@ public struct LinkImporter: Sendable {
         return try readWithoutScheme(String(scalars: cleaned))
     }
 
+    /// The x-callback parameters of the link in a paste, read even when the link itself can't
+    /// be imported (so that x-error can be offered).
+    public func callback(in paste: String) -> XCallback {
+        guard paste.utf8.count <= GameLimits.maxPasteBytes else { return XCallback() }
+        let cleaned = PasteCleaner.clean(paste)
+        guard let found = PasteCleaner.findLink(in: cleaned),
+              let candidate = PasteCleaner.linkCandidates(in: cleaned, from: found.start).first else { return XCallback() }
+        let link = PasteCleaner.trimTrailingPunctuation(found.escaped ? PasteCleaner.percentDecode(candidate) : candidate)
+        let beforeFragment = link.prefix { $0 != "#" }
+        guard let mark = beforeFragment.firstIndex(of: "?") else { return XCallback() }
+        return XCallback.parse(Self.queryItems(beforeFragment[beforeFragment.index(after: mark)...]))
+    }
+
     // MARK: - Links
 
     private func readLink(_ text: String) throws(ImportError) -> ImportedLink {

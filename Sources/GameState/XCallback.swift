@@ -78,3 +78,53 @@ public struct XCallback: Hashable, Sendable {
         return .success(value)
     }
 }
+
+extension XCallback {
+    /// `target` with `parameters` added to its query (before any fragment), each name and value
+    /// percent-encoded so that only unreserved characters stay as they are.
+    public static func appending(_ parameters: [(name: String, value: String)], to target: String) -> String {
+        guard !parameters.isEmpty else { return target }
+        var base = Substring(target), fragment = Substring("")
+        if let hash = target.firstIndex(of: "#") { (base, fragment) = (target[..<hash], target[hash...]) }
+        let query = parameters.map { percentEncode($0.name) + "=" + percentEncode($0.value) }.joined(separator: "&")
+        let joiner = !base.contains("?") ? "?" : (base.hasSuffix("?") || base.hasSuffix("&") ? "" : "&")
+        return base + joiner + query + fragment
+    }
+
+    /// RFC 3986 percent-encoding of everything outside ALPHA / DIGIT / "-" / "." / "_" / "~".
+    public static func percentEncode(_ text: String) -> String {
+        var out = ""
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                let hex = Array("0123456789ABCDEF".unicodeScalars)
+                out.unicodeScalars.append("%")
+                out.unicodeScalars.append(hex[Int(byte >> 4)])
+                out.unicodeScalars.append(hex[Int(byte & 0xF)])
+            }
+        }
+        return out
+    }
+}
+
+extension ImportError {
+    /// A short stable name for the kind of failure, sent back as x-error's `errorCode`.
+    public var code: String {
+        switch self {
+        case .empty: "empty"
+        case .tooLong: "too-long"
+        case .notALink: "not-a-link"
+        case .unknownRoute: "unknown-route"
+        case .missingCode: "missing-code"
+        case .code: "bad-code"
+        case .kindMismatch: "kind-mismatch"
+        case .invalidLook: "invalid-look"
+        case .outfit: "bad-outfit"
+        case .emergent: "bad-emergent-link"
+        case .recipe: "bad-recipe"
+        }
+    }
+}

@@ -24,6 +24,24 @@ public struct ImportState: Sendable {
     /// A running preview of an imported swarm.
     public var preview: Swarm?
     public var previewCamera = Camera()
+    /// After an import or a cancel: where the link asked to be returned, offered for one key.
+    public var offer: CallbackOffer?
+    /// On an error: the link's x-error target with the error added, offered for Ctrl-O.
+    public var errorTarget: String?
+}
+
+/// An x-callback target shown in full, opened only if the player presses the key for it.
+public struct CallbackOffer: Equatable, Sendable {
+    public enum Occasion: String, Sendable {
+        case success = "now that the link is imported"
+        case cancel = "now that the import is cancelled"
+    }
+    public var occasion: Occasion
+    public var url: String
+    /// Who says they sent the link (unverified).
+    public var source: String?
+    /// Where the player goes once the offer is answered.
+    public var next: Screen
 }
 
 public struct ShareState: Sendable {
@@ -142,6 +160,9 @@ extension AppModel {
                 return []
             }
             return openArrival(text)
+        case .opened(let how):
+            status = SafeText.strip(how)
+            return []
         case .arrived(.refused(let why)):
             status = "Refused a message from another program: " + SafeText.strip(why) + "."
             return []
@@ -183,12 +204,14 @@ extension AppModel {
         screen = .importer
         showingHelp = false
         // Kept whole: the importer refuses an over-long paste and says how long it was.
+        importing = ImportState()
         importing.text = text
         readImport()
         return []
     }
 
     mutating func readImport() {
+        importing.errorTarget = nil
         do {
             let link = try importer.read(importing.text)
             importing.result = .success(link)
@@ -203,6 +226,9 @@ extension AppModel {
         } catch {
             importing.result = .failure(error)
             importing.preview = nil
+            importing.errorTarget = importer.callback(in: importing.text).error.map {
+                XCallback.appending([("errorCode", error.code), ("errorMessage", error.description)], to: $0)
+            }
         }
     }
 

@@ -13,11 +13,31 @@ extension AppModel {
     }
 
     mutating func pressImport(_ key: Key) -> [Effect] {
+        if let offer = importing.offer {
+            importing.offer = nil
+            screen = offer.next
+            switch key {
+            case .char("o"), .ctrl("o"):
+                return openCallback(offer.url)
+            default:
+                status = "Not returned to the link's sender."
+                return []
+            }
+        }
         switch key {
+        case .ctrl("o"):
+            guard let target = importing.errorTarget else { return [] }
+            return openCallback(target)
         case .escape:
-            screen = returnScreen == .importer ? .studio : returnScreen
+            let next = returnScreen == .importer ? .studio : returnScreen
+            let link = try? importing.result?.get()
             importing = ImportState()
             status = "Import cancelled."
+            if let link, let cancel = link.callback.cancel {
+                importing.offer = CallbackOffer(occasion: .cancel, url: cancel, source: link.callback.source, next: next)
+            } else {
+                screen = next
+            }
             return []
         case .enter:
             return applyImport()
@@ -45,17 +65,38 @@ extension AppModel {
             return []
         }
         importing = ImportState()
+        let effects: [Effect]
         switch link.state {
         case .look(let look):
             studio.apply(look)
             screen = .studio
-            return changed("Imported a look (u brings back the one you had).")
+            effects = changed("Imported a look (u brings back the one you had).")
         case .swarm(let recipe):
             lab.use(recipe)
             lastImportedSwarm = recipe
             lab.running = true
             screen = .lab
-            return changed("Imported a swarm (u brings back the recipe you had).")
+            effects = changed("Imported a swarm (u brings back the recipe you had).")
         }
+        if let success = link.callback.success {
+            let results = [("kind", link.state.kind.route), ("code", ShareCode.encode(link.state)), ("link", ShareCode.link(link.state))]
+            importing.offer = CallbackOffer(occasion: .success, url: XCallback.appending(results, to: success), source: link.callback.source, next: screen)
+            screen = .importer
+        }
+        return effects
+    }
+
+    /// A plume:// target is Plume itself, so it is imported here; an https:// one is handed to
+    /// the desktop (or, with none, copied). Only ever on the player's key.
+    mutating func openCallback(_ url: String) -> [Effect] {
+        if url.lowercased().hasPrefix("plume:") {
+            if screen != .importer { returnScreen = screen }
+            screen = .importer
+            importing = ImportState()
+            importing.text = url
+            readImport()
+            return []
+        }
+        return [.openURL(url)]
     }
 }

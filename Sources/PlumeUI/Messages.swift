@@ -34,6 +34,8 @@ public enum Msg: Sendable {
     case scores(ScoresEvent)
     /// Something another program sent to this running game (`plume open`).
     case arrived(Arrival)
+    /// How opening a callback link went, in words.
+    case opened(String)
 }
 
 /// What `plume open` (or any program on the game's socket) sent.
@@ -49,5 +51,7 @@ public enum Effect: Equatable, Sendable {
     case save(SavedGame)
     /// Ask the leaderboard (a server, or the local board) something; the answer comes back as `.scores`.
     case scores(ScoresCommand)
+    /// Open an x-callback target (https only; the player pressed the key for it).
+    case openURL(String)
     case quit
 }

@@ -132,6 +132,10 @@ extension AppModel {
 
     private func drawImport(_ grid: inout Grid) {
         grid.put("Import", x: 1, y: 2, style: Theme.title)
+        if let offer = importing.offer {
+            drawOffer(offer, into: &grid)
+            return
+        }
         grid.put("Paste a plume:// link, a share code, an Emergent link or a Swarm Chemistry recipe — anywhere in Plume.", x: 1, y: 3, style: Theme.label, limit: width - 2)
         let shown = importing.text.split(separator: "\n", omittingEmptySubsequences: false).prefix(3)
         grid.fill(x: 1, y: 5, width: width - 2, height: 3, with: Cell(" ", bg: .rgb(40, 40, 48)))
@@ -145,8 +149,19 @@ extension AppModel {
         switch importing.result {
         case nil: break
         case .failure(let error)?:
-            for (index, line) in wrap(error.description, width: width - 4).prefix(4).enumerated() {
+            let lines = wrap(error.description, width: width - 4).prefix(4)
+            for (index, line) in lines.enumerated() {
                 grid.put(line, x: 2, y: y + index, style: Style(fg: Theme.bad, bold: index == 0))
+            }
+            if let target = importing.errorTarget {
+                var line = y + lines.count + 1
+                grid.put("The link asks to be told of errors at (nothing is sent unless you press Ctrl-O):", x: 2, y: line, style: Theme.label, limit: width - 4)
+                line += 1
+                for part in chunks(target, width: width - 4).prefix(max(1, height - 4 - line)) {
+                    grid.put(part, x: 2, y: line, style: Style(fg: Theme.accent))
+                    line += 1
+                }
+                grid.put("Ctrl-O opens it · Esc cancels", x: 2, y: line, style: Style(fg: Theme.accent, bold: true))
             }
         case .success(let link)?:
             let what: String
@@ -177,6 +192,26 @@ extension AppModel {
             default: break
             }
         }
+    }
+
+    /// After an import or a cancel: the link's x-success or x-cancel target in full, and the key.
+    private func drawOffer(_ offer: CallbackOffer, into grid: inout Grid) {
+        var y = 4
+        let done = offer.occasion == .success ? "✓ Imported." : "Import cancelled."
+        grid.put(done, x: 2, y: y, style: Style(fg: offer.occasion == .success ? Theme.good : Theme.accent, bold: true))
+        y += 2
+        let sender = offer.source.map { "\($0) (unverified — anyone can write any name)" } ?? "The app that sent the link"
+        for line in wrap("\(sender) asks to be opened \(offer.occasion.rawValue), at:", width: width - 4) {
+            grid.put(line, x: 2, y: y, style: Theme.label)
+            y += 1
+        }
+        for part in chunks(offer.url, width: width - 4).prefix(max(1, height - 8 - y)) {
+            grid.put(part, x: 2, y: y, style: Style(fg: Theme.accent, bold: true))
+            y += 1
+        }
+        y += 1
+        let how = offer.url.lowercased().hasPrefix("plume:") ? "imports it here" : "opens it in your browser (or copies it, with no desktop)"
+        grid.put("o \(how) · Enter or Esc carries on without it", x: 2, y: y, style: Style(fg: Theme.accent, bold: true), limit: width - 4)
     }
 
     // MARK: Share

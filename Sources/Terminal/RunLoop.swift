@@ -69,6 +69,8 @@ public enum RunLoop {
                                 let events = await scores(command)
                                 inbox.post(events.map(Msg.scores))
                             }
+                        case .openURL(let url):
+                            queue.append(.opened(Opener.open(url, copy: { Clipboard.copy($0, writeToTerminal: screen.emit) })))
                         case .copyToClipboard(let text):
                             queue.append(.copied(Clipboard.copy(text, writeToTerminal: screen.emit)))
                         case .save(let game):

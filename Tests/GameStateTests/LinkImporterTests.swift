@@ -1,5 +1,6 @@
 // The link importer: every accepted form, every kind of chat and e-mail damage, and plain-word
 // rejections.
+import Foundation
 import Testing
 @testable import GameState
 
@@ -313,5 +314,51 @@ import Testing
         #expect(report.failures.isEmpty, "\(report.failures)")
         #expect(report.accepted > 1_000)
         #expect(report.rejected > 1_000)
+    }
+}
+
+@Suite struct CallbackResultTests {
+    let importer = Fixtures.importer
+    let base = "plume://look/" + Fixtures.goldenLookCode
+
+    @Test func resultsAreAppendedPercentEncodedBeforeAnyFragment() {
+        let results = [("kind", "look"), ("link", "plume://look/1a-b_c~d.e"), ("errorMessage", "Can't open: 50% «done» & more=yes")]
+        #expect(XCallback.appending(results, to: "https://a.example/done")
+            == "https://a.example/done?kind=look&link=plume%3A%2F%2Flook%2F1a-b_c~d.e&errorMessage=Can%27t%20open%3A%2050%25%20%C2%ABdone%C2%BB%20%26%20more%3Dyes")
+        #expect(XCallback.appending([("a", "1")], to: "https://a.example/p?x=1#top") == "https://a.example/p?x=1&a=1#top")
+        #expect(XCallback.appending([("a", "1")], to: "https://a.example/p?") == "https://a.example/p?a=1")
+        #expect(XCallback.appending([("a", "1")], to: "https://a.example/p?x=1&") == "https://a.example/p?x=1&a=1")
+        #expect(XCallback.appending([("a b", "c&d")], to: "plume://look") == "plume://look?a%20b=c%26d")
+        #expect(XCallback.appending([], to: "https://a.example/#f") == "https://a.example/#f")
+    }
+
+    @Test func everyByteOutsideTheUnreservedSetIsEncoded() {
+        let all = String(decoding: (1...127).map { UInt8($0) }, as: UTF8.self) + "é🙂"
+        let encoded = XCallback.percentEncode(all)
+        #expect(encoded.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "-._~%".unicodeScalars.contains($0)) })
+        #expect(encoded.removingPercentEncoding == all)
+    }
+
+    @Test func aFailingLinkStillYieldsItsCallbacks() throws {
+        let broken = "plume://look/1EQECAwIBCwAkAnOE?x-error=https://a.example/err&x-success=javascript:x"
+        #expect(throws: ImportError.self) { try importer.read(broken) }
+        let callback = importer.callback(in: "Try this: <" + broken + ">.")
+        #expect(callback.error == "https://a.example/err")
+        #expect(callback.success == nil && callback.dropped.count == 1)
+        #expect(importer.callback(in: "no link here").error == nil)
+        #expect(importer.callback(in: String(repeating: "x", count: 5000) + broken).error == nil)
+        #expect(ImportError.code(.damaged).code == "bad-code" && ImportError.notALink.code == "not-a-link")
+    }
+
+    @Test func serverPageLinksImportByTheirCode() throws {
+        for paste in ["https://scores.example/l/\(Fixtures.goldenLookCode)", "see <http://127.0.0.1:8080/l/\(Fixtures.goldenLookCode)/>.",
+                      "HTTPS://Scores.Example/l/\(Fixtures.goldenLookCode)?utm=x#top"] {
+            let link = try importer.read(paste)
+            #expect(link.state == .look(Fixtures.goldenLook))
+            #expect(link.form == .webLink)
+        }
+        // Only the /l/ page carries a code; a plume link in the same paste wins.
+        #expect(throws: ImportError.self) { try importer.read("https://scores.example/p/\(Fixtures.goldenLookCode)") }
+        #expect(try importer.read("https://x.example/l/1zzz then plume://look/\(Fixtures.goldenLookCode)").form == .canonicalLink)
     }
 }
