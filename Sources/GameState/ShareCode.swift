@@ -77,6 +77,12 @@ public enum ShareCode {
         linkScheme + state.kind.route + "/" + encode(state)
     }
 
+    /// A plume-server's web page for the state, `{base}/l/{code}`: the browser fallback, and a
+    /// link chat apps and mail make clickable.
+    public static func webLink(_ state: SharedState, base: String) -> String {
+        (base.hasSuffix("/") ? String(base.dropLast()) : base) + "/l/" + encode(state)
+    }
+
     /// Decodes a code exactly as written (no repair: that is LinkImporter's job).
     public static func decode<Text: StringProtocol>(_ code: Text) throws(ShareCodeError) -> SharedState {
         let utf8 = Array(code.utf8)

@@ -55,7 +55,9 @@ struct PageRoutes {
             \(picture)
             <div class="card"><p>\(HTML.escape(what))</p>
             <p><a href="\(HTML.escape(link))">Open in Plume</a></p>
-            <p>Or copy the link: <span class="code">\(HTML.escape(link))</span></p></div>
+            <p>Or copy the link: <span class="code">\(HTML.escape(link))</span></p>
+            <p>In a terminal, <code>plume open \(HTML.escape(link))</code> opens it in the game you have running (or starts one).
+            If the button above does nothing, run <code>plume register-scheme</code> once: it makes plume:// links open Plume.</p></div>
             <div class="card"><h2>Don't have Plume?</h2>
             <p>Plume is a terminal game. With Swift installed, run <code>swift run plume</code> in its folder, press
             <b>3</b> for Import and paste the link above.</p></div>

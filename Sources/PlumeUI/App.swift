@@ -47,6 +47,9 @@ public struct CallbackOffer: Equatable, Sendable {
 public struct ShareState: Sendable {
     public var kind: ShareKind = .look
     public var copyStatus: String?
+    /// The plume-server's address when scores go to one: its page for a code, `/l/{code}`, is a
+    /// link that chat apps and mail make clickable, and that opens in any browser.
+    public var webBase: String?
 }
 
 public struct AppModel: Sendable {
@@ -248,6 +251,11 @@ extension AppModel {
     mutating func copyShareLink() -> [Effect] {
         sharing.copyStatus = nil
         return [.copyToClipboard(shareLink)]
+    }
+
+    /// The server page for the shared thing (`…/l/{code}`), when a server is known.
+    public var shareWebLink: String? {
+        sharing.webBase.map { ShareCode.webLink(sharing.kind == .look ? .look(studio.look) : .swarm(lab.recipe), base: $0) }
     }
 
     public var shareLink: String {

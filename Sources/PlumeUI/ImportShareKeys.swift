@@ -7,6 +7,13 @@ extension AppModel {
         case .char("c"): return copyShareLink()
         case .char("l"): sharing.kind = .look; return copyShareLink()
         case .char("w"): sharing.kind = .swarm; return copyShareLink()
+        case .char("h"):
+            guard let web = shareWebLink else {
+                status = "Web links need a plume-server (--server, PLUME_SERVER or config.toml); the plume:// link works everywhere Plume is."
+                return []
+            }
+            sharing.copyStatus = nil
+            return [.copyToClipboard(web)]
         case .escape: screen = returnScreen == .share ? .studio : returnScreen; return []
         default: return []
         }

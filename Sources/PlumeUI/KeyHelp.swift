@@ -46,10 +46,13 @@ extension Screen {
                     KeyHelp(keys: "Enter", action: "apply (your current work goes on the undo stack)", hint: true),
                     KeyHelp(keys: "Esc", action: "cancel", hint: true),
                     KeyHelp(keys: "Backspace", action: "clear", hint: false),
-                    KeyHelp(keys: "?", action: "help (while the box is empty)", hint: false)]
+                    KeyHelp(keys: "?", action: "help (while the box is empty)", hint: false),
+                    KeyHelp(keys: "o", action: "open where the link asks to return (shown in full first)", hint: false),
+                    KeyHelp(keys: "Ctrl-O", action: "report a failed link to its x-error target", hint: false)]
         case .share:
             return [KeyHelp(keys: "c", action: "copy again", hint: true),
                     KeyHelp(keys: "l", action: "share the look", hint: true),
+                    KeyHelp(keys: "h", action: "copy the web link (with a plume-server)", hint: false),
                     KeyHelp(keys: "w", action: "share the swarm", hint: true),
                     KeyHelp(keys: "Esc", action: "back", hint: true)] + common
         case .scores:

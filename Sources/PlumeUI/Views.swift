@@ -51,7 +51,8 @@ extension AppModel {
         }
         grid.fill(x: 0, y: height - 2, width: width, height: 1, with: Cell(" ", reverse: true))
         grid.put(" " + status, x: 0, y: height - 2, style: Theme.selected)
-        let hints = screen.keyHelp.filter(\.hint).map { "\($0.keys) \($0.action)" }.joined(separator: " · ")
+        let hints = screen == .importer && importing.offer != nil ? "o open it · Enter Esc carry on without it"
+            : screen.keyHelp.filter(\.hint).map { "\($0.keys) \($0.action)" }.joined(separator: " · ")
         grid.put(" " + hints, x: 0, y: height - 1, style: Theme.label)
         if showingHelp { drawHelp(&grid) }
         drawDialog(&grid)
@@ -236,6 +237,15 @@ extension AppModel {
         grid.put("Code: ", x: 2, y: y, style: Theme.label)
         for line in chunks(code, width: min(70, textWidth - 6)) {
             grid.put(line, x: 8, y: y)
+            y += 1
+        }
+        if let web = shareWebLink {
+            grid.put("Web:  ", x: 2, y: y, style: Theme.label)
+            for line in chunks(web, width: min(70, textWidth - 6)).prefix(2) {
+                grid.put(line, x: 8, y: y)
+                y += 1
+            }
+            grid.put("(h copies it: clickable in chat and mail, opens in any browser)", x: 8, y: y, style: Theme.label, limit: textWidth - 6)
             y += 1
         }
         y += 1

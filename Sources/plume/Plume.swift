@@ -51,6 +51,7 @@ func startGame(server: ServerOption, paste: String?) throws {
     }
     var (model, store, outcome) = try loadSavedGame()
     let connection = server.connection(book: model.book)
+    if case .server(let url) = connection.settings.place { model.sharing.webBase = url.absoluteString }
     let arrivals = Inbox()
     let (listener, listening) = listenForLinks(importer: model.importer, inbox: arrivals)
     defer { listener?.stop() }

@@ -15,6 +15,11 @@ struct ShareCommand: ParsableCommand {
     @Flag(help: "Also draw the link as a QR code (black on white, quiet zone included).")
     var qr = false
 
+    @Flag(help: "Print the plume-server's web page for it (…/l/CODE) instead: clickable in chat and mail.")
+    var web = false
+
+    @OptionGroup var where_: ServerOption
+
     func run() throws {
         let (model, _, outcome) = try loadSavedGame()
         switch outcome {
@@ -22,7 +27,15 @@ struct ShareCommand: ParsableCommand {
         case .corrupt(let path): printError("note: the saved game couldn't be read; it was kept as \(path)")
         case .loaded: break
         }
-        let link = ShareCode.link(swarm ? .swarm(model.lab.recipe) : .look(model.studio.look))
+        let state: SharedState = swarm ? .swarm(model.lab.recipe) : .look(model.studio.look)
+        var link = ShareCode.link(state)
+        if web {
+            let connection = where_.connection(book: model.book)
+            guard case .server(let url) = connection.settings.place else {
+                throw fail("web links need a plume-server: give --server URL, PLUME_SERVER or server = \"…\" in config.toml")
+            }
+            link = ShareCode.webLink(state, base: url.absoluteString)
+        }
         if qr { try printQR(link) } else { print(link) }
     }
 }

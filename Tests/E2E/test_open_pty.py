@@ -2,6 +2,7 @@
 0 and says where it went; the game shows the preview), a game started by `plume open`, a stale
 socket, two games started at once, refused messages (oversize, not a link, not a Plume message),
 a silent client, and the socket's permissions."""
+import base64
 import os
 import re
 import socket
@@ -218,3 +219,40 @@ def test_the_share_screen_draws_a_qr_code_that_decodes(games, tmp_path):
     g.wait_for("Share this swarm")
     g.wait_for("shows this link as a QR code")
     assert not any(g.screen.buffer[r][c].bg == "ffffff" for r in range(24) for c in range(80))
+
+
+def test_callbacks_open_only_on_the_key_through_xdg_open_or_the_clipboard(games, tmp_path):
+    # A stand-in xdg-open that records what it was asked to open (a desktop would start a browser).
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    opened = tmp_path / "opened"
+    (bin_dir / "xdg-open").write_text(f'#!/bin/sh\nprintf "%s\\n" "$@" >> "{opened}"\n')
+    (bin_dir / "xdg-open").chmod(0o755)
+    target = "https://friend.example/back?from=mail"
+    link = LOOK_LINK + "?x-source=Mail&x-success=" + target + "&x-cancel=https://friend.example/cancel"
+    g = games(env={"DISPLAY": ":0", "PATH": f"{bin_dir}:{os.environ['PATH']}"})
+    g.wait_for("Today:")
+    g.paste(link)
+    g.wait_for("Wants to return after to")
+    g.press("enter")
+    g.wait_for("Mail (unverified")
+    assert not opened.exists(), "nothing is opened without the key"
+    expected = target + "&kind=look&code=1EQECAwIBCwAkAnOD&link=plume%3A%2F%2Flook%2F1EQECAwIBCwAkAnOD"
+    assert expected in g.text().replace("\n", "").replace(" ", "")
+    g.press("o")
+    g.wait_for("Opened the link with xdg-open")
+    deadline = time.monotonic() + 10
+    while not opened.exists() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert opened.read_text().splitlines() == [expected]
+    # No desktop: Esc on a preview offers x-cancel; o copies it (OSC 52) instead.
+    h = games(env={"DISPLAY": "", "WAYLAND_DISPLAY": "", "PATH": f"{bin_dir}:{os.environ['PATH']}"})
+    h.wait_for("Today:")
+    h.paste(link)
+    h.wait_for("Wants to return after to")
+    h.press("escape")
+    h.wait_for(lambda text: "asks to be opened now that the import is" in text and "https://friend.example/cancel" in text, what="the x-cancel offer")
+    h.press("o")
+    h.wait_for("No desktop here to open the link on")
+    assert base64.b64encode(b"https://friend.example/cancel") in h.osc52_payloads()
+    assert opened.read_text().splitlines() == [expected], "xdg-open was not run without a desktop"

@@ -170,6 +170,11 @@ def test_pages_escape_outside_text_and_forbid_scripts(server, plume):
     assert b"<script>" not in body and b"&lt;script&gt;" in body and b"<svg" in body
     status, headers, body = server.request("GET", "/l/" + code)
     assert status == 200 and b"<svg" in body and ("plume://look/" + code).encode() in body
+    assert f"<code>plume open plume://look/{code}</code>".encode() in body and b"plume register-scheme" in body
+    # The page's own address is a link the game imports too.
+    page = f"http://127.0.0.1:{server.port}/l/{code}"
+    decoded = plume("link", "decode", page)
+    assert decoded.returncode == 0 and b'"form":"plume-server web link"' in decoded.stdout
     status, headers, body = server.request("GET", "/l/" + swarm_code(plume))
     assert status == 200 and body.count(b"<circle") == 100
     status, headers, body = server.request("GET", "/l/1broken<tag>")
