@@ -220,7 +220,9 @@ extension AppModel {
     private func drawShare(_ grid: inout Grid) {
         let isLook = sharing.kind == .look
         let link = shareLink
-        let symbol = try? QRCode.encode(link)
+        // A link too long for version 10 falls back to its bare code, which Plume imports too.
+        let symbol = (try? QRCode.encode(link)) ?? (try? QRCode.encode(ShareCode.encode(sharing.kind == .look ? .look(studio.look) : .swarm(lab.recipe))))
+        let symbolIsCode = symbol != nil && (try? QRCode.encode(link)) == nil
         // The QR code goes on the right when there is room beside the text, else below it.
         let qrSize = symbol.map { QRCode.halfBlockSize(version: $0.version) }
         let besideX = qrSize.map { width - $0.width - 1 } ?? width
@@ -263,7 +265,11 @@ extension AppModel {
         y += 1
         let room = height - 2 - y
         if let symbol, let qrSize, beside || (qrSize.height <= room && qrSize.width <= width - 3) {
-            drawQR(symbol, into: &grid, x: beside ? besideX : 2, y: beside ? 2 : y)
+            let (left, top) = (beside ? besideX : 2, beside ? 2 : y)
+            drawQR(symbol, into: &grid, x: left, y: top)
+            if symbolIsCode, top + qrSize.height < height - 2 {
+                grid.put("QR of the share code (the link is too long for one)", x: left, y: top + qrSize.height, style: Theme.label, limit: width - left - 1)
+            }
             if !beside { return }
         } else if let qrSize {
             grid.put("A larger window (\(qrSize.width + 45)×\(qrSize.height + 3)) shows this link as a QR code.", x: 2, y: y, style: Theme.label, limit: textWidth)

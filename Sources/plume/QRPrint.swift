@@ -25,7 +25,11 @@ extension LinkCommand {
 
         func run() throws {
             let imported = try importPaste(link)
-            try printQR(code ? ShareCode.encode(imported.state) : ShareCode.link(imported.state))
+            let link = ShareCode.link(imported.state)
+            if !code, link.utf8.count > QRCode.capacity(version: QRCode.maxVersion) {
+                throw fail("can't draw a QR code: the link is \(link.utf8.count) bytes, more than a version \(QRCode.maxVersion) symbol holds (\(QRCode.capacity(version: QRCode.maxVersion))); `plume link qr --code` draws the shorter share code.")
+            }
+            try printQR(code ? ShareCode.encode(imported.state) : link)
         }
     }
 }

@@ -137,7 +137,8 @@ import Testing
     @Test func aWideWindowShowsTheLinksSymbolBesideTheText() throws {
         var model = app(width: 120, height: 40)
         model.keys(.char("4"))
-        let drawn = try #require(paper(model.view()))
+        let found = paper(model.view())
+        let drawn = try #require(found)
         let symbol = try QRCode.encode(model.shareLink)
         #expect(drawn.lines == symbol.halfBlockLines())
         #expect(drawn.x + drawn.lines[0].count == 119)
@@ -150,11 +151,28 @@ import Testing
         #expect(model.screen == .share && model.sharing.kind == .swarm)
         let symbol = try QRCode.encode(model.shareLink)
         if QRCode.halfBlockSize(version: symbol.version).width + 45 > 80 {
-            #expect(paper(model.view()) == nil)
+            let drawn = paper(model.view())
+            #expect(drawn == nil)
             #expect(model.screenText.contains("shows this link as a QR code"))
         }
         var big = app(width: 140, height: 50)
         big.keys(.char("2"), .char("s"))
-        #expect(try #require(paper(big.view())).lines == symbol.halfBlockLines())
+        let drawn = paper(big.view())
+        #expect(drawn?.lines == symbol.halfBlockLines())
+    }
+
+    @Test func aLinkTooLongForVersion10IsDrawnAsItsBareCode() throws {
+        let genome = Genome(clampingHundredths: [29_999, 1_999, 3_999, 99, 99, 9_999, 49, 99])
+        let recipes = (1...16).map { count in SwarmRecipe((0..<count).map { _ in Ingredient(population: 300 / count, genome: genome) }) }
+        let capacity = QRCode.capacity(version: 10)
+        let recipe = try #require(recipes.first {
+            ShareCode.link(.swarm($0)).utf8.count > capacity && ShareCode.encode(.swarm($0)).utf8.count <= capacity
+        })
+        var model = app(width: 160, height: 50)
+        model.lab.use(recipe)
+        model.keys(.char("2"), .char("s"))
+        let drawn = paper(model.view())
+        #expect(drawn?.lines == (try QRCode.encode(ShareCode.encode(.swarm(recipe)))).halfBlockLines())
+        #expect(model.screenText.contains("QR of the share code (the link is too long for one)"))
     }
 }
