@@ -243,6 +243,8 @@ extension AppModel {
             return copyShareLink()
         }
         if target == .importer && screen != .importer { returnScreen = screen }
+        // Leaving the Import screen answers an open callback offer with "no".
+        if screen == .importer && target != .importer { importing.offer = nil }
         let arriving = target == .scores && screen != .scores
         screen = target
         return arriving && now - scores.lastRefresh >= 5 ? refreshScores() : []

@@ -6,9 +6,11 @@ import Testing
 
 @Suite struct MonkeyTests {
     static let keys: [Key] = [.up, .down, .left, .right, .enter, .escape, .tab, .backTab, .backspace, .delete, .home, .end, .pageUp, .pageDown,
-                              .ctrl("r"), .ctrl("l")] + Array("12345?csrxuUwo0123456789 .+-[]mnapgdlhiCk<>bpyrd").map { Key.char($0) }
+                              .ctrl("r"), .ctrl("l"), .ctrl("o")] + Array("12345?csrxuUwo0123456789 .+-[]mnapgdlhiCk<>bpyrd").map { Key.char($0) }
     static let pastes = ["plume://look/1EQECAwIBCwAkAnOD", "emergent://?r=45673766682117", "junk \u{1B}[2J", "10 * (1, 1, 1, 0.1, 0.1, 1, 0.1, 0.1)",
-                         String(repeating: "a", count: 5000), "", "plume://swarm/1EQECAwIBCwAkAnOD", "\u{202E}"]
+                         String(repeating: "a", count: 5000), "", "plume://swarm/1EQECAwIBCwAkAnOD", "\u{202E}",
+                         "plume://look/1EQECAwIBCwAkAnOD?x-success=https://a.example/ok&x-cancel=plume://look/1EQEBAO3S",
+                         "plume://look/1EQECAwIBCwAkAnOE?x-error=https://a.example/err", "https://scores.example/l/1EQEBAO3S"]
 
     @Test(arguments: [UInt64(1), 2, 3, 4])
     func randomInputNeverBreaksTheApp(_ seed: UInt64) {
@@ -23,10 +25,20 @@ import Testing
             case 4: message = .mouse(Mouse(x: rng.below(120), y: rng.below(40), kind: [.press, .scrollUp, .scrollDown][rng.below(3)]))
             case 5: message = .copied("Copied.")
             case 6: message = .clock(1_728_036_000 + Double(rng.below(100_000)))
+            case 7: message = rng.below(3) == 0 ? .arrived(.refused("it was over 4 KiB")) : .arrived(.link(Self.pastes[rng.below(Self.pastes.count)]))
+            case 8: message = .opened("Opened the link with xdg-open.")
             default: message = .key(Self.keys[rng.below(Self.keys.count)])
             }
             let effects = model.update(message)
             if effects.contains(.quit) { model = app(); continue }
+            // A callback target is opened only on the player's own key, never by itself.
+            if effects.contains(where: { if case .openURL = $0 { true } else { false } }) {
+                if case .key(let key) = message {
+                    #expect(key == .char("o") || key == .ctrl("o"))
+                } else {
+                    Issue.record("a callback was opened by \(message), not by a key")
+                }
+            }
             let grid = model.view()
             #expect(grid.width == model.width && grid.height == model.height)
             #expect(model.studio.look.brokenRules(in: catalog).isEmpty)
