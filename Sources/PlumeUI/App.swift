@@ -74,6 +74,8 @@ public struct AppModel: Sendable {
     public var scores = ScoresState()
     /// A dialog over the current screen (register, donate); it takes the keys while open.
     public var dialog: Dialog?
+    /// The Lab's evolution grid, while it is open.
+    public var evolution: EvolutionState?
     /// A link sent by another program while a dialog was open; it opens when the dialog closes.
     public var waitingArrival: String?
     public var slots: [String?]
@@ -116,7 +118,8 @@ public struct AppModel: Sendable {
     /// Whether the app wants timer ticks (something is moving); without them the run loop can
     /// block on input and use no CPU.
     public var wantsTicks: Bool {
-        (screen == .lab && lab.running && !showingHelp) || (screen == .importer && importing.preview != nil)
+        if screen == .lab, let grid = evolution { return grid.running && !showingHelp }
+        return (screen == .lab && lab.running && !showingHelp) || (screen == .importer && importing.preview != nil)
     }
 
     public var savedGame: SavedGame {
@@ -183,7 +186,13 @@ extension AppModel {
     }
 
     private mutating func tick() {
-        if screen == .lab && lab.running {
+        if screen == .lab, var grid = evolution {
+            if grid.running {
+                let dots = evolveDots
+                grid.frame(dotsWide: dots.wide, dotsHigh: dots.high)
+                evolution = grid
+            }
+        } else if screen == .lab && lab.running {
             lab.frame()
             lab.camera.follow(lab.swarm.state, dotsWide: labCanvas.width * 2, dotsHigh: labCanvas.height * 4)
         }
@@ -264,7 +273,7 @@ extension AppModel {
         ShareCode.link(sharing.kind == .look ? .look(studio.look) : .swarm(lab.recipe))
     }
 
-    private mutating func press(_ key: Key) -> [Effect] {
+    mutating func press(_ key: Key) -> [Effect] {
         if key == .ctrl("c") { return [.save(savedGame), .quit] }
         if dialog != nil { return pressDialog(key) }
         if showingHelp {
@@ -272,6 +281,7 @@ extension AppModel {
             return []
         }
         if screen == .importer { return pressImport(key) }
+        if screen == .lab, evolution != nil { return pressEvolve(key) }
         if let command = pendingSlotCommand {
             pendingSlotCommand = nil
             if case .char(let c) = key, let digit = c.wholeNumberValue, (1...SavedGame.slotCount).contains(digit) {
@@ -311,6 +321,7 @@ extension AppModel {
         if dialog != nil { return [] }
         if mouse.y == 0, let target = tabAt(column: mouse.x) { return switchTo(target) }
         if screen == .scores { return clickScores(mouse) }
+        if screen == .lab, evolution != nil { return clickEvolve(mouse) }
         if screen == .studio, mouse.kind == .press {
             let row = mouse.y - studioListTop
             if mouse.x >= studioPanelX, StudioState.Row.all.indices.contains(row) { studio.selected = row }

@@ -26,7 +26,8 @@ extension Screen {
                     KeyHelp(keys: "b", action: "submit to today's style board", hint: true),
                     KeyHelp(keys: "i", action: "import a link (or just paste)", hint: false)] + common
         case .lab:
-            return [KeyHelp(keys: "Space", action: "pause / run", hint: true),
+            return [KeyHelp(keys: "e", action: "evolution grid: breed by eye from live mutants", hint: true),
+                    KeyHelp(keys: "Space", action: "pause / run", hint: true),
                     KeyHelp(keys: ".", action: "one step", hint: false),
                     KeyHelp(keys: "+ -", action: "speed", hint: true),
                     KeyHelp(keys: "[ ]", action: "pick ingredient", hint: true),

@@ -21,6 +21,8 @@ public struct LabState: Sendable {
     public var camera = Camera()
     /// Which swarm challenge the side panel measures.
     public var challengeIndex = 0
+    /// Generations bred in the evolution grid to reach this recipe (picks and mixes; undo goes back).
+    public var lineage = 0
     private(set) var undoStack: [SwarmRecipe] = []
     private var generation: UInt64 = 0
 
@@ -112,6 +114,12 @@ public struct LabState: Sendable {
     public mutating func mutate() {
         generation += 1
         use(Evolution.mutate(recipe, seed: seed &+ generation &* 0x9E37_79B9))
+    }
+
+    /// The child of two recipes (the evolution grid's mix), as the new recipe.
+    public mutating func mix(_ a: SwarmRecipe, _ b: SwarmRecipe) {
+        generation += 1
+        use(Evolution.mix(a, b, seed: seed &+ generation &* 0x9E37_79B9))
     }
 
     public mutating func mix(with other: SwarmRecipe) {

@@ -23,6 +23,7 @@ extension AppModel {
             status = "Restarted with seed \(lab.seed)."
             return []
         case .char("m"): lab.mutate(); return changed("Mutated.")
+        case .char("e"): return openEvolution()
         case .char("x"):
             var rng = SplitMix64(seed: lab.seed)
             lab.mix(with: lastImportedSwarm ?? SwarmRecipe.random(ingredients: 2, using: &rng))

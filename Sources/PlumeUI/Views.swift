@@ -52,6 +52,7 @@ extension AppModel {
         grid.fill(x: 0, y: height - 2, width: width, height: 1, with: Cell(" ", reverse: true))
         grid.put(" " + status, x: 0, y: height - 2, style: Theme.selected)
         let hints = screen == .importer && importing.offer != nil ? "o open it · Enter Esc carry on without it"
+            : screen == .lab && evolution != nil ? "1-9 or click: breed from it · x mix two · r re-roll · u back a generation · Space pause · Esc Lab"
             : screen.keyHelp.filter(\.hint).map { "\($0.keys) \($0.action)" }.joined(separator: " · ")
         grid.put(" " + hints, x: 0, y: height - 1, style: Theme.label)
         if showingHelp { drawHelp(&grid) }
@@ -99,11 +100,15 @@ extension AppModel {
     // MARK: Lab
 
     private func drawLab(_ grid: inout Grid) {
+        if evolution != nil {
+            drawEvolve(&grid)
+            return
+        }
         let canvas = labCanvas
         SwarmRenderer.draw(lab.swarm.state, camera: lab.camera, into: &grid, x: canvas.x, y: canvas.y, width: canvas.width, height: canvas.height)
         let x = canvas.x + canvas.width + 2, panel = width - x - 1
         grid.put(lab.running ? "▶ running" : "‖ paused", x: x, y: 2, style: Style(fg: lab.running ? Theme.good : Theme.accent, bold: true))
-        grid.put("step \(lab.swarm.state.step) · ×\(lab.speed) · \(lab.agentCount) agents", x: x, y: 3, style: Theme.label, limit: panel)
+        grid.put("step \(lab.swarm.state.step) · ×\(lab.speed) · \(lab.agentCount) agents" + (lab.lineage > 0 ? " · generation \(lab.lineage)" : ""), x: x, y: 3, style: Theme.label, limit: panel)
         let names = lab.recipe.ingredients.indices.map { index -> String in "\(index + 1)" }
         var column = grid.put("Ingredients ", x: x, y: 5, style: Theme.label)
         for (index, name) in names.enumerated() {

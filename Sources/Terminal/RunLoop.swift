@@ -30,8 +30,11 @@ public enum RunLoop {
         var frameStart = clock.now
         let inbox = arrivals ?? Inbox()
         var lastClock = -Double.infinity
+        // Drawn again only after something happened: a wake-up that brought nothing (the 200 ms
+        // look at the inbox) costs no drawing, so an idle game stays idle.
+        var dirty = true
         while true {
-            screen.draw(model.view())
+            if dirty { screen.draw(model.view()) }
             var timeout: Int32 = -1
             if model.wantsTicks {
                 let spent = Int32((clock.now - frameStart) / .milliseconds(1))
@@ -46,7 +49,8 @@ public enum RunLoop {
             if arrivals != nil { timeout = timeout < 0 ? arrivalMilliseconds : min(timeout, arrivalMilliseconds) }
             var messages = screen.read(timeout: timeout)
             let wall = Date().timeIntervalSince1970
-            if wall - lastClock >= 1 || (model.awaitingScores && wall - lastClock >= 0.25) {
+            let timed = model.wantsClock || model.awaitingScores || !messages.isEmpty
+            if timed && (wall - lastClock >= 1 || (model.awaitingScores && wall - lastClock >= 0.25)) {
                 lastClock = wall
                 messages.append(.clock(wall))
             }
@@ -55,6 +59,7 @@ public enum RunLoop {
                 messages.append(.tick)
                 frameStart = clock.now
             }
+            dirty = !messages.isEmpty
             for message in messages {
                 var queue = [message]
                 while let next = queue.first {

@@ -9,7 +9,7 @@ import SwarmSim
 struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Benchmarks (run with swift run -c release).",
-        subcommands: [SwarmBench.self, UIBench.self, Links.self]
+        subcommands: [SwarmBench.self, UIBench.self, EvolveBench.self, Links.self]
     )
 
     struct Links: ParsableCommand {
@@ -83,9 +83,7 @@ struct Bench: ParsableCommand {
         func run() throws {
             let chosen: SwarmRecipe
             if let recipe {
-                guard let text = try? String(contentsOfFile: recipe, encoding: .utf8) else { throw fail("can't read \(recipe)") }
-                guard case .swarm(let parsed) = try importPaste(text).state else { throw fail("\(recipe) holds a look, not a swarm") }
-                chosen = parsed
+                chosen = try readSwarmRecipe(path: recipe)
             } else if randomSmallR {
                 chosen = BenchmarkRecipes.smallRadius(seed: seed)
             } else {
@@ -153,4 +151,54 @@ struct Bench: ParsableCommand {
                          model.lab.agentCount, width, height, frames, ms, Double(changed) / Double(frames)))
         }
     }
+
+    struct EvolveBench: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "evolve",
+            abstract: "Time the Lab's evolution grid: nine live mini-swarms, stepped and drawn.",
+            discussion: """
+                Opens the evolution grid on a --width × --height window with nine children of a
+                dense large-radius recipe, every agent within every other's radius (each child run
+                with --agents agents), and times whole frames: one step
+                of every swarm (shared among the cores), view() and the diff. Prints, last:
+                swarms=9 agents=300 fps=…
+                """
+        )
+
+        @Option(help: "Agents in each mini-swarm.") var agents = 300
+        @Option(help: "Window width.") var width = 100
+        @Option(help: "Window height.") var height = 30
+        @Option(help: "Frames to time.") var frames = 600
+        @Option(help: "Recipe file for the parent (default: the dense large-radius benchmark recipe).") var recipe: String?
+
+        func run() throws {
+            var model = AppModel(catalog: try loadCatalog(), book: try loadBook(), day: 0)
+            _ = model.update(.resize(width: width, height: height))
+            _ = model.update(.key(.char("2")))
+            let parent = try recipe.map { try readSwarmRecipe(path: $0) } ?? BenchmarkRecipes.largeRadius(seed: 1)
+            model.evolution = EvolutionState(parent: parent, count: EvolutionState.maxChildren, seed: 1, agents: agents)
+            let swarms = model.evolution!.swarms.count
+            var previous: Grid? = model.view()
+            let clock = ContinuousClock()
+            let start = clock.now
+            for _ in 0..<frames {
+                _ = model.update(.tick)
+                let grid = model.view()
+                _ = grid.changes(from: previous)
+                previous = grid
+            }
+            let seconds = (clock.now - start) / .seconds(1)
+            let perSwarm = model.evolution!.swarms.map(\.state.count)
+            print(String(format: "frames=%d seconds=%.2f ms_per_frame=%.2f width=%d height=%d threads=%d", frames, seconds,
+                         seconds * 1000 / Double(frames), width, height, Swarm.availableThreads))
+            print(String(format: "swarms=%d agents=%d fps=%.1f", swarms, perSwarm.min() ?? 0, Double(frames) / seconds))
+        }
+    }
+}
+
+/// A swarm recipe from a file, in any form the importer reads, or exit 1 with the reason.
+func readSwarmRecipe(path: String) throws -> SwarmRecipe {
+    guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { throw fail("can't read \(path)") }
+    guard case .swarm(let parsed) = try importPaste(text).state else { throw fail("\(path) holds a look, not a swarm") }
+    return parsed
 }

@@ -4,6 +4,7 @@ import json
 import re
 import signal
 import subprocess
+import time
 
 import pytest
 
@@ -191,3 +192,34 @@ def test_a_corrupt_save_is_kept_aside_and_said(game, tmp_path):
     g.wait_for("couldn't be read")
     aside = [p for p in folder.iterdir() if p.name.startswith("plume.json.corrupt-")]
     assert len(aside) == 1 and aside[0].read_text() == "{ this is not a save"
+
+
+def cpu_ticks(pid):
+    fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
+    return int(fields[11]) + int(fields[12])  # utime + stime
+
+
+def test_the_evolution_grid_breeds_by_eye_and_rests_when_paused(game):
+    g = game()
+    g.wait_for("Today:")
+    g.press("2")
+    g.wait_for("Ingredients")
+    g.press("e")
+    g.wait_for("Evolution · generation 0")
+    for index in range(1, 10):
+        assert f"{index} · " in g.text()
+    first = braille(g.text())
+    g.wait_for(lambda text: braille(text) != first, what="nine mini-swarms moving")
+    g.press("4")
+    g.wait_for("Generation 1: child 4 is the new parent")
+    assert "Evolution · generation 1" in g.text()
+    g.press(" ")
+    g.wait_for("Paused.")
+    time.sleep(0.5)
+    before = cpu_ticks(g.child.pid)
+    time.sleep(2)
+    assert cpu_ticks(g.child.pid) - before <= 2, "a paused grid uses no CPU"
+    g.press("escape")
+    g.wait_for("Back to the Lab (generation 1)")
+    g.wait_for("generation 1")
+    assert "Ingredients" in g.text()

@@ -6,7 +6,7 @@ import Testing
 
 @Suite struct MonkeyTests {
     static let keys: [Key] = [.up, .down, .left, .right, .enter, .escape, .tab, .backTab, .backspace, .delete, .home, .end, .pageUp, .pageDown,
-                              .ctrl("r"), .ctrl("l"), .ctrl("o")] + Array("12345?csrxuUwo0123456789 .+-[]mnapgdlhiCk<>bpyrd").map { Key.char($0) }
+                              .ctrl("r"), .ctrl("l"), .ctrl("o")] + Array("12345?csrxuUwo0123456789 .+-[]mnapgdlhiCk<>bpyrde").map { Key.char($0) }
     static let pastes = ["plume://look/1EQECAwIBCwAkAnOD", "emergent://?r=45673766682117", "junk \u{1B}[2J", "10 * (1, 1, 1, 0.1, 0.1, 1, 0.1, 0.1)",
                          String(repeating: "a", count: 5000), "", "plume://swarm/1EQECAwIBCwAkAnOD", "\u{202E}",
                          "plume://look/1EQECAwIBCwAkAnOD?x-success=https://a.example/ok&x-cancel=plume://look/1EQEBAO3S",

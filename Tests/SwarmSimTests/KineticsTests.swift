@@ -174,3 +174,15 @@ func swarm(_ agents: [(x: Double, y: Double, vx: Double, vy: Double)], _ kind: S
         #expect(s.state.vx.allSatisfy { $0 >= -5 && $0 < 5 })
     }
 }
+
+@Suite struct BatchStepTests {
+    @Test func steppingManySwarmsTogetherMatchesSteppingThemOneByOne() {
+        var rng = SplitMix64(seed: 11)
+        let recipes = (0..<9).map { _ in SwarmRecipe.random(ingredients: 3, using: &rng) }
+        var together = recipes.enumerated().map { Swarm(recipe: $1, seed: UInt64($0), agents: 300) }
+        var alone = together
+        for _ in 0..<30 { Swarm.stepAll(&together) }
+        for index in alone.indices { alone[index].run(steps: 30, threads: 1) }
+        #expect(together.map(\.state) == alone.map(\.state))
+    }
+}
