@@ -79,6 +79,7 @@ public struct AppModel: Sendable {
     /// A link sent by another program while a dialog was open; it opens when the dialog closes.
     public var waitingArrival: String?
     public var slots: [String?]
+    public var swarmSlots: [SwarmSlot?]
     /// A pending two-key command: `w` or `o` waiting for a slot number.
     public var pendingSlotCommand: Character?
     /// The slot the player tried to overwrite once; a second `w` to it confirms.
@@ -101,7 +102,9 @@ public struct AppModel: Sendable {
         if case .swarm(let savedRecipe) = state(saved?.swarm) { recipe = savedRecipe }
         studio = StudioState(look: look)
         lab = LabState(recipe: recipe)
+        lab.name = saved?.swarmName.map { SafeText.strip($0) }
         slots = saved?.slots ?? Array(repeating: nil, count: SavedGame.slotCount)
+        swarmSlots = saved?.swarmSlots ?? Array(repeating: nil, count: SavedGame.slotCount)
     }
 
     /// An original starter recipe: two species, one orbiting the other.
@@ -123,7 +126,8 @@ public struct AppModel: Sendable {
     }
 
     public var savedGame: SavedGame {
-        SavedGame(look: ShareCode.link(.look(studio.look)), swarm: ShareCode.link(.swarm(lab.recipe)), slots: slots)
+        SavedGame(look: ShareCode.link(.look(studio.look)), swarm: ShareCode.link(.swarm(lab.recipe)), slots: slots,
+                  swarmName: lab.name, swarmSlots: swarmSlots)
     }
 }
 
@@ -285,6 +289,7 @@ extension AppModel {
         if let command = pendingSlotCommand {
             pendingSlotCommand = nil
             if case .char(let c) = key, let digit = c.wholeNumberValue, (1...SavedGame.slotCount).contains(digit) {
+                if screen == .lab { return command == "w" ? saveSwarmSlot(digit - 1) : openSwarmSlot(digit - 1) }
                 return command == "w" ? saveSlot(digit - 1) : openSlot(digit - 1)
             }
             status = "Cancelled."

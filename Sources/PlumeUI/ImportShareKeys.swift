@@ -80,6 +80,8 @@ extension AppModel {
             effects = changed("Imported a look (u brings back the one you had).")
         case .swarm(let recipe):
             lab.use(recipe)
+            lab.name = link.title.map { SafeText.strip($0) }
+            lab.lineage = 0
             lastImportedSwarm = recipe
             lab.running = true
             screen = .lab

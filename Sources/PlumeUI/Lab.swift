@@ -21,6 +21,8 @@ public struct LabState: Sendable {
     public var camera = Camera()
     /// Which swarm challenge the side panel measures.
     public var challengeIndex = 0
+    /// The swarm's name: a recipe's title line, a slot's, or one the player typed (n… N).
+    public var name: String?
     /// Generations bred in the evolution grid to reach this recipe (picks and mixes; undo goes back).
     public var lineage = 0
     private(set) var undoStack: [SwarmRecipe] = []

@@ -10,12 +10,27 @@ public struct SavedGame: Codable, Equatable, Sendable {
     public var look: String?
     public var swarm: String?
     public var slots: [String?] = Array(repeating: nil, count: SavedGame.slotCount)
+    /// The current swarm's name (absent in saves from before swarms had names).
+    public var swarmName: String?
+    /// Saved swarms, like the look slots (absent in older saves).
+    public var swarmSlots: [SwarmSlot?]?
 
-    public init(look: String? = nil, swarm: String? = nil, slots: [String?] = Array(repeating: nil, count: SavedGame.slotCount)) {
+    public init(look: String? = nil, swarm: String? = nil, slots: [String?] = Array(repeating: nil, count: SavedGame.slotCount),
+                swarmName: String? = nil, swarmSlots: [SwarmSlot?]? = nil) {
         self.look = look
         self.swarm = swarm
         self.slots = slots
+        self.swarmName = swarmName
+        self.swarmSlots = swarmSlots
     }
+}
+
+/// A saved swarm: its link and the name it had.
+public struct SwarmSlot: Codable, Equatable, Sendable {
+    public var link: String
+    public var name: String?
+
+    public init(link: String, name: String?) { (self.link, self.name) = (link, name) }
 }
 
 /// Reads and writes the saved game under `$XDG_DATA_HOME/plume` (or ~/.local/share/plume).
@@ -41,6 +56,7 @@ public struct SaveStore: Sendable {
         if let game = try? JSONDecoder().decode(SavedGame.self, from: data), game.format == 1 {
             var fixed = game
             fixed.slots = Array((game.slots + Array(repeating: nil, count: SavedGame.slotCount)).prefix(SavedGame.slotCount))
+            fixed.swarmSlots = Array(((game.swarmSlots ?? []) + Array(repeating: nil, count: SavedGame.slotCount)).prefix(SavedGame.slotCount))
             return .loaded(fixed)
         }
         let stamp = Int(Date().timeIntervalSince1970)

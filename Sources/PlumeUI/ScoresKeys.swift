@@ -28,6 +28,8 @@ public struct DonateForm: Sendable, Equatable {
 public enum Dialog: Sendable, Equatable {
     case register(RegisterForm)
     case donate(DonateForm)
+    /// Naming the Lab's swarm.
+    case name(NameForm)
 }
 
 extension AppModel {
@@ -252,6 +254,10 @@ extension AppModel {
             let effects = pressDonate(key, &form)
             if dialog != nil, case .donate = dialog { dialog = .donate(form) }
             return effects
+        case .name(var form)?:
+            let effects = pressName(key, &form)
+            if dialog != nil, case .name = dialog { dialog = .name(form) }
+            return effects
         case nil:
             return []
         }
@@ -261,6 +267,10 @@ extension AppModel {
         if case .register(var form)? = dialog {
             type(text, into: &form)
             dialog = .register(form)
+        }
+        if case .name(var form)? = dialog {
+            typeName(text, into: &form)
+            dialog = .name(form)
         }
     }
 }

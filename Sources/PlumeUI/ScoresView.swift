@@ -230,6 +230,11 @@ extension AppModel {
                 lines.append((form.sending ? "Sending…" : "←→ picks the cause · digits set points · Enter · Esc cancels", Style(fg: Theme.accent)))
             }
             if let error = form.error { lines.append((error, Style(fg: Theme.bad, bold: true))) }
+        case .name(let form):
+            title = " Name this swarm "
+            lines.append(("Name      " + form.text + "▏", active))
+            lines.append(("", .plain))
+            lines.append(("Saved with the swarm and its slots. Enter keeps it · empty removes it · Esc cancels", Style(fg: Theme.accent)))
         }
         let boxWidth = min(width - 4, 66), boxHeight = lines.count + 4
         let x = (width - boxWidth) / 2, y = max(1, (height - boxHeight) / 2)

@@ -107,7 +107,8 @@ extension AppModel {
         let canvas = labCanvas
         SwarmRenderer.draw(lab.swarm.state, camera: lab.camera, into: &grid, x: canvas.x, y: canvas.y, width: canvas.width, height: canvas.height)
         let x = canvas.x + canvas.width + 2, panel = width - x - 1
-        grid.put(lab.running ? "▶ running" : "‖ paused", x: x, y: 2, style: Style(fg: lab.running ? Theme.good : Theme.accent, bold: true))
+        let after = grid.put(lab.running ? "▶ running" : "‖ paused", x: x, y: 2, style: Style(fg: lab.running ? Theme.good : Theme.accent, bold: true))
+        if let name = lab.name { grid.put("  “\(name)”", x: after, y: 2, style: Theme.title, limit: max(0, x + panel - after)) }
         grid.put("step \(lab.swarm.state.step) · ×\(lab.speed) · \(lab.agentCount) agents" + (lab.lineage > 0 ? " · generation \(lab.lineage)" : ""), x: x, y: 3, style: Theme.label, limit: panel)
         let names = lab.recipe.ingredients.indices.map { index -> String in "\(index + 1)" }
         var column = grid.put("Ingredients ", x: x, y: 5, style: Theme.label)
@@ -305,7 +306,7 @@ extension AppModel {
             return names.isEmpty ? "\(model) at \(place), wearing nothing but a smile." : "\(model) at \(place) in " + names.joined(separator: ", ") + "."
         }
         let recipe = lab.recipe
-        return "A swarm of \(recipe.ingredients.count) species, \(recipe.totalPopulation) agents (Sayama's Swarm Chemistry)."
+        return (lab.name.map { "“\($0)”: a" } ?? "A") + " swarm of \(recipe.ingredients.count) species, \(recipe.totalPopulation) agents (Sayama's Swarm Chemistry)."
     }
 
     // MARK: Help

@@ -18,6 +18,9 @@ struct ShareCommand: ParsableCommand {
     @Flag(help: "Print the plume-server's web page for it (…/l/CODE) instead: clickable in chat and mail.")
     var web = false
 
+    @Option(help: "Print saved slot N (1–9) instead: a look slot, or a swarm slot with --swarm.")
+    var slot: Int?
+
     @OptionGroup var where_: ServerOption
 
     func run() throws {
@@ -27,7 +30,16 @@ struct ShareCommand: ParsableCommand {
         case .corrupt(let path): printError("note: the saved game couldn't be read; it was kept as \(path)")
         case .loaded: break
         }
-        let state: SharedState = swarm ? .swarm(model.lab.recipe) : .look(model.studio.look)
+        var state: SharedState = swarm ? .swarm(model.lab.recipe) : .look(model.studio.look)
+        if let slot {
+            guard (1...SavedGame.slotCount).contains(slot) else { throw fail("--slot must be 1–\(SavedGame.slotCount)") }
+            let saved = swarm ? model.swarmSlots[slot - 1]?.link : model.slots[slot - 1]
+            guard let saved, let found = try? model.importer.read(saved).state else {
+                throw fail("\(swarm ? "swarm" : "look") slot \(slot) is empty")
+            }
+            state = found
+            if swarm, let name = model.swarmSlots[slot - 1]?.name { printError("note: “" + SafeText.strip(name) + "”") }
+        }
         var link = ShareCode.link(state)
         if web {
             let connection = where_.connection(book: model.book)

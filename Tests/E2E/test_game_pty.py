@@ -1,6 +1,7 @@
 """The real game in a 100×30 pty: dressing, pasting, sharing, resizing, the Lab, quitting."""
 import base64
 import json
+import os
 import re
 import signal
 import subprocess
@@ -223,3 +224,29 @@ def test_the_evolution_grid_breeds_by_eye_and_rests_when_paused(game):
     g.wait_for("Back to the Lab (generation 1)")
     g.wait_for("generation 1")
     assert "Ingredients" in g.text()
+
+
+def test_a_named_swarm_slot_is_saved_and_shared_from_the_command_line(game, plume_bin, tmp_path):
+    g = game()
+    g.wait_for("Today:")
+    g.press("2")
+    g.wait_for("Ingredients")
+    g.press("N")
+    g.wait_for("Name this swarm")
+    g.paste("Lighthouse")
+    g.press("enter")
+    g.wait_for("The swarm is called “Lighthouse”")
+    g.press("w", "4")
+    g.wait_for("Saved “Lighthouse” to swarm slot 4")
+    g.press("q")
+    g.wait_exit()
+    env = dict(os.environ, XDG_DATA_HOME=str(tmp_path / "data"))
+    shared = subprocess.run([plume_bin, "share", "--swarm", "--slot", "4"], capture_output=True, env=env, timeout=30)
+    assert shared.returncode == 0, shared.stderr
+    current = subprocess.run([plume_bin, "share", "--swarm"], capture_output=True, env=env, timeout=30)
+    assert shared.stdout == current.stdout and shared.stdout.startswith(b"plume://swarm/1")
+    assert "“Lighthouse”".encode() in shared.stderr
+    empty = subprocess.run([plume_bin, "share", "--swarm", "--slot", "5"], capture_output=True, env=env, timeout=30)
+    assert empty.returncode == 1 and b"swarm slot 5 is empty" in empty.stderr
+    bad = subprocess.run([plume_bin, "share", "--slot", "12"], capture_output=True, env=env, timeout=30)
+    assert bad.returncode == 1 and b"--slot must be 1" in bad.stderr
