@@ -31,7 +31,7 @@ let package = Package(
             path: "Assets",
             exclude: ["README.md"],
             sources: ["AssetsBundle.swift"],
-            resources: [.copy("catalog.json"), .copy("challenges.json"), .copy("causes.json"), .copy("art")]
+            resources: [.copy("catalog.json"), .copy("challenges.json"), .copy("causes.json"), .copy("gallery.json"), .copy("art")]
         ),
         // Pure values: catalog, looks, swarm recipes, share codes and the link importer.
         .target(name: "GameState", dependencies: ["PlumeAssets"]),

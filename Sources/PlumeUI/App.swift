@@ -76,6 +76,9 @@ public struct AppModel: Sendable {
     public var dialog: Dialog?
     /// The Lab's evolution grid, while it is open.
     public var evolution: EvolutionState?
+    /// The Lab's gallery, while it is open, and its recipes (Assets/gallery.json).
+    public var browsing: GalleryBrowser?
+    public let galleryEntries: [GalleryEntry] = (try? SwarmGallery.bundled.get()) ?? []
     /// A link sent by another program while a dialog was open; it opens when the dialog closes.
     public var waitingArrival: String?
     public var slots: [String?]
@@ -122,6 +125,7 @@ public struct AppModel: Sendable {
     /// block on input and use no CPU.
     public var wantsTicks: Bool {
         if screen == .lab, let grid = evolution { return grid.running && !showingHelp }
+        if screen == .lab, browsing != nil { return !showingHelp }
         return (screen == .lab && lab.running && !showingHelp) || (screen == .importer && importing.preview != nil)
     }
 
@@ -190,7 +194,11 @@ extension AppModel {
     }
 
     private mutating func tick() {
-        if screen == .lab, var grid = evolution {
+        if screen == .lab, var browser = browsing {
+            browser.frame()
+            browser.camera.follow(browser.preview.state, dotsWide: labCanvas.width * 2, dotsHigh: labCanvas.height * 4)
+            browsing = browser
+        } else if screen == .lab, var grid = evolution {
             if grid.running {
                 let dots = evolveDots
                 grid.frame(dotsWide: dots.wide, dotsHigh: dots.high)
@@ -286,6 +294,7 @@ extension AppModel {
         }
         if screen == .importer { return pressImport(key) }
         if screen == .lab, evolution != nil { return pressEvolve(key) }
+        if screen == .lab, browsing != nil { return pressGallery(key) }
         if let command = pendingSlotCommand {
             pendingSlotCommand = nil
             if case .char(let c) = key, let digit = c.wholeNumberValue, (1...SavedGame.slotCount).contains(digit) {
@@ -327,6 +336,7 @@ extension AppModel {
         if mouse.y == 0, let target = tabAt(column: mouse.x) { return switchTo(target) }
         if screen == .scores { return clickScores(mouse) }
         if screen == .lab, evolution != nil { return clickEvolve(mouse) }
+        if screen == .lab, browsing != nil { return clickGallery(mouse) }
         if screen == .studio, mouse.kind == .press {
             let row = mouse.y - studioListTop
             if mouse.x >= studioPanelX, StudioState.Row.all.indices.contains(row) { studio.selected = row }

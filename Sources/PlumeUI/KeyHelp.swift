@@ -27,6 +27,7 @@ extension Screen {
                     KeyHelp(keys: "i", action: "import a link (or just paste)", hint: false)] + common
         case .lab:
             return [KeyHelp(keys: "e", action: "evolution grid: breed by eye from live mutants", hint: true),
+                    KeyHelp(keys: "G", action: "the gallery: named recipes with a live preview", hint: true),
                     KeyHelp(keys: "w 1-9", action: "save the swarm to a slot (an occupied one asks twice)", hint: false),
                     KeyHelp(keys: "o 1-9", action: "open a swarm slot", hint: false),
                     KeyHelp(keys: "N", action: "name the swarm", hint: false),

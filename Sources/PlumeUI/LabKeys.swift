@@ -25,6 +25,7 @@ extension AppModel {
             return []
         case .char("m"): lab.mutate(); return changed("Mutated.")
         case .char("e"): return openEvolution()
+        case .char("G"): return openGallery()
         case .char("w"), .char("o"):
             if case .char(let c) = key { pendingSlotCommand = c }
             status = key == .char("w") ? "Save this swarm to which slot? Press 1–9." : "Open which swarm slot? Press 1–9."

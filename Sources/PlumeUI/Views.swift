@@ -53,6 +53,7 @@ extension AppModel {
         grid.put(" " + status, x: 0, y: height - 2, style: Theme.selected)
         let hints = screen == .importer && importing.offer != nil ? "o open it · Enter Esc carry on without it"
             : screen == .lab && evolution != nil ? "1-9 or click: breed from it · x mix two · r re-roll · u back a generation · Space pause · Esc Lab"
+            : screen == .lab && browsing != nil ? "↑↓ or wheel: browse (the preview runs) · Enter or a second click loads · Esc Lab"
             : screen.keyHelp.filter(\.hint).map { "\($0.keys) \($0.action)" }.joined(separator: " · ")
         grid.put(" " + hints, x: 0, y: height - 1, style: Theme.label)
         if showingHelp { drawHelp(&grid) }
@@ -102,6 +103,10 @@ extension AppModel {
     private func drawLab(_ grid: inout Grid) {
         if evolution != nil {
             drawEvolve(&grid)
+            return
+        }
+        if browsing != nil {
+            drawGallery(&grid)
             return
         }
         let canvas = labCanvas

@@ -138,3 +138,36 @@ let catalog: Catalog = { try! Catalog.bundled.get() }()
         #expect(huddle.score(SwarmRecipe([])).score == 0)
     }
 }
+
+@Suite struct GalleryTests {
+    @Test func theGalleryHasTwelveOrMoreNamedRecipesThatDoWhatTheirNamesSay() throws {
+        let gallery = try SwarmGallery.bundled.get()
+        #expect(gallery.count >= 12)
+        #expect(Set(gallery.map(\.name)).count == gallery.count)
+        #expect(Set(gallery.map(\.recipe)).count == gallery.count)
+        for entry in gallery {
+            #expect(entry.recipe.isValid, "\(entry.name)")
+            #expect(!entry.claims.isEmpty, "\(entry.name) claims nothing")
+            let measured = SwarmGallery.measure(entry.recipe)
+            #expect(measured.broken(entry.claims).isEmpty, "\(entry.name): \(measured.broken(entry.claims))")
+        }
+    }
+
+    @Test func eachRecipesClaimsSetItApartFromMostOthers() throws {
+        // A claim that every recipe keeps says nothing: each entry's claims must be broken by
+        // at least half of the other recipes.
+        let gallery = try SwarmGallery.bundled.get()
+        let measures = gallery.map { SwarmGallery.measure($0.recipe) }
+        for entry in gallery {
+            let alsoKept = measures.filter { $0.broken(entry.claims).isEmpty }.count - 1
+            #expect(alsoKept <= gallery.count / 2, "\(entry.name)'s claims also hold for \(alsoKept) others")
+        }
+    }
+
+    @Test func aClaimOnSomethingUnmeasuredIsReported() {
+        let measure = GalleryMeasure(travel: 5, rotation: 0, polarisation: 0, segregation: 0, cohesion: 1, pulse: 0, spread: 1, speciesApart: 0)
+        #expect(measure.broken(["minTravel": 10]) == ["minTravel 10.0: measured 5.0"])
+        #expect(measure.broken(["maxTravel": 10]).isEmpty)
+        #expect(measure.broken(["minWobble": 1]) == ["unknown claim minWobble"])
+    }
+}

@@ -1,0 +1,45 @@
+// The Lab's gallery: browse named recipes with a live preview, load one (undoable), leave.
+import Challenges
+import GameState
+import Testing
+@testable import PlumeUI
+
+@Suite struct GalleryScreenTests {
+    @Test func browsingLoadingAndUndoing() throws {
+        var model = app()
+        model.keys(.char("2"))
+        let before = model.lab.recipe
+        model.keys(.char("G"))
+        let entries = model.galleryEntries
+        #expect(entries.count >= 12)
+        let text = model.screenText
+        for entry in entries.prefix(12) { #expect(text.contains(entry.name)) }
+        #expect(text.contains(entries[0].brief.prefix(20)))
+        #expect(model.wantsTicks)
+        let start = model.browsing!.preview.state.step
+        _ = model.update(.tick)
+        #expect(model.browsing!.preview.state.step == start + 1, "the preview runs")
+        model.keys(.down, .down)
+        #expect(model.browsing!.selected == 2)
+        #expect(model.screenText.contains("▸ \(entries[2].name)"))
+        #expect(model.lab.recipe == before, "browsing changes nothing")
+        model.keys(.enter)
+        #expect(model.browsing == nil)
+        #expect(model.lab.recipe == entries[2].recipe && model.lab.name == entries[2].name)
+        #expect(model.screenText.contains("“\(entries[2].name)”"))
+        model.keys(.char("u"))
+        #expect(model.lab.recipe == before)
+        model.keys(.char("G"), .up, .escape)
+        #expect(model.browsing == nil && model.lab.recipe == before)
+    }
+
+    @Test func aClickSelectsAndASecondClickLoads() throws {
+        var model = app()
+        model.keys(.char("2"), .char("G"))
+        let x = model.labCanvas.x + model.labCanvas.width + 4
+        _ = model.update(.mouse(Mouse(x: x, y: 4 + 5, kind: .press)))
+        #expect(model.browsing?.selected == 5)
+        _ = model.update(.mouse(Mouse(x: x, y: 4 + 5, kind: .press)))
+        #expect(model.lab.name == model.galleryEntries[5].name)
+    }
+}
