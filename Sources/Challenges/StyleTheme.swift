@@ -70,6 +70,28 @@ extension StyleTheme {
     }
 }
 
+/// How one garment sits with a theme: it carries a wanted tag (and no unwanted one), an
+/// unwanted tag, or neither.
+public enum ThemeFit: Sendable, Equatable {
+    case suits, clashes, neutral
+
+    public var words: String {
+        switch self {
+        case .suits: "✓ suits today"
+        case .clashes: "✗ against today's theme"
+        case .neutral: "· neutral today"
+        }
+    }
+}
+
+extension StyleTheme {
+    public func fit(of garment: Garment) -> ThemeFit {
+        let tags = Set(garment.tags)
+        if !tags.isDisjoint(with: unwanted) { return .clashes }
+        return tags.isDisjoint(with: wanted) ? .neutral : .suits
+    }
+}
+
 extension ColourVariant {
     /// The garment's main colour: palette key `a`, else the first key.
     public var mainColour: RGB? { colours[UInt8(ascii: "a")] ?? colours.sorted { $0.key < $1.key }.first?.value }

@@ -101,6 +101,23 @@ public struct StudioState: Sendable {
         }
     }
 
+    /// For a garment row: what ← and → would put on (nil inside: nothing, i.e. take it off).
+    public func neighbours(in catalog: Catalog) -> (previous: Garment?, next: Garment?)? {
+        let choices: [Garment]
+        switch row {
+        case .background, .model: return nil
+        case .slot(let slot): choices = catalog.garments(in: slot)
+        case .accessory: choices = catalog.garments(in: .accessory)
+        }
+        let current = worn(on: row, in: catalog)
+        let position = current.flatMap { worn in choices.firstIndex { $0.id == worn.id } }.map { $0 + 1 } ?? 0
+        func at(_ step: Int) -> Garment? {
+            let index = wrap(position + step, choices.count + 1)
+            return index == 0 ? nil : choices[index - 1]
+        }
+        return (at(-1), at(1))
+    }
+
     private mutating func choose(in choices: [Garment], current: WornGarment?, step: Int, catalog: Catalog) -> String? {
         // Position 0 is "nothing"; 1… are the garments.
         let position = current.flatMap { worn in choices.firstIndex { $0.id == worn.id } }.map { $0 + 1 } ?? 0

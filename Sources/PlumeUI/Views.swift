@@ -96,6 +96,20 @@ extension AppModel {
         grid.put(wanted, x: x, y: studioListTop + StudioState.Row.all.count + 1, style: Theme.label, limit: panel)
         let slotsLine = "Slots: " + slots.enumerated().map { $1 == nil ? "·" : "\($0 + 1)" }.joined(separator: " ")
         grid.put(slotsLine, x: x, y: studioListTop + StudioState.Row.all.count + 2, style: Theme.label, limit: panel)
+        // The picker: what ← and → would put on, and whether it suits today, before it is worn.
+        if let (previous, next) = studio.neighbours(in: catalog) {
+            var y = studioListTop + StudioState.Row.all.count + 3
+            let worn = studio.worn(on: studio.row, in: catalog).flatMap { catalog.garment(id: $0.id) }
+            for (arrow, garment) in [("→", next), ("←", previous), ("on", worn)] where y < height - 2 {
+                if arrow == "on" && garment == nil { continue }
+                let words = garment.map { "\($0.name) (\($0.tags.joined(separator: ", ")))" } ?? "nothing"
+                let after = grid.put("\(arrow) " + words + " ", x: x, y: y, style: Theme.label, limit: panel)
+                let fit = garment.map { theme.fit(of: $0) } ?? .neutral
+                grid.put(fit.words, x: after, y: y, style: Style(fg: fit == .suits ? Theme.good : fit == .clashes ? Theme.bad : Theme.dim),
+                         limit: max(0, x + panel - after))
+                y += 1
+            }
+        }
     }
 
     // MARK: Lab

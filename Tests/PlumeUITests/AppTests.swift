@@ -288,3 +288,39 @@ enum Fixture {
 extension Substring {
     func contains(_ character: Character, after offset: Int) -> Bool { dropFirst(offset).contains(character) }
 }
+
+@Suite struct GarmentPickerTests {
+    @Test func thePickerShowsWhatTheArrowsWouldPutOnAndHowItSuitsToday() throws {
+        var model = app(width: 100, height: 40)
+        model.keys(.down, .down)  // Top
+        let tops = catalog.garments(in: .top)
+        let theme = model.theme
+        var text = model.screenText
+        let first = tops[0], last = tops[tops.count - 1]
+        #expect(text.contains("→ \(first.name) (\(first.tags.joined(separator: ", "))) \(theme.fit(of: first).words)"))
+        #expect(text.contains("← \(last.name) ("))
+        #expect(model.studio.look.garments.isEmpty, "nothing is worn until an arrow is pressed")
+        model.keys(.right)
+        text = model.screenText
+        #expect(text.contains("on \(first.name) ("))
+        #expect(text.contains("← nothing"))
+        #expect(text.contains("→ \(tops[1].name) ("))
+        // Background and model rows have no picker line.
+        model.keys(.up, .up)
+        #expect(!model.screenText.contains("→ \(tops[1].name) (") && !model.screenText.contains("← nothing"))
+    }
+
+    @Test func fitFollowsWantedAndUnwantedTags() throws {
+        let theme = model().theme
+        for garment in catalog.garments {
+            let tags = Set(garment.tags)
+            let fit = theme.fit(of: garment)
+            if !tags.isDisjoint(with: theme.unwanted) { #expect(fit == .clashes) }
+            else if !tags.isDisjoint(with: theme.wanted) { #expect(fit == .suits) }
+            else { #expect(fit == .neutral) }
+        }
+        #expect(Set(catalog.garments.map { theme.fit(of: $0) }).count >= 2)
+    }
+
+    func model() -> AppModel { app() }
+}
