@@ -84,16 +84,40 @@ public struct ChallengeBook: Sendable {
 }
 
 extension ChallengeBook {
-    /// The day's style theme. Themes rotate in a shuffled order that is fixed for every cycle
-    /// through the list, so no theme repeats until all have had their day, and every player and
-    /// the server agree on the theme for a date. `day` counts days since 1970-01-01 (UTC).
+    /// The day's style theme. Each UTC calendar year has its own shuffled order of the themes,
+    /// and day n of the year (0…365) takes the n-th, so with at least 366 themes no two days of
+    /// a year share one; every player and the server agree on the theme for a date. A book with
+    /// fewer themes than days wraps round within the year. `day` counts days since 1970-01-01.
     public func theme(forDay day: Int) -> StyleTheme {
+        let (year, dayOfYear) = Self.yearAndDayOfYear(day)
         let count = styleThemes.count
-        let cycle = day >= 0 ? day / count : (day - count + 1) / count
         var order = Array(0..<count)
-        var rng = SplitMix64(seed: UInt64(bitPattern: Int64(cycle)) ^ 0x504C_554D_455F_5448)
+        var rng = SplitMix64(seed: UInt64(bitPattern: Int64(year)) ^ 0x504C_554D_455F_5448)
         for index in stride(from: count - 1, to: 0, by: -1) { order.swapAt(index, rng.below(index + 1)) }
-        return styleThemes[order[((day % count) + count) % count]]
+        return styleThemes[order[dayOfYear % count]]
+    }
+
+    /// The proleptic Gregorian year of a day since 1970-01-01, and the day's index in that year
+    /// (0 for 1 January). Plain arithmetic (Howard Hinnant's civil-from-days), no time zones.
+    public static func yearAndDayOfYear(_ day: Int) -> (year: Int, dayOfYear: Int) {
+        let z = day + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfMarchYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfMarchYear + 2) / 153
+        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        return (year, day - daysBeforeYear(year))
+    }
+
+    /// Days from 1970-01-01 to 1 January of `year` (Hinnant's days-from-civil).
+    static func daysBeforeYear(_ year: Int) -> Int {
+        let y = year - 1  // January counts in the previous March-based year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + 306
+        return era * 146_097 + dayOfEra - 719_468
     }
 
     /// Days since 1970-01-01 in UTC for a moment.

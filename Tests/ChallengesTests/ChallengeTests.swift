@@ -16,17 +16,40 @@ let catalog: Catalog = { try! Catalog.bundled.get() }()
         #expect(Set(book.swarmChallenges.map(\.metric)).count == book.swarmChallenges.count)
     }
 
-    @Test func everyThemeAppearsOncePerCycleAndTheDayDecidesIt() {
-        let count = book.styleThemes.count
-        for cycle in [-3, 0, 1, 7, 20_000] {
-            let ids = (0..<count).map { book.theme(forDay: cycle * count + $0).id }
-            #expect(Set(ids).count == count, "cycle \(cycle)")
+    @Test func noTwoDaysOfAYearShareAThemeAndTheDateDecidesIt() {
+        #expect(book.styleThemes.count >= 366)
+        let calendar: Calendar = { var c = Calendar(identifier: .gregorian); c.timeZone = TimeZone(identifier: "UTC")!; return c }()
+        for year in [1969, 1970, 2000, 2023, 2024, 2026, 2027, 2100, 2400] {
+            let first = Int(calendar.date(from: DateComponents(year: year, month: 1, day: 1))!.timeIntervalSince1970 / 86_400)
+            let next = Int(calendar.date(from: DateComponents(year: year + 1, month: 1, day: 1))!.timeIntervalSince1970 / 86_400)
+            let ids = (first..<next).map { book.theme(forDay: $0).id }
+            #expect(ids.count == (calendar.range(of: .day, in: .year, for: calendar.date(from: DateComponents(year: year))!)!.count))
+            #expect(Set(ids).count == ids.count, "a theme repeats in \(year)")
+            #expect(ChallengeBook.yearAndDayOfYear(first) == (year, 0) && ChallengeBook.yearAndDayOfYear(next - 1) == (year, ids.count - 1))
         }
+        // Years differ in their order, and a date always gets the same theme.
         #expect(book.theme(forDay: 20_414) == book.theme(forDay: 20_414))
-        let week = (20_400..<20_430).map { book.theme(forDay: $0).id }
-        #expect(Set(week).count == count)
+        #expect((19_723..<19_753).map { book.theme(forDay: $0).id } != (20_089..<20_119).map { book.theme(forDay: $0).id })
         #expect(ChallengeBook.day(of: Date(timeIntervalSince1970: 86_400 * 3 + 5))  == 3)
         #expect(ChallengeBook.day(of: Date(timeIntervalSince1970: -1)) == -1)
+    }
+
+    @Test func themesHaveTheirOwnNamesAndBriefs() {
+        #expect(Set(book.styleThemes.map(\.name)).count == book.styleThemes.count)
+        #expect(Set(book.styleThemes.map(\.brief)).count == book.styleThemes.count)
+        #expect(book.styleThemes.allSatisfy { !$0.name.contains(where: \.isNumber) && $0.brief.hasSuffix(".") })
+    }
+
+    @Test func everyThemeCanScore900AndNoneScores1000InNothing() {
+        for theme in book.styleThemes {
+            let best = bestLook(for: theme)
+            #expect(best.score >= 900, "\(theme.name): the best look found scores \(best.score)")
+            #expect(best.look.brokenRules(in: catalog).isEmpty)
+            for background in catalog.backgrounds {
+                let empty = Look(background: background.id, model: catalog.models[0].id)
+                #expect(theme.score(empty, in: catalog).total < 1000, "\(theme.name) gives 1000 to an empty wardrobe")
+            }
+        }
     }
 
     @Test func brokenBooksAreRejectedWithReasons() throws {
@@ -170,4 +193,72 @@ let catalog: Catalog = { try! Catalog.bundled.get() }()
         #expect(measure.broken(["maxTravel": 10]).isEmpty)
         #expect(measure.broken(["minWobble": 1]) == ["unknown claim minWobble"])
     }
+}
+
+/// A search for a theme's best look: only garments that carry a wanted tag and no unwanted
+/// one, each in a colour that counts (for contrast: its lightest and its darkest colour), tried
+/// slot by slot depth first, with accessories added after, on the best-fitting background.
+/// Stops at the first look scoring 900 or more.
+func bestLook(for theme: StyleTheme) -> (look: Look, score: Int) {
+    let background = catalog.backgrounds.first { !Set($0.tags).isDisjoint(with: theme.wanted) } ?? catalog.backgrounds[0]
+    let good = catalog.garments.filter { theme.fit(of: $0) == .suits }
+    func colours(_ garment: Garment) -> [Int] {
+        let lightness = garment.variants.map { $0.mainColour.map { HSL($0).lightness } ?? 0.5 }
+        if theme.colours == .contrast {
+            let light = lightness.indices.first { lightness[$0] >= 0.7 }, dark = lightness.indices.first { lightness[$0] <= 0.3 }
+            let both = [light, dark].compactMap { $0 }
+            return both.isEmpty ? [0] : both
+        }
+        let following = garment.variants.indices.first { garment.variants[$0].mainColour.map { theme.colours.follows(HSL($0)) } ?? false }
+        return [following ?? 0]
+    }
+    let slots: [Slot] = [.dress, .top, .bottom, .outerwear, .shoes, .hat]
+    let accessories = good.filter { $0.slot == .accessory }
+    var best = (look: Look(background: background.id, model: catalog.models[0].id), score: -1)
+    func consider(_ look: Look) {
+        let score = theme.score(look, in: catalog).total
+        if score > best.score { best = (look, score) }
+    }
+    func addAccessories(_ look: Look, from index: Int, left: Int) {
+        if best.score >= 900 { return }
+        if theme.accessories.contains(look.garments.filter { catalog.garment(id: $0.id)?.slot == .accessory }.count) { consider(look) }
+        guard left > 0 else { return }
+        for next in index..<accessories.count {
+            for colour in colours(accessories[next]) {
+                var wearing = look
+                wearing.wear(WornGarment(id: accessories[next].id, colour: colour))
+                guard wearing.brokenRules(in: catalog).isEmpty else { continue }
+                addAccessories(wearing, from: next + 1, left: left - 1)
+            }
+        }
+    }
+    func search(_ index: Int, _ look: Look) {
+        if best.score >= 900 { return }
+        guard index < slots.count else {
+            addAccessories(look, from: 0, left: theme.accessories.upperBound)
+            return
+        }
+        search(index + 1, look)
+        for garment in good where garment.slot == slots[index] {
+            for colour in colours(garment) {
+                var next = look
+                next.wear(WornGarment(id: garment.id, colour: colour))
+                guard next.brokenRules(in: catalog).isEmpty else { continue }
+                search(index + 1, next)
+                if best.score >= 900 { return }
+            }
+        }
+    }
+    search(0, best.look)
+    return best
+}
+
+func combinations<T>(_ items: [T], _ count: Int) -> [[T]] {
+    guard count > 0 else { return [[]] }
+    guard items.count >= count else { return [] }
+    var out: [[T]] = []
+    for (index, item) in items.enumerated() {
+        for rest in combinations(Array(items[(index + 1)...]), count - 1) { out.append([item] + rest) }
+    }
+    return out
 }
