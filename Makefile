@@ -15,9 +15,14 @@ build:
 	$(SWIFT) build
 
 # Swift Testing suites for every module (the leaderboard's on SQLite and on a PostgreSQL the
-# tests start themselves).
+# tests start themselves). Two runs of one test build: the suites that talk to servers, sockets
+# and deadlines first, then the game's CPU-bound suites. Run together on two cores, a long
+# simulation holds the test runner's threads and a loopback reply waits behind it.
+NETWORK_SUITES = ^(LeaderboardTests|LeaderboardServerTests|ScoresClientTests|LinkRelayTests)\.
 unit: system-deps
-	$(SWIFT) test
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build --filter '$(NETWORK_SUITES)'
+	$(SWIFT) test --skip-build --skip '$(NETWORK_SUITES)'
 
 release:
 	$(SWIFT) build -c release --product plume

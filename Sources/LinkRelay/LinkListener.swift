@@ -69,9 +69,10 @@ public final class LinkListener: Sendable {
             close(lockFD)
             return .failure(.socket("can't make a socket: \(String(cString: strerror(errno)))"))
         }
-        let previous = umask(0o177)
+        // No umask here: it is process-wide, and other threads may be creating files. The
+        // directory is 0700 and checked to be ours, so nobody else can reach the socket before
+        // the chmod.
         let bound = withSocketAddress(place.socket) { bind(socketFD, $0, $1) }
-        umask(previous)
         guard bound == 0, chmod(place.socket, 0o600) == 0, listen(socketFD, 16) == 0 else {
             let why = String(cString: strerror(errno))
             close(socketFD)
