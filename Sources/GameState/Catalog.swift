@@ -74,6 +74,56 @@ public struct Model: Hashable, Sendable, Identifiable {
     public let name: String
     public let art: PixelArt
     public let palette: [UInt8: RGB]
+    /// The model's figure; garments are drawn for the standard figure and fitted through it.
+    public let build: Build
+}
+
+/// A body build. Garments are drawn once, for the standard figure; a build says, for every pixel
+/// of its own figure, which pixel of the standard figure lands there (a row map, then a column
+/// map per standard row), so every garment is fitted to every model the same way. The standard
+/// build maps every pixel to itself.
+public struct Build: Hashable, Sendable {
+    public let key: String
+    public let name: String
+    /// For each row of this figure, the standard row drawn there (-1: none).
+    public let sourceRows: [Int]
+    /// For each standard row, for each column of this figure, the standard column (-1: none).
+    public let sourceColumns: [[Int]]
+
+    public init(key: String, name: String, sourceRows: [Int], sourceColumns: [[Int]]) {
+        (self.key, self.name, self.sourceRows, self.sourceColumns) = (key, name, sourceRows, sourceColumns)
+    }
+
+    /// The build that changes nothing, for a figure of this size.
+    public static func standard(width: Int, height: Int) -> Build {
+        Build(key: "standard", name: "Standard", sourceRows: Array(0..<height),
+              sourceColumns: Array(repeating: Array(0..<width), count: height))
+    }
+
+    public var isStandard: Bool {
+        sourceRows.enumerated().allSatisfy { $0 == $1 } && sourceColumns.allSatisfy { $0.enumerated().allSatisfy { $0 == $1 } }
+    }
+
+    /// The standard-figure pixel drawn at (x, y) of this figure, or nil.
+    public func source(x: Int, y: Int) -> (x: Int, y: Int)? {
+        guard sourceRows.indices.contains(y) else { return nil }
+        let row = sourceRows[y]
+        guard row >= 0, sourceColumns.indices.contains(row), sourceColumns[row].indices.contains(x) else { return nil }
+        let column = sourceColumns[row][x]
+        return column >= 0 ? (column, row) : nil
+    }
+
+    /// Art drawn for the standard figure, as worn on this build.
+    public func fit(_ art: PixelArt) -> PixelArt {
+        var pixels = [UInt8](repeating: 0, count: art.width * art.height)
+        for y in 0..<art.height {
+            for x in 0..<art.width {
+                guard let (sx, sy) = source(x: x, y: y), sx < art.width, sy < art.height else { continue }
+                pixels[y * art.width + x] = art[sx, sy]
+            }
+        }
+        return PixelArt(width: art.width, height: art.height, pixels: pixels)
+    }
 }
 
 public struct Garment: Hashable, Sendable, Identifiable {
@@ -90,6 +140,8 @@ public struct Garment: Hashable, Sendable, Identifiable {
 public struct Catalog: Sendable {
     public let backgrounds: [Background]
     public let models: [Model]
+    /// Body builds, the standard one first.
+    public let builds: [Build]
     public let garments: [Garment]
     public let figureSize: (width: Int, height: Int)
     public let backgroundSize: (width: Int, height: Int)
@@ -101,10 +153,11 @@ public struct Catalog: Sendable {
     private let modelNames: NameIndex
     private let garmentNames: NameIndex
 
-    init(backgrounds: [Background], models: [Model], garments: [Garment],
+    init(backgrounds: [Background], models: [Model], builds: [Build], garments: [Garment],
          figureSize: (Int, Int), backgroundSize: (Int, Int)) {
         self.backgrounds = backgrounds
         self.models = models
+        self.builds = builds
         self.garments = garments
         self.figureSize = figureSize
         self.backgroundSize = backgroundSize

@@ -63,7 +63,14 @@ extension Catalog {
 struct RawCatalog: Decodable {
     struct Size: Decodable { let width: Int; let height: Int }
     struct RawBackground: Decodable { let id: Int; let key: String; let name: String; let tags: [String]; let art: String; let palette: [String: String] }
-    struct RawModel: Decodable { let id: Int; let key: String; let name: String; let art: String; let palette: [String: String] }
+    struct RawModel: Decodable { let id: Int; let key: String; let name: String; let art: String; let palette: [String: String]; let build: String? }
+    /// A build: `rows` gives, for each figure row, the standard row drawn there (-1: none;
+    /// omitted: the same row); each band gives, for the standard rows `from`…`to`, the standard
+    /// column drawn at each figure column. Rows outside every band keep their columns.
+    struct RawBuild: Decodable {
+        struct Band: Decodable { let from: Int; let to: Int; let columns: [Int] }
+        let key: String; let name: String; let rows: [Int]?; let bands: [Band]
+    }
     struct RawVariant: Decodable { let name: String; let colours: [String: String] }
     struct RawGarment: Decodable {
         let id: Int; let key: String; let name: String; let slot: String; let covers: [String]
@@ -73,6 +80,7 @@ struct RawCatalog: Decodable {
     let figure: Size
     let background: Size
     let backgrounds: [RawBackground]
+    let builds: [RawBuild]?
     let models: [RawModel]
     let garments: [RawGarment]
 }
@@ -108,12 +116,20 @@ struct CatalogCheck {
             requireKeys(art.keys, in: palette, for: what)
             return Background(id: item.id, key: item.key, name: item.name, tags: item.tags, art: art, palette: palette)
         }
+        let builds = [Build.standard(width: figure.0, height: figure.1)] + (raw.builds ?? []).compactMap { build($0, figure: figure) }
+        var buildKeys = Set<String>()
+        for build in builds where !buildKeys.insert(build.key).inserted { problems.append("duplicate build \"\(build.key)\"") }
         let models = raw.models.compactMap { item -> Model? in
             let what = "model \(item.id) (\(item.key))"
             guard let art = art(item.art, size: figure, for: what) else { return nil }
             let palette = colours(item.palette, for: what)
             requireKeys(art.keys, in: palette, for: what)
-            return Model(id: item.id, key: item.key, name: item.name, art: art, palette: palette)
+            let wanted = item.build ?? "standard"
+            guard let build = builds.first(where: { $0.key == wanted }) else {
+                problems.append("\(what) has build \"\(wanted)\"; the builds are \(builds.map(\.key).joined(separator: ", "))")
+                return nil
+            }
+            return Model(id: item.id, key: item.key, name: item.name, art: art, palette: palette, build: build)
         }
         let garments = raw.garments.compactMap { item -> Garment? in
             let what = "garment \(item.id) (\(item.key))"
@@ -142,8 +158,30 @@ struct CatalogCheck {
                            tags: item.tags, art: art, variants: variants)
         }
         guard problems.isEmpty else { return nil }
-        return Catalog(backgrounds: backgrounds, models: models, garments: garments,
+        return Catalog(backgrounds: backgrounds, models: models, builds: builds, garments: garments,
                        figureSize: figure, backgroundSize: backdrop)
+    }
+
+    private mutating func build(_ raw: RawCatalog.RawBuild, figure: (Int, Int)) -> Build? {
+        let (width, height) = figure
+        let what = "build \"\(raw.key)\""
+        let before = problems.count
+        if raw.key == "standard" { problems.append("\(what) is built in; it can't be redefined") }
+        let rows = raw.rows ?? Array(0..<height)
+        if rows.count != height { problems.append("\(what) maps \(rows.count) rows; the figure has \(height)") }
+        if rows.contains(where: { !(-1..<height).contains($0) }) { problems.append("\(what) maps a row to one outside 0–\(height - 1)") }
+        var columns = Array(repeating: Array(0..<width), count: height)
+        for band in raw.bands {
+            guard 0 <= band.from, band.from <= band.to, band.to < height else {
+                problems.append("\(what) has a band of rows \(band.from)–\(band.to) outside 0–\(height - 1)")
+                continue
+            }
+            if band.columns.count != width { problems.append("\(what) rows \(band.from)–\(band.to) map \(band.columns.count) columns; the figure has \(width)") }
+            if band.columns.contains(where: { !(-1..<width).contains($0) }) { problems.append("\(what) rows \(band.from)–\(band.to) map a column to one outside 0–\(width - 1)") }
+            for row in band.from...band.to { columns[row] = band.columns }
+        }
+        guard problems.count == before else { return nil }
+        return Build(key: raw.key, name: raw.name, sourceRows: rows, sourceColumns: columns)
     }
 
     private mutating func checkIds(_ items: [(Int, String)], kind: String) {

@@ -1,6 +1,6 @@
 // The pixels of a look: background art, then the model, then garments in the catalog's fixed
-// layer order, each recoloured by its variant. The terminal draws them as half-blocks; the
-// leaderboard server draws the same pixels as SVG.
+// layer order, each fitted to the model's build and recoloured by its variant. The terminal
+// draws them as half-blocks; the leaderboard server draws the same pixels as SVG.
 
 public enum LookPixels {
     /// Pixel colours, row by row, at the background's size (40×40 for the shipped catalog);
@@ -13,13 +13,15 @@ public enum LookPixels {
         }
         let (fw, fh) = catalog.figureSize
         let ox = (bw - fw) / 2, oy = bh - fh
-        if let model = catalog.model(id: look.model) {
+        let model = catalog.model(id: look.model)
+        if let model {
             paint(model.art, palette: model.palette, into: &canvas, width: bw, offsetX: ox, offsetY: oy)
         }
+        let fit = model.flatMap { $0.build.isStandard ? nil : $0.build }
         let worn = look.garments.compactMap { item -> (Garment, Int)? in catalog.garment(id: item.id).map { ($0, item.colour) } }
         for (garment, colour) in worn.sorted(by: { ($0.0.slot.layer, $0.0.id) < ($1.0.slot.layer, $1.0.id) }) {
             guard garment.variants.indices.contains(colour) else { continue }
-            paint(garment.art, palette: garment.variants[colour].colours, into: &canvas, width: bw, offsetX: ox, offsetY: oy)
+            paint(fit?.fit(garment.art) ?? garment.art, palette: garment.variants[colour].colours, into: &canvas, width: bw, offsetX: ox, offsetY: oy)
         }
         return (bw, bh, canvas)
     }

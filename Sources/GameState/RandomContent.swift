@@ -3,7 +3,7 @@
 
 extension Catalog {
     /// A random look that breaks no rule: a dress or a top and bottom, sometimes a coat, shoes,
-    /// a hat, and up to three accessories that don't cover the same region.
+    /// a hat, and up to three accessories that cover nothing already covered.
     public func randomLook(using rng: inout SplitMix64) -> Look {
         func pick(_ slot: Slot) -> WornGarment? {
             let choices = garments(in: slot)
@@ -21,7 +21,8 @@ extension Catalog {
         for slot in [Slot.outerwear, .shoes, .hat] where rng.below(2) == 0 {
             worn += [pick(slot)].compactMap { $0 }
         }
-        var covered = Set<BodyRegion>()
+        // Accessories also keep clear of what is already worn (a trapper hat covers the ears).
+        var covered = worn.reduce(into: Set<BodyRegion>()) { $0.formUnion(garment(id: $1.id)?.covers ?? []) }
         let accessories = garments(in: .accessory)
         for _ in 0..<rng.below(Slot.accessory.capacity + 1) where !accessories.isEmpty {
             let garment = accessories[rng.below(accessories.count)]

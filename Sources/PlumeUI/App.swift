@@ -106,6 +106,8 @@ public struct AppModel: Sendable {
         studio = StudioState(look: look)
         lab = LabState(recipe: recipe)
         lab.name = saved?.swarmName.map { SafeText.strip($0) }
+        // A hand-edited save can't make the lineage line absurd.
+        lab.lineage = min(max(saved?.swarmGeneration ?? 0, 0), 1_000_000)
         slots = saved?.slots ?? Array(repeating: nil, count: SavedGame.slotCount)
         swarmSlots = saved?.swarmSlots ?? Array(repeating: nil, count: SavedGame.slotCount)
     }
@@ -131,7 +133,7 @@ public struct AppModel: Sendable {
 
     public var savedGame: SavedGame {
         SavedGame(look: ShareCode.link(.look(studio.look)), swarm: ShareCode.link(.swarm(lab.recipe)), slots: slots,
-                  swarmName: lab.name, swarmSlots: swarmSlots)
+                  swarmName: lab.name, swarmSlots: swarmSlots, swarmGeneration: lab.lineage > 0 ? lab.lineage : nil)
     }
 }
 

@@ -14,14 +14,17 @@ public struct SavedGame: Codable, Equatable, Sendable {
     public var swarmName: String?
     /// Saved swarms, like the look slots (absent in older saves).
     public var swarmSlots: [SwarmSlot?]?
+    /// How many generations of the evolution grid the current swarm is (absent in older saves).
+    public var swarmGeneration: Int?
 
     public init(look: String? = nil, swarm: String? = nil, slots: [String?] = Array(repeating: nil, count: SavedGame.slotCount),
-                swarmName: String? = nil, swarmSlots: [SwarmSlot?]? = nil) {
+                swarmName: String? = nil, swarmSlots: [SwarmSlot?]? = nil, swarmGeneration: Int? = nil) {
         self.look = look
         self.swarm = swarm
         self.slots = slots
         self.swarmName = swarmName
         self.swarmSlots = swarmSlots
+        self.swarmGeneration = swarmGeneration
     }
 }
 

@@ -71,7 +71,9 @@ public struct StudioState: Sendable {
     public func label(of row: Row, in catalog: Catalog) -> String {
         switch row {
         case .background: return catalog.background(id: look.background)?.name ?? "?"
-        case .model: return catalog.model(id: look.model)?.name ?? "?"
+        case .model:
+            guard let model = catalog.model(id: look.model) else { return "?" }
+            return model.build.isStandard ? model.name : "\(model.name) · \(model.build.name.lowercased()) build"
         default:
             guard let worn = worn(on: row, in: catalog), let garment = catalog.garment(id: worn.id) else { return "—" }
             let variant = garment.variants.indices.contains(worn.colour) ? garment.variants[worn.colour].name : "?"

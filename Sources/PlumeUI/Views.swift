@@ -128,7 +128,9 @@ extension AppModel {
         let x = canvas.x + canvas.width + 2, panel = width - x - 1
         let after = grid.put(lab.running ? "▶ running" : "‖ paused", x: x, y: 2, style: Style(fg: lab.running ? Theme.good : Theme.accent, bold: true))
         if let name = lab.name { grid.put("  “\(name)”", x: after, y: 2, style: Theme.title, limit: max(0, x + panel - after)) }
-        grid.put("step \(lab.swarm.state.step) · ×\(lab.speed) · \(lab.agentCount) agents" + (lab.lineage > 0 ? " · generation \(lab.lineage)" : ""), x: x, y: 3, style: Theme.label, limit: panel)
+        grid.put("step \(lab.swarm.state.step) · ×\(lab.speed) · \(lab.agentCount) agents", x: x, y: 3, style: Theme.label, limit: panel)
+        // Its own line: beside the step count it ran off an 80-column panel.
+        if lab.lineage > 0 { grid.put("bred by eye · generation \(lab.lineage)", x: x, y: 4, style: Theme.label, limit: panel) }
         let names = lab.recipe.ingredients.indices.map { index -> String in "\(index + 1)" }
         var column = grid.put("Ingredients ", x: x, y: 5, style: Theme.label)
         for (index, name) in names.enumerated() {

@@ -197,7 +197,7 @@ let catalog: Catalog = { try! Catalog.bundled.get() }()
 
 /// A search for a theme's best look: only garments that carry a wanted tag and no unwanted
 /// one, each in a colour that counts (for contrast: its lightest and its darkest colour), tried
-/// slot by slot depth first, with accessories added after, on the best-fitting background.
+/// slot by slot depth first (wearing something before leaving a slot empty), with accessories added after, on the best-fitting background.
 /// Stops at the first look scoring 900 or more.
 func bestLook(for theme: StyleTheme) -> (look: Look, score: Int) {
     let background = catalog.backgrounds.first { !Set($0.tags).isDisjoint(with: theme.wanted) } ?? catalog.backgrounds[0]
@@ -238,7 +238,6 @@ func bestLook(for theme: StyleTheme) -> (look: Look, score: Int) {
             addAccessories(look, from: 0, left: theme.accessories.upperBound)
             return
         }
-        search(index + 1, look)
         for garment in good where garment.slot == slots[index] {
             for colour in colours(garment) {
                 var next = look
@@ -248,6 +247,7 @@ func bestLook(for theme: StyleTheme) -> (look: Look, score: Int) {
                 if best.score >= 900 { return }
             }
         }
+        search(index + 1, look)
     }
     search(0, best.look)
     return best

@@ -103,8 +103,8 @@ import Testing
     }
 
     @Test func readableOutfitProblemsNameTheItem() throws {
-        #expect(throws: ImportError.outfit("there is no garment called “tiara”")) {
-            try importer.read("plume://look?outfit=sunset-beach|ada|tiara")
+        #expect(throws: ImportError.outfit("there is no garment called “jetpack”")) {
+            try importer.read("plume://look?outfit=sunset-beach|ada|jetpack")
         }
         #expect(throws: ImportError.self) { try importer.read("plume://look?outfit=sunset-beach") }
         // Found by the fuzzer: an entry that is only a colon once crashed the parser.

@@ -77,5 +77,25 @@ import Testing
         guard case .loaded(let older) = store.load() else { Issue.record("old save refused"); return }
         #expect(older.swarmSlots?.count == SavedGame.slotCount && older.swarmSlots!.allSatisfy { $0 == nil })
         #expect(older.slots.count == SavedGame.slotCount && older.slots[1] == "plume://look/1EQEBAO3S")
+        #expect(AppModel(catalog: catalog, book: book, day: 20_000, saved: older).lab.lineage == 0)
+    }
+
+    @Test func theEvolutionGenerationSurvivesAQuit() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("generation-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = SaveStore(directory: directory)
+        var model = lab()
+        model.keys(.char("e"), .char("4"), .char("2"), .escape)
+        #expect(model.lab.lineage == 2)
+        try store.save(model.savedGame)
+        guard case .loaded(let game) = store.load() else { Issue.record("not loaded"); return }
+        var restored = AppModel(catalog: catalog, book: book, day: 20_000, saved: game)
+        #expect(restored.lab.lineage == 2 && restored.lab.recipe == model.lab.recipe)
+        restored.keys(.char("2"))
+        #expect(restored.screenText.contains("generation 2"))
+        // A hand-edited save can't make the line absurd.
+        var edited = game
+        edited.swarmGeneration = -5
+        #expect(AppModel(catalog: catalog, book: book, day: 20_000, saved: edited).lab.lineage == 0)
     }
 }
