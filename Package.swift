@@ -38,7 +38,7 @@ let package = Package(
         // Sayama's Swarm Chemistry: deterministic, seeded, grid + threads, metrics, evolution.
         .target(name: "SwarmSim", dependencies: ["GameState", "CSwarmKernel"]),
         // Style themes and swarm challenges: deterministic scores shared by the game and the server.
-        .target(name: "Challenges", dependencies: ["GameState", "SwarmSim", "PlumeAssets"]),
+        .target(name: "Challenges", dependencies: ["GameState", "SwarmSim", "PlumeAssets", "ScoresAPI"]),
         // QR codes for share links (byte mode, level M, versions 1–10), written here: no dependencies.
         .target(name: "QRCode"),
         // The app as pure code: Model, Msg, update(), view() into a cell Grid.

@@ -2,6 +2,7 @@
 import Foundation
 import GameState
 import PlumeAssets
+import ScoresAPI
 
 public struct ChallengeBook: Sendable {
     public let styleThemes: [StyleTheme]
@@ -98,26 +99,10 @@ extension ChallengeBook {
     }
 
     /// The proleptic Gregorian year of a day since 1970-01-01, and the day's index in that year
-    /// (0 for 1 January). Plain arithmetic (Howard Hinnant's civil-from-days), no time zones.
+    /// (0 for 1 January), by the same calendar arithmetic the leaderboard's days use.
     public static func yearAndDayOfYear(_ day: Int) -> (year: Int, dayOfYear: Int) {
-        let z = day + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfMarchYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfMarchYear + 2) / 153
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        return (year, day - daysBeforeYear(year))
-    }
-
-    /// Days from 1970-01-01 to 1 January of `year` (Hinnant's days-from-civil).
-    static func daysBeforeYear(_ year: Int) -> Int {
-        let y = year - 1  // January counts in the previous March-based year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + 306
-        return era * 146_097 + dayOfEra - 719_468
+        let year = UTCDay.civil(day).year
+        return (year, day - UTCDay.days(year: year, month: 1, day: 1))
     }
 
     /// Days since 1970-01-01 in UTC for a moment.

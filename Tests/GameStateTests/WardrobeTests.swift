@@ -15,7 +15,7 @@ import Testing
         #expect(catalog.backgrounds.count >= 12)
         #expect(catalog.models.count >= 6)
         // Different builds and different skin tones.
-        #expect(Set(catalog.models.map(\.build.key)).count >= 4)
+        #expect(Set(catalog.models.map(\.build.key)).count >= 6)
         let skin = UInt8(ascii: "s")
         #expect(Set(catalog.models.compactMap { $0.palette[skin] }).count == catalog.models.count)
         #expect(Set(catalog.garments.map(\.key)).count == catalog.garments.count)
