@@ -90,18 +90,19 @@ public struct Build: Hashable, Sendable {
     /// For each standard row, for each column of this figure, the standard column (-1: none).
     public let sourceColumns: [[Int]]
 
+    /// Whether every pixel maps to itself (so fitting can be skipped), worked out once.
+    public let isStandard: Bool
+
     public init(key: String, name: String, sourceRows: [Int], sourceColumns: [[Int]]) {
         (self.key, self.name, self.sourceRows, self.sourceColumns) = (key, name, sourceRows, sourceColumns)
+        isStandard = sourceRows.enumerated().allSatisfy { $0 == $1 }
+            && sourceColumns.allSatisfy { $0.enumerated().allSatisfy { $0 == $1 } }
     }
 
     /// The build that changes nothing, for a figure of this size.
     public static func standard(width: Int, height: Int) -> Build {
         Build(key: "standard", name: "Standard", sourceRows: Array(0..<height),
               sourceColumns: Array(repeating: Array(0..<width), count: height))
-    }
-
-    public var isStandard: Bool {
-        sourceRows.enumerated().allSatisfy { $0 == $1 } && sourceColumns.allSatisfy { $0.enumerated().allSatisfy { $0 == $1 } }
     }
 
     /// The standard-figure pixel drawn at (x, y) of this figure, or nil.

@@ -194,7 +194,7 @@ import Testing
         return false
     }
 
-    @Test func aLookOnAnotherBuildIsDrawnFittedAndTheStudioSaysWhichBuild() throws {
+    @Test func aLookOnAnotherBuildIsDrawnFitted() throws {
         let bo = try #require(catalog.models.first { $0.build.key == "broad" })
         let gown = try #require(catalog.garment(named: "evening-gown"))
         let look = Look(background: 1, model: bo.id, garments: [WornGarment(id: gown.id, colour: 0)])

@@ -41,6 +41,21 @@ extension AppModel {
         #expect(model.screenText.contains("Score \(model.styleScore.total)/1000"))
     }
 
+    @Test func theModelLineNamesABuildOtherThanTheStandardOne() {
+        var model = app()
+        model.keys(.down)  // the Model row
+        var seen: [String: String] = [:]
+        for _ in catalog.models {
+            model.keys(.right)
+            let shown = catalog.model(id: model.studio.look.model)!
+            seen[shown.key] = model.studio.label(of: .model, in: catalog)
+            #expect(model.screenText.contains("▸ Model       \(seen[shown.key]!)"))
+        }
+        #expect(seen.count == catalog.models.count)
+        #expect(seen["noor"] == "Noor · slim build" && seen["amara"] == "Amara · curvy build")
+        #expect(seen["ada"] == "Ada")
+    }
+
     @Test func aDressReplacesTopAndBottomAndSaysSo() {
         var model = app()
         model.keys(.down, .down, .right, .down, .right, .down, .right)  // top, bottom, then a dress
