@@ -41,8 +41,11 @@ let package = Package(
         .target(name: "Challenges", dependencies: ["GameState", "SwarmSim", "PlumeAssets", "ScoresAPI"]),
         // QR codes for share links (byte mode, level M, versions 1–10), written here: no dependencies.
         .target(name: "QRCode"),
-        // The app as pure code: Model, Msg, update(), view() into a cell Grid.
-        .target(name: "PlumeUI", dependencies: ["GameState", "SwarmSim", "Challenges", "ScoresAPI", "QRCode"]),
+        // The UI core: cells, grid, styles, keys, mouse, widgets, and the program loop's types and
+        // schedule. The seam between the game and the terminal; it knows neither.
+        .target(name: "TUI"),
+        // The game as pure code: a folder per screen, one stack of layers, one router; view() into a Grid.
+        .target(name: "PlumeUI", dependencies: ["TUI", "GameState", "SwarmSim", "Challenges", "ScoresAPI", "QRCode"]),
         // The leaderboard's wire types and calendar, and the one protocol the game's Scores
         // screen talks through (commands out, events back). Plain Swift, no dependencies.
         .target(name: "ScoresAPI"),
@@ -60,8 +63,12 @@ let package = Package(
         .target(name: "LinkRelay"),
         // ncursesw, through one small shim.
         .systemLibrary(name: "CNCurses", path: "Sources/CNCurses"),
-        // The only code that touches the terminal: run loop, input, drawing, clipboard.
-        .target(name: "Terminal", dependencies: ["CNCurses", "PlumeUI", "GameState", "ScoresAPI"]),
+        // The only code that touches ncurses: draws grids, decodes input into plain keys, runs a
+        // generic program loop. Knows nothing of the game.
+        .target(name: "Terminal", dependencies: ["CNCurses", "TUI"]),
+        // The game's effects, run for the `plume` program: saves (coalesced, off the input path),
+        // clipboard copies and opened links (child processes, never waited on), score requests.
+        .target(name: "GameRunner", dependencies: ["TUI", "PlumeUI", "ScoresAPI"]),
         // The engine's inner loop, compiled for AVX-512, AVX2 and SSE2 with bit-identical results.
         .target(name: "CSwarmKernel"),
         .executableTarget(
@@ -71,7 +78,9 @@ let package = Package(
                 "SwarmSim",
                 "Challenges",
                 "PlumeUI",
+                "TUI",
                 "Terminal",
+                "GameRunner",
                 "ScoresClient",
                 "QRCode",
                 "LinkRelay",
@@ -144,8 +153,10 @@ let package = Package(
         .testTarget(name: "LinkRelayTests", dependencies: ["LinkRelay"]),
         .testTarget(name: "SwarmSimTests", dependencies: ["SwarmSim", "GameState"]),
         .testTarget(name: "ChallengesTests", dependencies: ["Challenges", "GameState", "SwarmSim"]),
-        .testTarget(name: "PlumeUITests", dependencies: ["PlumeUI", "GameState", "Challenges", "ScoresAPI"]),
-        .testTarget(name: "TerminalTests", dependencies: ["Terminal", "PlumeUI"]),
+        .testTarget(name: "TUITests", dependencies: ["TUI"]),
+        .testTarget(name: "PlumeUITests", dependencies: ["PlumeUI", "TUI", "GameState", "Challenges", "ScoresAPI", "QRCode"]),
+        .testTarget(name: "TerminalTests", dependencies: ["Terminal", "TUI"]),
+        .testTarget(name: "GameRunnerTests", dependencies: ["GameRunner", "PlumeUI", "TUI", "GameState", "ScoresAPI"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,6 +1,6 @@
 // Maps the app's 24-bit colours onto what the terminal can show: the xterm 256-colour palette,
 // the 16 (or 8) ANSI colours, or nothing at all when NO_COLOR is set.
-import PlumeUI
+import TUI
 
 public enum ColourDepth: Equatable, Sendable {
     case none, eight, sixteen, palette256

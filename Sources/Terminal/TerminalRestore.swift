@@ -1,5 +1,5 @@
 // Puts the terminal back as it was — on quit, on SIGTERM/SIGHUP, and on a crash — using only
-// async-signal-safe calls (write, tcsetattr) from the signal handler.
+// async-signal-safe calls (write, tcsetattr), since a crash's signal handler may run it.
 import CNCurses
 import Foundation
 
@@ -22,14 +22,19 @@ enum TerminalRestore {
         }
     }
 
+    /// Resets the screen and the saved terminal settings at once, from any thread.
+    static func restoreNow() {
+        resetSequence.withUnsafeBufferPointer { _ = write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+        if haveSavedTermios { tcsetattr(STDIN_FILENO, TCSANOW, &savedTermios) }
+    }
+
     static func uninstall() {
         for sig in [SIGTERM, SIGHUP, SIGQUIT, SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP] { signal(sig, SIG_DFL) }
     }
 }
 
 private func restoreAndReraise(_ sig: Int32) {
-    resetSequence.withUnsafeBufferPointer { _ = write(STDOUT_FILENO, $0.baseAddress, $0.count) }
-    if haveSavedTermios { tcsetattr(STDIN_FILENO, TCSANOW, &savedTermios) }
+    TerminalRestore.restoreNow()
     signal(sig, SIG_DFL)
     raise(sig)
 }

@@ -1,8 +1,8 @@
 // ncurses, wrapped: start-up (locale first, newterm with a fallback TERM), colours, drawing a
-// Grid by writing only the cells that changed, and reading keys, pastes, mouse and resizes.
+// Grid by writing only the cells that changed, and reading input as plain events.
 @preconcurrency import CNCurses
 import Foundation
-import PlumeUI
+import TUI
 
 public final class TerminalScreen {
     public private(set) var depth: ColourDepth = .palette256
@@ -12,9 +12,7 @@ public final class TerminalScreen {
     private var maxPairs: Int32 = 256
     private var screen: OpaquePointer?
     private var restored = false
-
-    /// Private key codes that `define_key` reports for the bracketed-paste markers.
-    static let pasteStart: Int32 = 0x7000, pasteEnd: Int32 = 0x7001
+    private var decoder = InputDecoder()
 
     public init(environment: [String: String] = ProcessInfo.processInfo.environment) throws {
         setlocale(LC_ALL, "")
@@ -36,8 +34,8 @@ public final class TerminalScreen {
         curs_set(0)
         mousemask(plume_mouse_mask(), nil)
         mouseinterval(0)
-        define_key("\u{1B}[200~", Self.pasteStart)
-        define_key("\u{1B}[201~", Self.pasteEnd)
+        define_key("\u{1B}[200~", InputDecoder.pasteStart)
+        define_key("\u{1B}[201~", InputDecoder.pasteEnd)
         if environment["NO_COLOR"].map({ !$0.isEmpty }) == true || !has_colors() {
             depth = .none
         } else {
@@ -55,7 +53,7 @@ public final class TerminalScreen {
         public var description: String { "Plume couldn't start the terminal (is this an interactive terminal?)." }
     }
 
-    public var size: (width: Int, height: Int) { (Int(plume_cols()), Int(plume_lines())) }
+    public var size: Size { Size(width: Int(plume_cols()), height: Int(plume_lines())) }
 
     /// Writes bytes straight to the terminal (escape sequences ncurses doesn't know).
     public func emit(_ text: String) {
@@ -82,9 +80,10 @@ public final class TerminalScreen {
     // MARK: Drawing
 
     public func draw(_ grid: Grid) {
-        if previous.map({ $0.width != grid.width || $0.height != grid.height }) ?? true { clear() }
-        for index in grid.changes(from: previous) {
-            put(grid.cells[index], x: index % grid.width, y: index / grid.width)
+        let diff = grid.diff(from: previous)
+        if diff.whole { clear() }
+        for change in diff.changes {
+            put(change.cell, x: change.index % grid.width, y: change.index / grid.width)
         }
         previous = grid
         refresh()
@@ -120,73 +119,39 @@ public final class TerminalScreen {
 
     // MARK: Input
 
-    /// Waits up to `timeout` milliseconds (−1: until something happens) and returns every
-    /// message that arrived, draining whatever is queued.
-    public func read(timeout milliseconds: Int32) -> [Msg] {
-        var messages: [Msg] = []
-        var waiting = milliseconds
-        var pasting: String.UnicodeScalarView?
+    /// Waits up to `timeout` seconds (nil: until something happens) and returns every event
+    /// that arrived, draining whatever is queued.
+    public func read(timeout: Double?) -> [InputEvent] {
+        var events: [InputEvent] = []
+        var waiting = timeout.map { Int32(min(86_400_000, max(0, ($0 * 1000).rounded(.up)))) } ?? -1
         while true {
-            wtimeout(plume_stdscr(), pasting == nil ? waiting : 100)
+            // In the middle of a paste, wait a little for the rest rather than cut it in two.
+            wtimeout(plume_stdscr(), decoder.isPasting ? 100 : waiting)
             var character: wint_t = 0
             let status = wget_wch(plume_stdscr(), &character)
             if status == ERR {
-                if let text = pasting { messages.append(.paste(String(text))) }
+                if let event = decoder.finish() { events.append(event) }
                 break
             }
             waiting = 0
+            let raw: InputDecoder.Raw
             let value = Int32(bitPattern: character)
             if status == plume_key_code_yes() {
-                if value == Self.pasteStart { pasting = String.UnicodeScalarView(); continue }
-                if value == Self.pasteEnd {
-                    if let text = pasting { messages.append(.paste(String(text))) }
-                    pasting = nil
-                    continue
+                if value == plume_key_resize() {
+                    previous = nil
+                    raw = .resize(size)
+                } else if value == plume_key_mouse() {
+                    var event = MEVENT()
+                    guard getmouse(&event) == OK else { continue }
+                    raw = .mouse(x: Int(event.x), y: Int(event.y), buttons: UInt(event.bstate))
+                } else {
+                    raw = .keyCode(value)
                 }
-                if pasting != nil { continue }
-                if let message = decodeKeyCode(value) { messages.append(message) }
-                continue
+            } else {
+                raw = .character(UInt32(character))
             }
-            if pasting != nil {
-                if let scalar = Unicode.Scalar(UInt32(character)) { pasting!.append(scalar == "\r" ? "\n" : scalar) }
-                continue
-            }
-            if let key = decodeCharacter(UInt32(character)) { messages.append(.key(key)) }
+            if let event = decoder.decode(raw) { events.append(event) }
         }
-        return messages
-    }
-
-    private func decodeKeyCode(_ code: Int32) -> Msg? {
-        if code == plume_key_resize() {
-            previous = nil
-            return .resize(width: Int(plume_cols()), height: Int(plume_lines()))
-        }
-        if code == plume_key_mouse() {
-            var event = MEVENT()
-            guard getmouse(&event) == OK else { return nil }
-            let state = event.bstate
-            let kind: Mouse.Kind? = state & plume_button1_pressed() != 0 ? .press
-                : state & plume_button4_pressed() != 0 ? .scrollUp : state & plume_button5_pressed() != 0 ? .scrollDown : nil
-            return kind.map { .mouse(Mouse(x: Int(event.x), y: Int(event.y), kind: $0)) }
-        }
-        let keys: [Int32: Key] = [
-            KEY_UP: .up, KEY_DOWN: .down, KEY_LEFT: .left, KEY_RIGHT: .right, KEY_ENTER: .enter, KEY_BACKSPACE: .backspace,
-            KEY_DC: .delete, KEY_HOME: .home, KEY_END: .end, KEY_PPAGE: .pageUp, KEY_NPAGE: .pageDown, KEY_BTAB: .backTab,
-            KEY_SLEFT: .pageDown, KEY_SRIGHT: .pageUp,
-        ]
-        return keys[code].map { .key($0) }
-    }
-
-    private func decodeCharacter(_ value: UInt32) -> Key? {
-        switch value {
-        case 27: return .escape
-        case 9: return .tab
-        case 10, 13: return .enter
-        case 8, 127: return .backspace
-        case 1...26: return .ctrl(Character(Unicode.Scalar(value + 96)!))
-        default:
-            guard let scalar = Unicode.Scalar(value), value >= 32 else { return nil }
-            return .char(Character(scalar))
-        }
+        return events
     }
 }

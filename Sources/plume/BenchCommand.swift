@@ -5,6 +5,7 @@ import Challenges
 import GameState
 import PlumeUI
 import SwarmSim
+import TUI
 
 struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -142,7 +143,7 @@ struct Bench: ParsableCommand {
                 _ = model.update(.tick)
                 let start = clock.now
                 let grid = model.view()
-                changed += grid.changes(from: previous).count
+                changed += grid.diff(from: previous).changes.count
                 spent += clock.now - start
                 previous = grid
             }
@@ -176,19 +177,19 @@ struct Bench: ParsableCommand {
             _ = model.update(.resize(width: width, height: height))
             _ = model.update(.key(.char("2")))
             let parent = try recipe.map { try readSwarmRecipe(path: $0) } ?? BenchmarkRecipes.largeRadius(seed: 1)
-            model.evolution = EvolutionState(parent: parent, count: EvolutionState.maxChildren, seed: 1, agents: agents)
-            let swarms = model.evolution!.swarms.count
+            model.push(EvolutionLayer(parent: parent, count: EvolutionState.maxChildren, seed: 1, agents: agents))
+            let swarms = model.top(EvolutionLayer.self)!.state.swarms.count
             var previous: Grid? = model.view()
             let clock = ContinuousClock()
             let start = clock.now
             for _ in 0..<frames {
                 _ = model.update(.tick)
                 let grid = model.view()
-                _ = grid.changes(from: previous)
+                _ = grid.diff(from: previous)
                 previous = grid
             }
             let seconds = (clock.now - start) / .seconds(1)
-            let perSwarm = model.evolution!.swarms.map(\.state.count)
+            let perSwarm = model.top(EvolutionLayer.self)!.state.swarms.map(\.state.count)
             print(String(format: "frames=%d seconds=%.2f ms_per_frame=%.2f width=%d height=%d threads=%d", frames, seconds,
                          seconds * 1000 / Double(frames), width, height, Swarm.availableThreads))
             print(String(format: "swarms=%d agents=%d fps=%.1f", swarms, perSwarm.min() ?? 0, Double(frames) / seconds))

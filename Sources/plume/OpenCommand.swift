@@ -6,7 +6,7 @@ import Foundation
 import GameState
 import LinkRelay
 import PlumeUI
-import Terminal
+import TUI
 
 struct Open: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -52,7 +52,7 @@ struct Open: ParsableCommand {
 
 /// Claims the socket for this game. Returns the listener (nil when another game holds it or
 /// there is no private place for it) and a sentence for the status line when links go elsewhere.
-func listenForLinks(importer: LinkImporter, inbox: Inbox) -> (LinkListener?, String?) {
+func listenForLinks(importer: LinkImporter, inbox: Inbox<Msg>) -> (LinkListener?, String?) {
     let place: RelayPlace
     switch RelayPlace.standard() {
     case .success(let found): place = found

@@ -2,11 +2,13 @@
 import ArgumentParser
 import Foundation
 import Challenges
+import GameRunner
 import GameState
 import LinkRelay
 import PlumeUI
 import ScoresClient
 import Terminal
+import TUI
 
 @main
 struct Plume: ParsableCommand {
@@ -52,8 +54,8 @@ func startGame(server: ServerOption, paste: String?) throws {
     var (model, store, outcome) = try loadSavedGame()
     let connection = server.connection(book: model.book)
     if case .server(let url) = connection.settings.place { model.sharing.webBase = url.absoluteString }
-    let arrivals = Inbox()
-    let (listener, listening) = listenForLinks(importer: model.importer, inbox: arrivals)
+    let inbox = Inbox<Msg>()
+    let (listener, listening) = listenForLinks(importer: model.importer, inbox: inbox)
     defer { listener?.stop() }
     model.status = "Welcome to Plume — press ? for the keys of each screen." + (listening.map { " " + $0 } ?? "")
     if !connection.settings.warnings.isEmpty {
@@ -62,16 +64,28 @@ func startGame(server: ServerOption, paste: String?) throws {
     if case .corrupt(let path) = outcome {
         model.status = "Your saved game couldn't be read; it was kept as \(path) and a fresh game started."
     }
+    let screen: TerminalScreen
+    do {
+        screen = try TerminalScreen()
+    } catch let error as TerminalScreen.TerminalError {
+        throw fail(error.description)
+    }
+    defer { screen.restore() }
+    let size = screen.size
+    _ = model.update(.resize(width: size.width, height: size.height))
     if let paste {
         let kept = model.status
         _ = model.update(.paste(paste))
         if case .corrupt = outcome { model.status = kept }
     }
-    do {
-        try RunLoop.run(model, store: store, scores: { command in await connection.perform(command) }, arrivals: arrivals)
-    } catch let error as TerminalScreen.TerminalError {
-        throw fail(error.description)
+    var written: SavedGame?
+    if case .loaded(let game) = outcome { written = game }
+    let saves = SaveWriter(store: store, written: written) { inbox.post([.saved($0)]) }
+    let runner = EffectRunner(inbox: inbox, saves: saves, scores: { command in await connection.perform(command) }, emit: screen.emit)
+    ProgramLoop.run(model, on: screen, inbox: inbox, watchInbox: listener != nil, terminating: { saves.flush() }) { effect in
+        runner.perform(effect) == .quit ? .quit : .proceed([])
     }
+    saves.flush()
 }
 
 enum PlumeVersion {

@@ -33,12 +33,12 @@ struct ShareCommand: ParsableCommand {
         var state: SharedState = swarm ? .swarm(model.lab.recipe) : .look(model.studio.look)
         if let slot {
             guard (1...SavedGame.slotCount).contains(slot) else { throw fail("--slot must be 1–\(SavedGame.slotCount)") }
-            let saved = swarm ? model.swarmSlots[slot - 1]?.link : model.slots[slot - 1]
+            let saved = swarm ? model.shelf.swarms[slot - 1]?.link : model.shelf.looks[slot - 1]
             guard let saved, let found = try? model.importer.read(saved).state else {
                 throw fail("\(swarm ? "swarm" : "look") slot \(slot) is empty")
             }
             state = found
-            if swarm, let name = model.swarmSlots[slot - 1]?.name { printError("note: “" + SafeText.strip(name) + "”") }
+            if swarm, let name = model.shelf.swarms[slot - 1]?.name { printError("note: “" + SafeText.strip(name) + "”") }
         }
         var link = ShareCode.link(state)
         if web {

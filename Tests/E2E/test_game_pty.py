@@ -130,21 +130,43 @@ def test_quitting_restores_the_terminal_and_autosaves(game, plume, tmp_path):
     assert [garment["id"] for garment in decoded["garments"]] == [2]
 
 
-def test_ctrl_c_quits_and_saves(game, tmp_path):
+def saved_garments(tmp_path):
+    saved = json.loads((tmp_path / "data" / "plume" / "plume.json").read_text())
+    return saved["look"]
+
+
+def test_ctrl_c_right_after_a_change_quits_with_the_change_saved(game, tmp_path):
     g = game()
     g.wait_for("Today:")
+    # Quitting with nothing changed writes nothing.
+    g.press("u")
+    g.wait_for("Nothing to undo.")
     g.press("\x03")
     assert g.wait_exit() == 0
-    assert (tmp_path / "data" / "plume" / "plume.json").exists()
+    assert not (tmp_path / "data" / "plume" / "plume.json").exists()
+    # A change and Ctrl-C at once: the save waiting to be written is written before the end.
+    g = game()
+    g.wait_for("Today:")
+    g.press("down", "down", "right")
+    g.wait_for("Plain Tee")
+    g.press("\x03")
+    assert g.wait_exit() == 0
+    assert saved_garments(tmp_path) != "plume://look/1EQEBAO3S"
 
 
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP, signal.SIGSEGV])
-def test_a_signal_or_crash_still_restores_the_terminal(game, sig):
+def test_a_signal_or_crash_still_restores_the_terminal(game, sig, tmp_path):
     g = game()
     g.wait_for("Today:")
+    g.press("down", "down", "right")
+    g.wait_for("Plain Tee")
     g.child.kill(sig)
     g.wait_exit()
     assert b"\x1b[?1049l" in bytes(g.raw[-200:])
+    if sig != signal.SIGSEGV:
+        # SIGTERM and SIGHUP write the last change before the process ends.
+        link = saved_garments(tmp_path)
+        assert link.startswith("plume://look/1") and link != "plume://look/1EQEBAO3S"
 
 
 def test_an_unknown_term_falls_back_and_no_color_is_respected(game):

@@ -3,6 +3,7 @@ import Challenges
 import Foundation
 import GameState
 import Testing
+import TUI
 @testable import PlumeUI
 
 let catalog: Catalog = { try! Catalog.bundled.get() }()
@@ -72,7 +73,7 @@ extension AppModel {
         let dressed = model.studio.look
         for _ in 0..<30 { model.keys(.char("u")) }
         #expect(model.studio.look.garments.isEmpty)
-        #expect(model.keys(.char("u")).isEmpty == false)
+        #expect(model.keys(.char("u")).isEmpty, "nothing changed, so nothing is saved")
         #expect(model.status == "Nothing to undo.")
         for _ in 0..<30 { model.keys(.char("U")) }
         #expect(model.studio.look == dressed)
@@ -99,12 +100,12 @@ extension AppModel {
     @Test func savingOverAnOccupiedSlotNeedsASecondPress() {
         var model = app()
         model.keys(.char("w"), .char("1"))
-        #expect(model.slots[0] != nil)
+        #expect(model.shelf.looks[0] != nil)
         model.keys(.down, .down, .right, .char("w"), .char("1"))
         #expect(model.status.contains("again to overwrite"))
-        #expect(model.slots[0] == ShareCode.link(.look(Look(background: 1, model: 1))))
+        #expect(model.shelf.looks[0] == ShareCode.link(.look(Look(background: 1, model: 1))))
         model.keys(.char("w"), .char("1"))
-        #expect(model.slots[0] == ShareCode.link(.look(model.studio.look)))
+        #expect(model.shelf.looks[0] == ShareCode.link(.look(model.studio.look)))
         model.keys(.char("x"), .char("o"), .char("1"))
         #expect(model.studio.look.garments.count == 1)
     }
@@ -215,7 +216,7 @@ extension AppModel {
         #expect(text.contains("Keys — Studio"))
         #expect(text.contains("randomise"))
         model.keys(.char("z"))
-        #expect(!model.showingHelp)
+        #expect(model.top(HelpOverlay.self) == nil)
     }
 
     @Test func aSmallWindowAsksToBeLarger() {
@@ -226,17 +227,27 @@ extension AppModel {
         #expect(model.screenText.contains("Studio"))
     }
 
-    @Test func quitSavesFirst() {
+    @Test func aSaveGoesOutOnlyWhenTheSavedGameChangesAndBeforeAQuit() {
         var model = app()
-        #expect(model.keys(.char("q")) == [.save(model.savedGame), .quit])
-        #expect(model.update(.key(.ctrl("c"))).last == .quit)
+        // Nothing changed: nothing to write.
+        #expect(model.keys(.char("u"), .char("U"), .up, .down, .char("?"), .escape) == [])
+        #expect(model.keys(.char("q")) == [.quit])
+        #expect(model.update(.key(.ctrl("c"))) == [.quit])
+        // A change goes out once, with the key that made it.
+        let dressed = model.keys(.down, .down, .right)
+        #expect(dressed == [.save(model.savedGame)])
+        #expect(model.keys(.up, .char("q")) == [.quit])
+        // A slot filled by the prompt's digit is a change too.
+        model.keys(.char("w"))
+        #expect(model.update(.key(.char("4"))) == [.save(model.savedGame)])
     }
 
     @Test func clickingASlotRowSelectsItAndScrollingChangesIt() {
         var model = app()
-        _ = model.update(.mouse(Mouse(x: model.studioPanelX + 3, y: model.studioListTop + 2, kind: .press)))
+        let list = StudioLayout(model.contentArea).list
+        _ = model.update(.mouse(Mouse(x: list.x + 3, y: list.y + 2, kind: .press)))
         #expect(model.studio.row == .slot(.top))
-        _ = model.update(.mouse(Mouse(x: model.studioPanelX + 3, y: model.studioListTop + 2, kind: .scrollDown)))
+        _ = model.update(.mouse(Mouse(x: list.x + 3, y: list.y + 2, kind: .scrollDown)))
         #expect(model.studio.worn(on: .slot(.top), in: catalog) != nil)
     }
 
@@ -244,13 +255,13 @@ extension AppModel {
         var model = app()
         _ = model.update(.paste("plume://look/1EQECAwIBCwAkAnOD"))
         model.keys(.char("?"))
-        #expect(!model.showingHelp)
+        #expect(model.top(HelpOverlay.self) == nil)
         #expect(model.importing.text.hasSuffix("?"))
     }
 
     @Test func clickingATabSwitchesScreens() {
         var model = app()
-        let tab = model.tabRanges().first { $0.0 == .lab }!.1
+        let tab = model.tabBar.ranges(from: model.tabBarX)[Screen.lab.rawValue]
         _ = model.update(.mouse(Mouse(x: tab.lowerBound + 1, y: 0, kind: .press)))
         #expect(model.screen == .lab)
     }
@@ -271,7 +282,7 @@ extension AppModel {
         guard case .loaded(let game) = store.load() else { Issue.record("not loaded"); return }
         let again = app(saved: game)
         #expect(again.studio.look == model.studio.look)
-        #expect(again.slots[2] != nil)
+        #expect(again.shelf.looks[2] != nil)
         #expect(again.lab.recipe == model.lab.recipe)
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: store.directory.path)
         #expect(leftovers == ["plume.json"])

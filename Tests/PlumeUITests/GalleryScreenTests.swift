@@ -2,6 +2,7 @@
 import Challenges
 import GameState
 import Testing
+import TUI
 @testable import PlumeUI
 
 @Suite struct GalleryScreenTests {
@@ -16,29 +17,29 @@ import Testing
         for entry in entries.prefix(12) { #expect(text.contains(entry.name)) }
         #expect(text.contains(entries[0].brief.prefix(20)))
         #expect(model.wantsTicks)
-        let start = model.browsing!.preview.state.step
+        let start = model.top(GalleryLayer.self)!.preview.state.step
         _ = model.update(.tick)
-        #expect(model.browsing!.preview.state.step == start + 1, "the preview runs")
+        #expect(model.top(GalleryLayer.self)!.preview.state.step == start + 1, "the preview runs")
         model.keys(.down, .down)
-        #expect(model.browsing!.selected == 2)
+        #expect(model.top(GalleryLayer.self)!.selected == 2)
         #expect(model.screenText.contains("▸ \(entries[2].name)"))
         #expect(model.lab.recipe == before, "browsing changes nothing")
         model.keys(.enter)
-        #expect(model.browsing == nil)
+        #expect(model.top(GalleryLayer.self) == nil)
         #expect(model.lab.recipe == entries[2].recipe && model.lab.name == entries[2].name)
         #expect(model.screenText.contains("“\(entries[2].name)”"))
         model.keys(.char("u"))
         #expect(model.lab.recipe == before)
         model.keys(.char("G"), .up, .escape)
-        #expect(model.browsing == nil && model.lab.recipe == before)
+        #expect(model.top(GalleryLayer.self) == nil && model.lab.recipe == before)
     }
 
     @Test func aClickSelectsAndASecondClickLoads() throws {
         var model = app()
         model.keys(.char("2"), .char("G"))
-        let x = model.labCanvas.x + model.labCanvas.width + 4
+        let x = LabLayout(model.contentArea).panel.x + 2
         _ = model.update(.mouse(Mouse(x: x, y: 4 + 5, kind: .press)))
-        #expect(model.browsing?.selected == 5)
+        #expect(model.top(GalleryLayer.self)?.selected == 5)
         _ = model.update(.mouse(Mouse(x: x, y: 4 + 5, kind: .press)))
         #expect(model.lab.name == model.galleryEntries[5].name)
     }

@@ -4,6 +4,7 @@ import Foundation
 import GameState
 import QRCode
 import Testing
+import TUI
 @testable import PlumeUI
 
 @Suite struct CallbackOfferTests {
@@ -17,9 +18,9 @@ import Testing
         let applied = model.keys(.enter)
         #expect(!applied.contains { if case .openURL = $0 { true } else { false } })
         #expect(model.studio.look.garments.count == 3)
-        #expect(model.screen == .importer)
+        #expect(model.screen == .studio, "the look is worn; the offer covers the Studio until it is answered")
         let expected = target + "&kind=look&code=1EQECAwIBCwAkAnOD&link=plume%3A%2F%2Flook%2F1EQECAwIBCwAkAnOD"
-        #expect(model.importing.offer?.url == expected)
+        #expect(model.top(CallbackOffer.self)?.url == expected)
         // In full, over several lines, and the sender's name marked unverified.
         let text = model.screenText
         let shown = model.view().text.replacingOccurrences(of: "\n", with: "").replacingOccurrences(of: " ", with: "")
@@ -27,7 +28,7 @@ import Testing
         #expect(text.contains("Chat App (unverified"))
         #expect(text.contains("o opens it in your browser"))
         #expect(model.keys(.char("o")) == [.openURL(expected)])
-        #expect(model.screen == .studio)
+        #expect(model.screen == .studio && model.overlays.isEmpty)
     }
 
     @Test func enterOrEscCarriesOnWithoutOpening() {
@@ -35,7 +36,7 @@ import Testing
         _ = model.update(.paste(look + "?x-success=https://a.example/ok"))
         model.keys(.enter)
         #expect(model.keys(.escape).isEmpty)
-        #expect(model.screen == .studio && model.importing.offer == nil)
+        #expect(model.screen == .studio && model.top(CallbackOffer.self) == nil)
         #expect(model.status.contains("Not returned"))
     }
 
@@ -44,7 +45,8 @@ import Testing
         model.keys(.char("2"))
         _ = model.update(.paste(look + "?x-cancel=https://a.example/cancelled&x-success=https://a.example/ok"))
         #expect(model.keys(.escape).isEmpty)
-        #expect(model.importing.offer == CallbackOffer(occasion: .cancel, url: "https://a.example/cancelled", source: nil, next: .lab))
+        #expect(model.top(CallbackOffer.self) == CallbackOffer(occasion: .cancel, url: "https://a.example/cancelled", source: nil))
+        #expect(model.screen == .lab, "back where the player was, with the offer over it")
         #expect(model.studio.look.garments.isEmpty, "nothing was applied")
         #expect(model.keys(.ctrl("o")) == [.openURL("https://a.example/cancelled")])
         #expect(model.screen == .lab)
@@ -78,7 +80,7 @@ import Testing
             var other = app()
             _ = other.update(.paste(look + "?x-success=" + bad + "&x-cancel=" + bad))
             other.keys(.enter)
-            #expect(other.importing.offer == nil && other.screen == .studio, "\(bad)")
+            #expect(other.top(CallbackOffer.self) == nil && other.screen == .studio, "\(bad)")
         }
     }
 }
@@ -98,13 +100,13 @@ import Testing
     @Test func aLinkArrivingDuringADialogWaitsForItToClose() {
         var model = app()
         model.keys(.char("5"), .char("p"))
-        guard model.dialog != nil else { Issue.record("no dialog"); return }
+        guard model.top(RegisterDialog.self) != nil else { Issue.record("no dialog"); return }
         model.keys(.char("A"))
         _ = model.update(.arrived(.link("plume://look/1EQECAwIBCwAkAnOD")))
-        #expect(model.dialog != nil && model.screen == .scores)
+        #expect(model.top(RegisterDialog.self) != nil && model.screen == .scores)
         #expect(model.status.contains("opens when this dialog closes"))
         model.keys(.escape)
-        #expect(model.dialog == nil)
+        #expect(model.top(RegisterDialog.self) == nil)
         #expect(model.screen == .importer)
         #expect(model.screenText.contains("A look: 3 garments"))
     }
@@ -139,17 +141,18 @@ import Testing
         model.keys(.char("4"))
         let found = paper(model.view())
         let drawn = try #require(found)
-        let symbol = try QRCode.encode(model.shareLink)
+        let link = model.sharing.link(model.context)
+        let symbol = try QRCode.encode(link)
         #expect(drawn.lines == symbol.halfBlockLines())
         #expect(drawn.x + drawn.lines[0].count == 119)
-        #expect(model.screenText.contains(model.shareLink))
+        #expect(model.screenText.contains(link))
     }
 
     @Test func aSwarmTooBigForTheWindowSaysWhatSizeWouldShowIt() throws {
         var model = app(width: 80, height: 24)
         model.keys(.char("2"), .char("s"))
         #expect(model.screen == .share && model.sharing.kind == .swarm)
-        let symbol = try QRCode.encode(model.shareLink)
+        let symbol = try QRCode.encode(model.sharing.link(model.context))
         if QRCode.halfBlockSize(version: symbol.version).width + 45 > 80 {
             let drawn = paper(model.view())
             #expect(drawn == nil)

@@ -4,6 +4,7 @@ import Foundation
 import GameState
 import ScoresAPI
 import Testing
+import TUI
 @testable import PlumeUI
 
 /// A leaderboard in memory that answers the app's commands the way a session does.
@@ -170,7 +171,7 @@ func scoresApp(_ fake: inout FakeScores, width: Int = 100) -> AppModel {
         // And round again to Top; a click on a sub-tab label picks it too.
         model.drive(keys: .right, fake: &fake)
         #expect(model.scores.tab == .top)
-        let around = model.scoresTabRanges()[1].1.lowerBound
+        let around = ScoresLayout(area: model.contentArea).tabBar.ranges(from: 1)[1].lowerBound
         model.drive(.mouse(Mouse(x: around + 1, y: 3, kind: .press)), &fake)
         #expect(model.scores.tab == .around)
     }
@@ -236,7 +237,7 @@ func scoresApp(_ fake: inout FakeScores, width: Int = 100) -> AppModel {
         model.drive(.clock(fakeNow), &fake)
         var sent = model.drive(keys: .char("b"), fake: &fake)
         #expect(sent.isEmpty)
-        guard case .register? = model.dialog else { Issue.record("no register dialog"); return }
+        guard model.top(RegisterDialog.self) != nil else { Issue.record("no register dialog"); return }
         #expect(model.screenText.contains("Register on scores.example:8787"))
         model.drive(.paste("Ada\u{1B}[2J\u{202E}"), &fake)
         model.drive(keys: .tab, .char("a"), .char("@"), .char("b"), .char("."), .char("c"), .tab, .char(" "), fake: &fake)
@@ -245,7 +246,7 @@ func scoresApp(_ fake: inout FakeScores, width: Int = 100) -> AppModel {
         #expect(request.name == "Ada[2J" && request.email == "a@b.c" && request.updatesOptIn == true)
         #expect(request.avatarLook == ShareCode.encode(.look(model.studio.look)))
         #expect(sent.dropFirst().first == .submit(board: model.styleBoardID, code: ShareCode.encode(.look(model.studio.look))))
-        #expect(model.dialog == nil)
+        #expect(model.overlays.isEmpty)
         #expect(model.status.contains("scored 812, rank 2 — new personal best!"))
         // In the Lab, b sends the swarm to the selected challenge's board.
         model.drive(keys: .char("2"), fake: &fake)
@@ -279,7 +280,7 @@ func scoresApp(_ fake: inout FakeScores, width: Int = 100) -> AppModel {
         #expect(model.screenText.contains("Donate points") && model.screenText.contains("You have 900 points to give."))
         model.drive(keys: .char("9"), .char("9"), .char("9"), .char("9"), .enter, fake: &fake)
         #expect(model.screenText.contains("You have 900 points to give."))
-        guard case .donate(let form)? = model.dialog else { Issue.record("the dialog closed"); return }
+        guard let form = model.top(DonateDialog.self) else { Issue.record("the dialog closed"); return }
         #expect(form.error == "You have 900 points to give." && !form.confirming)
         model.drive(keys: .backspace, .backspace, .backspace, .enter, fake: &fake)
         #expect(model.screenText.contains("Give 9 points to Coral reefs?"))
@@ -299,8 +300,8 @@ func scoresApp(_ fake: inout FakeScores, width: Int = 100) -> AppModel {
         var model = scoresApp(&fake)
         let look = model.studio.look
         _ = model.update(.scores(.signedOut(formerName: "Ada", ScoresFailure(.unauthorized, "the sign-in token is not valid"))))
-        guard case .register(let form)? = model.dialog else { Issue.record("no register dialog"); return }
-        #expect(form.name == "Ada" && !form.isProfile)
+        guard let form = model.top(RegisterDialog.self) else { Issue.record("no register dialog"); return }
+        #expect(form.name.text == "Ada" && !form.isProfile)
         #expect(model.status.contains("no longer knows you") && model.status.contains("kept"))
         #expect(model.scores.player == nil && model.studio.look == look)
     }

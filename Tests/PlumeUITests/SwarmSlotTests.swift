@@ -3,6 +3,7 @@
 import Foundation
 import GameState
 import Testing
+import TUI
 @testable import PlumeUI
 
 @Suite struct SwarmSlotTests {
@@ -15,7 +16,7 @@ import Testing
     /// Opens the name dialog (it starts with the current name), clears it and types `text`.
     func name(_ model: inout AppModel, _ text: String) {
         model.keys(.char("N"))
-        for _ in 0..<NameForm.maxCharacters { model.keys(.backspace) }
+        for _ in 0..<NameDialog.maxCharacters { model.keys(.backspace) }
         _ = model.update(.paste(text))
         model.keys(.enter)
     }
@@ -27,21 +28,21 @@ import Testing
         #expect(model.screenText.contains("“Comet[2J”"))
         model.keys(.char("w"), .char("3"))
         let first = model.lab.recipe
-        #expect(model.swarmSlots[2] == SwarmSlot(link: ShareCode.link(.swarm(first)), name: "Comet[2J"))
+        #expect(model.shelf.swarms[2] == SwarmSlot(link: ShareCode.link(.swarm(first)), name: "Comet[2J"))
         #expect(model.screen == .lab, "the digit picked a slot, not a screen")
         model.keys(.char("m"))
         name(&model, "Mutant")
         model.keys(.char("w"), .char("3"))
         #expect(model.status.contains("holds “Comet[2J”"))
-        #expect(model.swarmSlots[2]?.name == "Comet[2J")
+        #expect(model.shelf.swarms[2]?.name == "Comet[2J")
         model.keys(.char("w"), .char("3"))
-        #expect(model.swarmSlots[2]?.name == "Mutant")
+        #expect(model.shelf.swarms[2]?.name == "Mutant")
         model.keys(.char("o"), .char("3"))
         #expect(model.lab.name == "Mutant")
         model.keys(.char("o"), .char("5"))
         #expect(model.status == "Swarm slot 5 is empty.")
         // Look slots are separate.
-        #expect(model.slots.allSatisfy { $0 == nil })
+        #expect(model.shelf.looks.allSatisfy { $0 == nil })
     }
 
     @Test func namesComeFromRecipeTitlesAndEscKeepsTheOldOne() {
@@ -56,7 +57,7 @@ import Testing
         model.keys(.enter)
         #expect(model.lab.name == nil)
         name(&model, String(repeating: "n", count: 60))
-        #expect(model.lab.name?.count == NameForm.maxCharacters)
+        #expect(model.lab.name?.count == NameDialog.maxCharacters)
     }
 
     @Test func slotsAndTheNameRoundTripThroughTheSaveFile() throws {
@@ -69,7 +70,7 @@ import Testing
         try store.save(model.savedGame)
         guard case .loaded(let game) = store.load() else { Issue.record("not loaded"); return }
         let restored = AppModel(catalog: catalog, book: book, day: 20_000, saved: game)
-        #expect(restored.swarmSlots == model.swarmSlots)
+        #expect(restored.shelf.swarms == model.shelf.swarms)
         #expect(restored.lab.name == "Rings" && restored.lab.recipe == model.lab.recipe)
         // A save from before swarm slots existed.
         let old = #"{"format":1,"look":null,"swarm":null,"slots":[null,"plume://look/1EQEBAO3S"]}"#

@@ -1,0 +1,70 @@
+// Carries out the game's effects for the `plume` program, never on the input path: saves go to
+// the SaveWriter, clipboard tools and xdg-open run as child processes on a background queue,
+// score requests run as tasks; every outcome comes back to the game as a message in the inbox.
+// Only the OSC 52 sequence is written at once, by the loop's own thread, so it never splits a
+// frame being drawn.
+import Dispatch
+import Foundation
+import PlumeUI
+import ScoresAPI
+import TUI
+
+public final class EffectRunner {
+    /// Carries out one score command; its events come back as messages.
+    public typealias Scores = @Sendable (ScoresCommand) async -> [ScoresEvent]
+
+    public enum Outcome: Equatable {
+        case carryOn
+        case quit
+    }
+
+    let inbox: Inbox<Msg>
+    let saves: SaveWriter
+    let scores: Scores?
+    let emit: (String) -> Void
+    let environment: [String: String]
+    private let children = DispatchQueue(label: "plume.children", attributes: .concurrent)
+
+    /// `emit` writes escape sequences to the terminal (called on the loop's thread only).
+    public init(inbox: Inbox<Msg>, saves: SaveWriter, scores: Scores?, environment: [String: String] = ProcessInfo.processInfo.environment,
+                emit: @escaping (String) -> Void) {
+        (self.inbox, self.saves, self.scores, self.environment, self.emit) = (inbox, saves, scores, environment, emit)
+    }
+
+    public func perform(_ effect: Effect) -> Outcome {
+        switch effect {
+        case .quit:
+            saves.flush()
+            return .quit
+        case .save(let game):
+            saves.save(game)
+        case .scores(let command):
+            guard let scores else { break }
+            inbox.begin()
+            Task.detached { [inbox] in
+                let events = await scores(command)
+                inbox.finish(events.map(Msg.scores))
+            }
+        case .copyToClipboard(let text):
+            emit(Clipboard.osc52(text))
+            background { [environment] in .copied(Clipboard.sentence(tool: Clipboard.copyWithTool(text, environment: environment))) }
+        case .openURL(let url):
+            if let xdgOpen = Opener.desktopOpener(environment: environment) {
+                background { .opened(Opener.open(url, with: xdgOpen)) }
+            } else {
+                emit(Clipboard.osc52(url))
+                background { [environment] in
+                    .opened("No desktop here to open the link on, so it is shown above. "
+                            + Clipboard.sentence(tool: Clipboard.copyWithTool(url, environment: environment)))
+                }
+            }
+        }
+        return .carryOn
+    }
+
+    /// Runs work that may wait on a child process; its message is posted when it is done.
+    private func background(_ work: @escaping @Sendable () -> Msg) {
+        inbox.begin()
+        children.async { [inbox] in inbox.finish([work()]) }
+    }
+}

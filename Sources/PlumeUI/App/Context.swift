@@ -1,0 +1,40 @@
+// What every layer may read and none may write: the content, the day and the time, the window,
+// the player's current work and slots, and the scores as last heard.
+import Challenges
+import GameState
+import ScoresAPI
+import SwarmSim
+import TUI
+
+public struct Context: Sendable {
+    public let catalog: Catalog
+    public let book: ChallengeBook
+    public let importer: LinkImporter
+    public let gallery: [GalleryEntry]
+    /// The UTC day (days since 1970) and the wall clock as last heard.
+    public let day: Int
+    public let now: Double
+    public let size: Size
+    /// The screen at the bottom of the stack.
+    public let screen: Screen
+    /// The Studio's look and the Lab's swarm as they are now.
+    public let look: Look
+    public let recipe: SwarmRecipe
+    public let swarmName: String?
+    public let lineage: Int
+    public let shelf: Shelf
+    public let scores: ScoresState
+    /// The plume-server's address when scores go to one (for web links).
+    public let webBase: String?
+
+    public var theme: StyleTheme { book.theme(forDay: day) }
+    var onScores: Bool { screen == .scores }
+    /// The board the Studio submits to: today's style theme.
+    public var styleBoardID: String { Boards.style(day: day) }
+}
+
+/// Board ids as the leaderboard spells them.
+public enum Boards {
+    public static func style(day: Int) -> String { "style-" + UTCDay.string(day) }
+    public static func swarm(_ challenge: SwarmChallenge) -> String { "swarm-" + challenge.id }
+}

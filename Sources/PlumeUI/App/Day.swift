@@ -1,0 +1,19 @@
+// The day turns at UTC midnight while the game runs: the program loop wakes the game then
+// (Timing.wakeAt), and the clock message moves the day on. The Studio's theme and score, the
+// board `b` submits to and the Scores screen's boards all read the day, so they follow.
+import ScoresAPI
+
+extension AppModel {
+    mutating func clock(_ seconds: Double) -> [Request] {
+        now = seconds
+        var requests = scores.clock(seconds, onScreen: screen == .scores)
+        let today = UTCDay.containing(seconds: Int64(seconds.rounded(.down)))
+        if today != day {
+            let yesterday = styleBoardID
+            day = today
+            requests += scores.dayTurned(from: yesterday, to: styleBoardID)
+            requests.append(.status("A new day has begun: today's theme is “\(theme.name)”."))
+        }
+        return requests
+    }
+}

@@ -1,0 +1,47 @@
+// view(): the game drawn into a Grid — the tab bar on top, the current screen, the overlays
+// over it, then the status line and the hint line (the top layer's keys, as many as fit).
+import GameState
+import TUI
+
+extension AppModel {
+    /// Where screens and overlays draw: between the tab bar and the status line.
+    var contentArea: Rect { Rect(x: 0, y: 1, width: width, height: height - 3) }
+
+    var tabBarX: Int { 10 }
+
+    var tabBar: TabBar {
+        let titles = Screen.allCases.map { "\($0.rawValue + 1) \(screenLayer($0).title)" }
+        return TabBar(labels: titles, selected: screen.rawValue, selectedStyle: Theme.tab, style: Theme.label)
+    }
+
+    public func view() -> Grid {
+        var grid = Grid(width: width, height: height)
+        if tooSmall {
+            let lines = ["Make the window larger:", "Plume needs \(Self.minimumWidth)×\(Self.minimumHeight); this one is \(width)×\(height).", "(q quits)"]
+            for (index, line) in lines.enumerated() {
+                grid.put(line, x: max(0, (width - TextLayout.width(line)) / 2), y: max(0, height / 2 - 1 + index), style: index == 0 ? Theme.title : .plain)
+            }
+            return grid
+        }
+        grid.put(" ◆ Plume", x: 0, y: 0, style: Theme.title)
+        let right = "? help  q quit "
+        let tabsEnd = tabBar.draw(x: tabBarX, y: 0, into: &grid)
+        if tabsEnd + 1 + right.count <= width { grid.put(right, x: width - right.count, y: 0, style: Theme.label) }
+        let context = self.context, area = contentArea
+        // Overlays that fill the area hide what is under them.
+        let first = overlays.lastIndex { $0.covers } ?? -1
+        if first < 0 { screenLayer(screen).draw(into: &grid, area: area, context) }
+        for overlay in overlays[max(0, first)...] { overlay.draw(into: &grid, area: area, context) }
+        grid.fill(x: 0, y: height - 2, width: width, height: 1, with: Cell(" ", reverse: true))
+        grid.put(" " + status, x: 0, y: height - 2, style: Theme.selected)
+        grid.put(" " + HintBar.line(hints(context), width: width - 2), x: 0, y: height - 1, style: Theme.label)
+        return grid
+    }
+
+    /// The hint line: the top layer's hints, then help and quit when there is room.
+    func hints(_ context: Context) -> [Hint] {
+        var hints = topLayer.help(context).hints
+        if overlays.isEmpty { hints += [Hint("?", "help", priority: Priority.global), Hint("q", "quit", priority: Priority.global - 1)] }
+        return hints
+    }
+}

@@ -1,0 +1,67 @@
+// What a layer asks of the game: the only way one part of the game reaches another. A screen
+// asks to go somewhere by returning `.go`; it never writes another screen's state.
+import GameState
+import ScoresAPI
+import SwarmSim
+
+public enum Request: Sendable {
+    /// Words for the status line.
+    case status(String)
+    case effect(Effect)
+    /// Show a screen (its arrival runs: Share copies its link, Scores refreshes).
+    case go(Screen)
+    /// Back to the screen the player came from.
+    case back
+    case push(any Overlay)
+    /// Close the overlay that asked: the top one.
+    case close
+    /// Close every overlay of a kind, wherever it is in the stack (a dialog whose work is done).
+    case dismiss(ObjectIdentifier)
+    /// News for the overlays.
+    case note(Note)
+    /// Show text in the Import preview (a paste, a player's entry, a plume:// callback target).
+    case preview(String, status: String?)
+    /// Wear a look in the Studio (the old one goes on its undo stack).
+    case wear(Look, status: String)
+    /// Something for the Lab's recipe.
+    case lab(LabRequest)
+    /// Send the Studio's look or the Lab's swarm to a board (registering first if need be).
+    case submit(board: String, code: String, what: Work)
+    /// A scores command, sent unless the same one is already on its way.
+    case send(ScoresCommand)
+    /// Something else for the Scores screen.
+    case scores(ScoresRequest)
+    /// The slot commands: keep the current look or swarm in a slot, or take it back out.
+    case shelve(Shelf.Kind, slot: Int)
+    case unshelve(Shelf.Kind, slot: Int)
+    /// Open an x-callback target the player chose: a plume:// one is imported here, an
+    /// https:// one handed to the desktop.
+    case callback(String)
+    case quit
+
+    static func dismiss<O: Overlay>(_ kind: O.Type) -> Request { .dismiss(ObjectIdentifier(kind)) }
+}
+
+/// What is being submitted.
+public enum Work: String, Sendable { case look, swarm }
+
+/// What other layers ask of the Scores screen.
+public enum ScoresRequest: Sendable {
+    /// The player cancelled registering: the submission waiting for it is not sent.
+    case dropPendingSubmission
+}
+
+/// What other layers ask of the Lab.
+public enum LabRequest: Sendable {
+    /// Run this recipe (the old one goes on the undo stack). `lineage`: generations bred by eye
+    /// (nil keeps the count); `running`: start it if paused; `imported`: remember it for `x`.
+    case run(SwarmRecipe, name: String?, lineage: Int?, status: String, running: Bool = false, imported: Bool = false)
+    /// A child of the evolution grid becomes the parent (one generation on).
+    case adopt(SwarmRecipe, child: Int)
+    /// Two children of the evolution grid mixed into the new parent.
+    case mix(SwarmRecipe, SwarmRecipe, children: (Int, Int))
+    /// One generation back down the lineage.
+    case backAGeneration
+    /// Name the swarm (nil: no name).
+    case name(String?)
+}

@@ -1,0 +1,206 @@
+// The one router: every message comes in here, and keys, clicks, pastes, frames and the hint
+// line go to the top layer — the top overlay, or else the current screen. The global keys
+// (quit, switch screens, help) live here and nowhere else; a layer that doesn't use a key
+// passes it on to them. Layers answer with requests, which are carried out here.
+import GameState
+import ScoresAPI
+import SwarmSim
+import TUI
+
+/// The screens, in tab order.
+public enum Screen: Int, CaseIterable, Sendable {
+    case studio, lab, importer, share, scores
+}
+
+/// A screen: a layer that stays while the player is elsewhere, told when they arrive.
+public protocol ScreenLayer: Layer {
+    /// The tab's name.
+    var title: String { get }
+    /// The player came to this screen from `from`.
+    mutating func arrive(from: Screen, _ context: Context) -> [Request]
+}
+
+extension ScreenLayer {
+    public mutating func arrive(from: Screen, _ context: Context) -> [Request] { [] }
+}
+
+extension AppModel {
+    /// The one place that knows which state each tab shows: a new screen is a case in `Screen`
+    /// and one line here.
+    mutating func withScreen<R>(_ tab: Screen, _ body: (inout any ScreenLayer) -> R) -> R {
+        switch tab {
+        case .studio: visit(&studio, body)
+        case .lab: visit(&lab, body)
+        case .importer: visit(&importing, body)
+        case .share: visit(&sharing, body)
+        case .scores: visit(&scores, body)
+        }
+    }
+
+    private func visit<S: ScreenLayer, R>(_ screen: inout S, _ body: (inout any ScreenLayer) -> R) -> R {
+        var layer: any ScreenLayer = screen
+        defer { screen = layer as! S }
+        return body(&layer)
+    }
+
+    func screenLayer(_ tab: Screen) -> any ScreenLayer {
+        var copy = self
+        return copy.withScreen(tab) { $0 }
+    }
+
+    /// The layer that gets input: the top overlay, or the screen.
+    var topLayer: any Layer { overlays.last ?? screenLayer(screen) }
+
+    // MARK: Messages
+
+    public mutating func update(_ msg: Msg) -> [Effect] {
+        var requests: [Request] = []
+        switch msg {
+        case .resize(let w, let h):
+            width = w
+            height = h
+        case .tick:
+            frame()
+        case .clock(let seconds):
+            requests = clock(seconds)
+        case .copied(let how):
+            sharing.copyStatus = how
+            status = SafeText.strip(how)
+        case .saved(let error):
+            if let error { status = "Couldn't save: " + SafeText.strip(error) }
+        case .opened(let how):
+            status = SafeText.strip(how)
+        case .scores(let event):
+            requests = scores.receive(event, context)
+        case .arrived(.link(let text)):
+            if overlays.contains(where: \.isDialog) {
+                waitingArrival = text
+                status = "A link arrived from another program; it opens when this dialog closes."
+            } else {
+                requests = arrival(text)
+            }
+        case .arrived(.refused(let why)):
+            status = "Refused a message from another program: " + SafeText.strip(why) + "."
+        case .paste(let text):
+            requests = overlays.last?.isDialog == true ? route(.paste(text)) : [.preview(text, status: nil)]
+        case .mouse(let mouse):
+            requests = tooSmall ? [] : route(.mouse(mouse))
+        case .key(let key):
+            requests = tooSmall ? (key == .char("q") || key == .ctrl("c") ? [.quit] : []) : route(.key(key))
+        }
+        var effects = carry(requests)
+        if !overlays.contains(where: \.isDialog), let text = waitingArrival {
+            waitingArrival = nil
+            effects += carry(arrival(text))
+        }
+        // A save goes out only when what is saved changed, before a quit.
+        if case .tick = msg {} else if savedGame != lastSaved {
+            lastSaved = savedGame
+            effects.insert(.save(lastSaved), at: effects.firstIndex(of: .quit) ?? effects.endIndex)
+        }
+        return effects
+    }
+
+    /// Input for the top layer, then for the global keys if it passes.
+    mutating func route(_ input: LayerInput) -> [Request] {
+        if input == .key(.ctrl("c")) { return [.quit] }
+        let context = self.context
+        let handled: Handled
+        if var top = overlays.popLast() {
+            handled = top.handle(input, context)
+            overlays.append(top)
+        } else {
+            handled = withScreen(screen) { $0.handle(input, context) }
+        }
+        if case .done(let requests) = handled { return requests }
+        return global(input)
+    }
+
+    /// Keys that mean the same on every screen, and the tab bar.
+    private mutating func global(_ input: LayerInput) -> [Request] {
+        switch input {
+        case .key(.char("q")): return [.quit]
+        case .key(.char("?")): return [.push(HelpOverlay(topLayer.help(context)))]
+        case .key(.char(let c)) where c.wholeNumberValue.map { (1...Screen.allCases.count).contains($0) } ?? false:
+            return [.go(Screen(rawValue: c.wholeNumberValue! - 1)!)]
+        case .key(.tab): return [.go(screen.cycled(by: 1))]
+        case .key(.backTab): return [.go(screen.cycled(by: -1))]
+        case .mouse(let mouse) where mouse.y == 0 && mouse.kind == .press:
+            return tabBar.tab(at: mouse.x, from: tabBarX).map { [.go(Screen(rawValue: $0)!)] } ?? []
+        default: return []
+        }
+    }
+
+    private mutating func frame() {
+        guard !tooSmall else { return }
+        let context = self.context
+        if var top = overlays.popLast() {
+            if top.animates(context) { top.frame(context) }
+            overlays.append(top)
+        } else {
+            withScreen(screen) { if $0.animates(context) { $0.frame(context) } }
+        }
+    }
+
+    /// A link from `plume open` opens in the Import preview, like a paste, over any screen.
+    private func arrival(_ text: String) -> [Request] {
+        let words = (try? importer.read(text)) != nil ? " — Enter applies it, Esc cancels." : "; it can't be used — see why above."
+        return [.preview(text, status: "A link arrived from another program" + words)]
+    }
+
+    // MARK: Requests
+
+    /// Carries out requests in order (a request may lead to more); returns the effects.
+    mutating func carry(_ requests: [Request]) -> [Effect] {
+        var queue = requests[...]
+        var effects: [Effect] = []
+        while let request = queue.popFirst() {
+            let more = carry(request, into: &effects)
+            queue = more[...] + queue
+        }
+        return effects
+    }
+
+    private mutating func carry(_ request: Request, into effects: inout [Effect]) -> [Request] {
+        switch request {
+        case .status(let words): status = words
+        case .effect(let effect): effects.append(effect)
+        case .quit: effects.append(.quit)
+        case .go(let target): return go(target)
+        case .back: return go(previousScreen == screen ? .studio : previousScreen)
+        case .push(let overlay): overlays.append(overlay)
+        case .close: _ = overlays.popLast()
+        case .dismiss(let kind): overlays.removeAll { ObjectIdentifier(type(of: $0)) == kind }
+        case .note(let note): for index in overlays.indices { overlays[index].note(note) }
+        case .preview(let text, let words):
+            overlays.removeAll { !$0.isDialog }
+            importing.show(text, importer: importer)
+            var requests = go(.importer)
+            if let words { requests.append(.status(words)) }
+            return requests
+        case .wear(let look, let words):
+            studio.apply(look)
+            status = words
+        case .lab(let labRequest): return lab.receive(labRequest, context)
+        case .submit(let board, let code, let what): return scores.submit(board: board, code: code, what: what)
+        case .send(let command): return scores.send(command)
+        case .scores(.dropPendingSubmission): scores.pendingSubmission = nil
+        case .shelve(let kind, let slot): status = shelve(kind, slot: slot)
+        case .unshelve(let kind, let slot): return unshelve(kind, slot: slot)
+        case .callback(let url):
+            if url.lowercased().hasPrefix("plume:") { return [.preview(url, status: nil)] }
+            effects.append(.openURL(url))
+        }
+        return []
+    }
+
+    /// Shows another screen; overlays other than dialogs close (the gallery stays in the Lab).
+    private mutating func go(_ target: Screen) -> [Request] {
+        guard target != screen else { return [] }
+        overlays.removeAll { !$0.isDialog }
+        previousScreen = screen
+        screen = target
+        let (from, context) = (previousScreen, self.context)
+        return withScreen(target) { $0.arrive(from: from, context) }
+    }
+}

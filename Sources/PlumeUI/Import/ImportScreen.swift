@@ -1,0 +1,195 @@
+// The Import screen: what was pasted (or sent by another program), what the importer made of
+// it — a look drawn small, a swarm running, or the reason it can't be used — and the link's
+// callbacks, which are only ever opened on the player's key. Enter applies, Esc cancels.
+import GameState
+import SwarmSim
+import TUI
+
+public struct ImportState: Sendable {
+    public var text = ""
+    public var result: Result<ImportedLink, ImportError>?
+    /// A running preview of an imported swarm.
+    public var preview: Swarm?
+    public var previewCamera = Camera()
+    /// On an error: the link's x-error target with the error added, offered for Ctrl-O.
+    public var errorTarget: String?
+
+    public init() {}
+
+    /// Shows `text` as if it had just been pasted.
+    mutating func show(_ text: String, importer: LinkImporter) {
+        self = ImportState()
+        // Kept whole: the importer refuses an over-long paste and says how long it was.
+        self.text = text
+        read(importer)
+    }
+
+    mutating func read(_ importer: LinkImporter) {
+        errorTarget = nil
+        do {
+            let link = try importer.read(text)
+            result = .success(link)
+            if case .swarm(let recipe) = link.state {
+                let swarm = Swarm(recipe: recipe, seed: 1)
+                previewCamera = Camera()
+                previewCamera.jump(to: swarm.state, dotsWide: 60, dotsHigh: 40)
+                preview = swarm
+            } else {
+                preview = nil
+            }
+        } catch {
+            result = .failure(error)
+            preview = nil
+            errorTarget = importer.callback(in: text).error.map {
+                XCallback.appending([("errorCode", error.code), ("errorMessage", error.description)], to: $0)
+            }
+        }
+    }
+}
+
+extension ImportState: ScreenLayer {
+    public var title: String { "Import" }
+
+    public func animates(_ context: Context) -> Bool { preview != nil }
+
+    public mutating func frame(_ context: Context) {
+        guard var swarm = preview else { return }
+        swarm.step()
+        previewCamera.follow(swarm.state, dotsWide: 60, dotsHigh: 40)
+        preview = swarm
+    }
+
+    public func help(_ context: Context) -> HelpPage {
+        HelpPage("Import", [
+            KeyHelp("paste", "a link, a code, an Emergent link or a recipe", hint: Priority.essential),
+            KeyHelp("Enter", "apply (your current work goes on the undo stack)", hint: Priority.essential),
+            KeyHelp("Esc", "cancel", hint: Priority.essential),
+            KeyHelp("Backspace", "clear"),
+            KeyHelp("?", "help (while the box is empty)"),
+            KeyHelp("Ctrl-O", "report a failed link to its x-error target"),
+        ] + HelpOverlay.common)
+    }
+
+    public mutating func handle(_ input: LayerInput, _ context: Context) -> Handled {
+        guard case .key(let key) = input else { return .pass }
+        switch key {
+        case .ctrl("o"):
+            return errorTarget.map { .done(.callback($0)) } ?? .nothing
+        case .escape:
+            let link = try? result?.get()
+            self = ImportState()
+            var requests: [Request] = [.status("Import cancelled."), .back]
+            if let link, let cancel = link.callback.cancel {
+                requests.append(.push(CallbackOffer(occasion: .cancel, url: cancel, source: link.callback.source)))
+            }
+            return .done(requests)
+        case .enter:
+            return apply()
+        case .backspace, .delete:
+            self = ImportState()
+            return .nothing
+        case .char("?") where text.isEmpty:
+            // Only in an empty box: a link typed by hand contains "?".
+            return .pass
+        case .char(let c):
+            text.append(c)
+            read(context.importer)
+            return .nothing
+        default:
+            return .pass
+        }
+    }
+
+    private mutating func apply() -> Handled {
+        guard case .success(let link)? = result else {
+            return .done(.status(text.isEmpty ? "Paste a link first." : "This can't be applied — see the reason above."))
+        }
+        self = ImportState()
+        var requests: [Request]
+        switch link.state {
+        case .look(let look):
+            requests = [.wear(look, status: "Imported a look (u brings back the one you had)."), .go(.studio)]
+        case .swarm(let recipe):
+            requests = [.lab(.run(recipe, name: link.title.map { SafeText.strip($0) }, lineage: 0,
+                                  status: "Imported a swarm (u brings back the recipe you had).", running: true, imported: true)), .go(.lab)]
+        }
+        if let success = link.callback.success {
+            let results = [("kind", link.state.kind.route), ("code", ShareCode.encode(link.state)), ("link", ShareCode.link(link.state))]
+            requests.append(.push(CallbackOffer(occasion: .success, url: XCallback.appending(results, to: success), source: link.callback.source)))
+        }
+        return .done(requests)
+    }
+
+    public func draw(into grid: inout Grid, area: Rect, _ context: Context) {
+        let inner = area.inset(top: 1, left: 1, right: 1)
+        var rows = Rows(inner)
+        if let line = rows.take() { grid.put("Import", in: line, style: Theme.title) }
+        if let line = rows.take() {
+            grid.put("Paste a plume:// link, a share code, an Emergent link or a Swarm Chemistry recipe — anywhere in Plume.", in: line, style: Theme.label)
+        }
+        rows.skip()
+        if let box = rows.take(3) {
+            grid.fill(box, with: Cell(" ", bg: Theme.box))
+            let text = box.inset(left: 1, right: 1)
+            if self.text.isEmpty { grid.put("(waiting for a paste)", in: text, style: Style(fg: Theme.dim, bg: Theme.box)) }
+            for (index, line) in self.text.split(separator: "\n", omittingEmptySubsequences: false).prefix(3).enumerated() {
+                grid.put(String(line), in: text.row(index), style: Style(bg: Theme.box))
+            }
+        }
+        rows.skip()
+        let body = rows.rest().inset(left: 1, right: 1)
+        switch result {
+        case nil: break
+        case .failure(let error)?: drawFailure(error, in: body, into: &grid)
+        case .success(let link)?: drawLink(link, in: body, into: &grid, context)
+        }
+    }
+
+    private func drawFailure(_ error: ImportError, in area: Rect, into grid: inout Grid) {
+        var rows = Rows(area)
+        for (index, line) in TextLayout.wrap(error.description, width: area.width, maxLines: 4).enumerated() {
+            if let row = rows.take() { grid.put(line, in: row, style: Style(fg: Theme.bad, bold: index == 0)) }
+        }
+        guard let target = errorTarget else { return }
+        rows.skip()
+        if let line = rows.take() {
+            grid.put("The link asks to be told of errors at (nothing is sent unless you press Ctrl-O):", in: line, style: Theme.label)
+        }
+        for part in TextLayout.chunks(target, width: area.width).prefix(max(1, rows.remaining - 1)) {
+            if let line = rows.take() { grid.put(part, in: line, style: Style(fg: Theme.accent)) }
+        }
+        if let line = rows.take() { grid.put("Ctrl-O opens it · Esc cancels", in: line, style: Theme.chosen) }
+    }
+
+    private func drawLink(_ link: ImportedLink, in area: Rect, into grid: inout Grid, _ context: Context) {
+        var rows = Rows(area)
+        let what: String
+        switch link.state {
+        case .look(let look): what = "A look: \(look.garments.count) garments on \(context.catalog.background(id: look.background)?.name ?? "?")"
+        case .swarm(let recipe): what = "A swarm: \(recipe.ingredients.count) ingredients, \(recipe.totalPopulation) agents" + (link.title.map { " — \($0)" } ?? "")
+        }
+        if let line = rows.take() { grid.put("✓ " + what + " (\(link.form.rawValue))", in: line, style: Theme.success) }
+        if let source = link.callback.source, let line = rows.take() {
+            grid.put("From: \(source) (unverified — anyone can write any name)", in: line, style: Theme.label)
+        }
+        for (name, target) in [("after", link.callback.success), ("on error", link.callback.error), ("on cancel", link.callback.cancel)] {
+            if let target, let line = rows.take() {
+                grid.put("Wants to return \(name) to: \(target) — Plume won't open it unless you choose to", in: line, style: Theme.label)
+            }
+        }
+        for note in (link.notes + link.callback.dropped).prefix(3) {
+            if let line = rows.take() { grid.put("note: " + note, in: line, style: Theme.label) }
+        }
+        if let line = rows.take() { grid.put("Enter applies · Esc cancels", in: line, style: Theme.chosen) }
+        let room = rows.rest()
+        switch link.state {
+        case .look(let look) where room.height - 1 >= 10:
+            FigureRenderer.drawSmall(look, in: context.catalog, into: &grid, x: room.x, y: room.y)
+        case .swarm where room.height - 1 >= 4:
+            if let preview {
+                SwarmRenderer.draw(preview.state, camera: previewCamera, into: &grid, x: room.x, y: room.y, width: 30, height: min(10, room.height - 1))
+            }
+        default: break
+        }
+    }
+}

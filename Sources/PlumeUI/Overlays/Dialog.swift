@@ -1,0 +1,32 @@
+// What the dialogs (register, donate, name) share: a panel centred over the screen, labelled
+// fields, and the way a field shows that it has the keys.
+import TUI
+
+enum Dialog {
+    /// Width of the label column.
+    static let labelWidth = 10
+
+    /// A box for `lines` lines of content, centred in the area.
+    static func box(in area: Rect, lines: Int) -> Rect {
+        let width = min(area.width - 4, 66), height = lines + 4
+        return Rect(x: area.x + (area.width - width) / 2, y: max(area.y, area.y + (area.height - height) / 2), width: width, height: height)
+    }
+
+    static let fieldStyle = Style(fg: .standard, bg: Theme.field)
+    static let focusedStyle = Style(fg: Theme.ink, bg: Theme.accent, bold: true)
+
+    /// "Name      Ada▏": a label and a text field.
+    static func field(_ label: String, _ field: TextField, focused: Bool, line: Rect, into grid: inout Grid) {
+        let style = focused ? focusedStyle : fieldStyle
+        grid.fill(line, with: Cell(" ", style: style))
+        let after = grid.put(label.padding(toLength: labelWidth, withPad: " ", startingAt: 0), in: line, style: style)
+        field.draw(x: after, y: line.y, width: line.maxX - after, style: style, focused: focused, into: &grid)
+    }
+
+    /// "Updates   [x] send me news": a label and a value that isn't typed.
+    static func choice(_ label: String, _ value: String, focused: Bool, line: Rect, into grid: inout Grid) {
+        let style = focused ? focusedStyle : fieldStyle
+        grid.fill(line, with: Cell(" ", style: style))
+        grid.put(label.padding(toLength: labelWidth, withPad: " ", startingAt: 0) + value, in: line, style: style)
+    }
+}

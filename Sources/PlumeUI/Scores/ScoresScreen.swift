@@ -1,0 +1,130 @@
+// The Scores screen's keys and clicks: ← → the sub-tabs, [ ] the board, ↑↓ PgUp PgDn Home End
+// or the mouse pick a row, Enter previews its look or swarm in Import, r refreshes, p opens the
+// profile, d donates.
+import GameState
+import ScoresAPI
+import TUI
+
+/// Where the Scores screen's parts sit (shared by drawing and clicks).
+struct ScoresLayout {
+    let area: Rect
+    var header: Int { area.y + 1 }
+    var tabs: Int { area.y + 2 }
+    var boardLine: Int { area.y + 3 }
+    var freshness: Int { area.y + 4 }
+    /// The list's heading row; rows start below it.
+    var listTop: Int { area.y + 5 }
+    /// Rows of the list, the heading included.
+    var listHeight: Int { max(1, area.maxY - 1 - listTop) }
+    var panelX: Int { max(46, area.width - 24) }
+
+    var tabBar: TabBar { TabBar(labels: ScoresState.Tab.allCases.map(\.title), selected: 0, selectedStyle: Theme.tab, style: Theme.label) }
+}
+
+extension ScoresState: ScreenLayer {
+    public var title: String { "Scores" }
+
+    public mutating func arrive(from: Screen, _ context: Context) -> [Request] {
+        now = context.now
+        return now - lastRefresh >= 5 ? refresh() : []
+    }
+
+    public func help(_ context: Context) -> HelpPage {
+        HelpPage("Scores", [
+            KeyHelp("← →", "Top · Around me · My bests · Contributors · Causes", hint: Priority.essential),
+            KeyHelp("[ ]", "previous / next board", hint: Priority.useful),
+            KeyHelp("↑ ↓ PgUp PgDn", "pick a row (the mouse works too)"),
+            KeyHelp("Enter", "preview the row's look or swarm", hint: Priority.useful),
+            KeyHelp("r", "refresh now (also every 30 s)", hint: Priority.extra),
+            KeyHelp("p", "register / edit your profile", hint: Priority.useful),
+            KeyHelp("d", "donate points to a cause"),
+        ] + HelpOverlay.common)
+    }
+
+    public mutating func handle(_ input: LayerInput, _ context: Context) -> Handled {
+        let layout = ScoresLayout(area: context.area)
+        let visible = layout.listHeight - 1
+        switch input {
+        case .paste: return .pass
+        case .mouse(let mouse): return click(mouse, layout)
+        case .key(let key):
+            switch key {
+            case .left, .char("h"): return .done(select(tab.cycled(by: -1)))
+            case .right, .char("l"): return .done(select(tab.cycled(by: 1)))
+            case .char("["): return .done(moveBoard(by: -1))
+            case .char("]"): return .done(moveBoard(by: 1))
+            case .up, .char("k"): list.select(selection - 1, count: rowCount, visible: visible)
+            case .down, .char("j"): list.select(selection + 1, count: rowCount, visible: visible)
+            case .pageUp: list.select(selection - visible, count: rowCount, visible: visible)
+            case .pageDown: list.select(selection + visible, count: rowCount, visible: visible)
+            case .home: list.select(0, count: rowCount, visible: visible)
+            case .end: list.select(rowCount - 1, count: rowCount, visible: visible)
+            case .char("r"):
+                quietUntil = min(quietUntil, now)
+                return .done([.status("Refreshing from \(place)…")] + refresh() + (outbox > 0 && !isLocal ? send(.drainOutbox) : []))
+            case .char("p"): return .done(.push(RegisterDialog(self)))
+            case .char("d"): return .done(openDonate())
+            case .enter: return .done(tab == .causes ? openDonate() : openSelectedRow())
+            default: return .pass
+            }
+            return .nothing
+        }
+    }
+
+    mutating func select(_ tab: Tab) -> [Request] {
+        self.tab = tab
+        list = ListState()
+        var requests: [Request] = []
+        if (tab == .around || tab == .bests) && player == nil {
+            requests.append(.status("Register first (p) to see where you stand on \(place)."))
+        }
+        return requests + refresh()
+    }
+
+    mutating func moveBoard(by step: Int) -> [Request] {
+        guard !boards.isEmpty, tab.showsBoard else { return [] }
+        boardIndex = cycled(boardIndex, by: step, count: boards.count)
+        list = ListState()
+        return refresh()
+    }
+
+    /// The selected row's look or swarm, into the Import preview (Enter there takes it; Esc
+    /// comes back here). Nothing of the player's own work changes until they apply it.
+    func openSelectedRow() -> [Request] {
+        guard let code = selectedCode else { return [.status("Nothing to open here.")] }
+        let into = code.hasPrefix("S") ? "Lab" : "Studio"
+        return [.preview(code, status: "A player's entry — Enter takes it into the \(into) (undo brings yours back), Esc goes back.")]
+    }
+
+    mutating func openDonate() -> [Request] {
+        guard player != nil else {
+            return [.push(RegisterDialog(self)), .status("Register first: points come from your verified scores.")]
+        }
+        var dialog = DonateDialog()
+        if let causes = causes?.value.causes, tab == .causes, causes.indices.contains(selection) { dialog.cause = selection }
+        return [.push(dialog)] + send(.causes) + send(.myBests)
+    }
+
+    /// Clicks on the sub-tabs pick one; a click on a row selects it, a second click previews it.
+    private mutating func click(_ mouse: Mouse, _ layout: ScoresLayout) -> Handled {
+        let visible = layout.listHeight - 1
+        switch mouse.kind {
+        case .scrollUp:
+            list.select(selection - 1, count: rowCount, visible: visible)
+            return .nothing
+        case .scrollDown:
+            list.select(selection + 1, count: rowCount, visible: visible)
+            return .nothing
+        case .press: break
+        }
+        if mouse.y == layout.tabs, let index = layout.tabBar.tab(at: mouse.x, from: layout.area.x + 1) {
+            return .done(select(Tab(rawValue: index)!))
+        }
+        if mouse.y == layout.boardLine, tab.showsBoard { return .done(moveBoard(by: mouse.x < layout.area.width / 2 ? -1 : 1)) }
+        guard mouse.x < layout.panelX || tab == .bests || tab == .causes,
+              let row = list.row(at: mouse.y, top: layout.listTop + 1, count: rowCount) else { return .pass }
+        if row == selection { return .done(tab == .causes ? openDonate() : openSelectedRow()) }
+        list.select(row, count: rowCount, visible: visible)
+        return .nothing
+    }
+}

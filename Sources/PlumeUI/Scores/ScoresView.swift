@@ -1,0 +1,169 @@
+// The Scores screen drawn: where the scores are and who you are, the sub-tabs, the board, how
+// old the data is (or why it couldn't be refreshed), the list, and the selected player's
+// avatar. Every remote string passes SafeText.strip before it is drawn.
+import GameState
+import ScoresAPI
+import TUI
+
+extension ScoresState {
+    /// The header's second line: how old the data is, or why it couldn't be refreshed.
+    var freshness: (text: String, bad: Bool) {
+        let at = dataTime(board: tab.showsBoard ? board?.id : nil)
+        let sending = inFlight.keys.contains { !$0.hasPrefix("submit:") && $0 != "outbox" }
+        if let problem {
+            let what = problem.failure.kind == .offline || problem.failure.kind == .timedOut ? "offline" : "can't refresh"
+            let shown = at.map { "showing data from \(ageWords(now - $0)) ago" } ?? "nothing to show yet"
+            var text = "\(what) — \(shown)"
+            if quietUntil > now { text += " · asked to wait \(Int((quietUntil - now).rounded(.up))) s" }
+            return (text + " (\(SafeText.strip(problem.failure.message)))", true)
+        }
+        if let at { return ("updated \(ageWords(now - at)) ago" + (sending ? " · refreshing…" : ""), false) }
+        return (sending || !started ? "loading…" : "no data yet — r refreshes", false)
+    }
+
+    public func draw(into grid: inout Grid, area: Rect, _ context: Context) {
+        let layout = ScoresLayout(area: area)
+        let line = area.inset(left: 1, right: 1)
+        let who = player.map { "you are \($0.name)" } ?? "not registered — p registers"
+        var header = "Scores · \(place) · \(who)"
+        if outbox > 0 { header += " · outbox: \(outbox) waiting" }
+        grid.put(header, in: line.row(layout.header - area.y), style: Theme.title)
+        var tabs = layout.tabBar
+        tabs.selected = tab.rawValue
+        tabs.draw(x: line.x, y: layout.tabs, into: &grid)
+        if tab.showsBoard, let board {
+            let state = board.open ? "open" : "closed"
+            grid.put("◂ [ \(SafeText.strip(board.title)) ] ▸  (\(state) · \(boardIndex + 1)/\(boards.count))", in: line.row(layout.boardLine - area.y),
+                     style: Style(fg: Theme.accent))
+        }
+        let fresh = freshness
+        grid.put(fresh.text, in: line.row(layout.freshness - area.y), style: fresh.bad ? Theme.warning : Theme.label)
+        switch tab {
+        case .top, .around, .contributors: drawBoardRows(&grid, layout, context)
+        case .bests: drawBests(&grid, layout)
+        case .causes: drawCauses(&grid, layout)
+        }
+    }
+
+    private func drawBoardRows(_ grid: inout Grid, _ layout: ScoresLayout, _ context: Context) {
+        let rows = self.rows
+        let listWidth = layout.panelX - 2, width = layout.area.width
+        if rows.isEmpty {
+            let empty: String = switch tab {
+            case .around where player == nil: "Register (p) to see the players around you."
+            case .around: "You have no record on this board yet — b in the Studio or Lab submits."
+            case .contributors: "Nobody has given points yet: d donates some of yours."
+            default: problem == nil ? "No scores on this board yet — be the first (b in the Studio or Lab)." : ""
+            }
+            grid.put(empty, x: 2, y: layout.listTop + 1, style: Theme.label, limit: width - 4)
+            return
+        }
+        let valueTitle = tab == .contributors ? "points" : "score"
+        grid.put("  #  look name                 \(valueTitle.padding(toLength: 6, withPad: " ", startingAt: 0))  when", x: 1, y: layout.listTop,
+                 style: Theme.label, limit: listWidth)
+        let body = Rect(x: 1, y: layout.listTop + 1, width: listWidth, height: layout.listHeight - 1)
+        ListView.draw(count: rows.count, state: list, in: body, into: &grid) { index, line, chosen, grid in
+            let row = rows[index]
+            let mine = row.playerID == player?.playerID
+            let style = chosen ? Theme.selected : mine ? Style(fg: Theme.good, bold: true) : .plain
+            grid.fill(line, with: Cell(" ", reverse: chosen))
+            var x = grid.put(String(row.rank).leftPadded(to: 3) + (row.tied ? "=" : " "), in: line, style: style)
+            x = drawTinyAvatar(row.avatarLook, into: &grid, x: x + 1, y: line.y, context.catalog)
+            grid.put((mine ? "▸ " : "") + SafeText.strip(row.name), x: x + 1, y: line.y, style: style, limit: 20)
+            let when = Timestamp.seconds(row.at).map { ageWords(now - $0) + " ago" } ?? "?"
+            grid.put(String(row.score).leftPadded(to: 6) + "  " + when, x: x + 22, y: line.y, style: style, limit: line.maxX - x - 22)
+        }
+        drawSelectedPlayer(&grid, rows: rows, layout, context)
+    }
+
+    /// A four-cell sketch of a look (each cell two pixels, half-blocks): enough to tell players apart.
+    @discardableResult
+    func drawTinyAvatar(_ code: String?, into grid: inout Grid, x: Int, y: Int, _ catalog: Catalog) -> Int {
+        guard let code, case .look(let look)? = try? ShareCode.decode(code) else {
+            grid.put("····", x: x, y: y, style: Theme.label)
+            return x + 4
+        }
+        let image = LookPixels.render(look, in: catalog)
+        for column in 0..<4 {
+            func average(_ rows: Range<Int>) -> Colour {
+                var r = 0, g = 0, b = 0, n = 0
+                let xs = (column * image.width / 4)..<((column + 1) * image.width / 4)
+                for py in rows { for px in xs { if let c = image.colours[py * image.width + px] { r += Int(c.r); g += Int(c.g); b += Int(c.b); n += 1 } } }
+                return n == 0 ? .standard : .rgb(UInt8(r / n), UInt8(g / n), UInt8(b / n))
+            }
+            let half = image.height / 2
+            grid[x + column, y] = Cell("▀", fg: average(0..<half), bg: average(half..<image.height))
+        }
+        return x + 4
+    }
+
+    private func drawSelectedPlayer(_ grid: inout Grid, rows: [BoardRow], _ layout: ScoresLayout, _ context: Context) {
+        guard rows.indices.contains(selection) else { return }
+        let row = rows[selection], x = layout.panelX, width = layout.area.width, bottom = layout.area.maxY + 2
+        grid.put(SafeText.strip(row.name), x: x, y: layout.listTop, style: Theme.title, limit: width - x - 1)
+        if let code = row.avatarLook, case .look(let look)? = try? ShareCode.decode(code), bottom - 3 - (layout.listTop + 1) >= 10 {
+            FigureRenderer.drawSmall(look, in: context.catalog, into: &grid, x: x, y: layout.listTop + 1)
+        }
+        let entry: String = switch (tab, try? ShareCode.decode(row.code)) {
+        case (.contributors, _): "gave \(row.score) points"
+        case (_, .swarm(let recipe)?): "a swarm: \(recipe.ingredients.count) species, \(recipe.totalPopulation) agents"
+        case (_, .look?): "a look"
+        default: ""
+        }
+        grid.put(entry, x: x, y: min(bottom - 4, layout.listTop + 12), style: Theme.label, limit: width - x - 1)
+        if tab != .contributors || row.avatarLook != nil {
+            grid.put("Enter: preview it", x: x, y: min(bottom - 3, layout.listTop + 13), style: Style(fg: Theme.accent), limit: width - x - 1)
+        }
+    }
+
+    private func drawBests(_ grid: inout Grid, _ layout: ScoresLayout) {
+        let width = layout.area.width
+        guard player != nil else {
+            grid.put("Register (p) to keep personal bests on \(place).", x: 2, y: layout.listTop + 1, style: Theme.label, limit: width - 4)
+            return
+        }
+        guard let bests = bests?.value else { return }
+        let points = "Points: \(bests.own.pointsEarned) earned · \(bests.own.pointsGiven) given · \(bests.own.pointsAvailable) to give"
+        grid.put(points, x: 1, y: layout.listTop, style: Theme.label, limit: width - 2)
+        if bests.profile.bests.isEmpty {
+            grid.put("No bests yet — b in the Studio or the Lab submits your work.", x: 2, y: layout.listTop + 2, style: Theme.label, limit: width - 4)
+        }
+        let body = Rect(x: 1, y: layout.listTop + 1, width: width - 2, height: layout.listHeight - 1)
+        ListView.draw(count: bests.profile.bests.count, state: list, in: body, into: &grid) { index, line, chosen, grid in
+            let best = bests.profile.bests[index]
+            let style = chosen ? Theme.selected : .plain
+            grid.fill(line, with: Cell(" ", reverse: chosen))
+            let rank = best.rank.map { "#\($0)" } ?? "—"
+            let when = Timestamp.seconds(best.at).map { ageWords(now - $0) + " ago" } ?? "?"
+            let text = rank.leftPadded(to: 6) + "  " + String(best.score).leftPadded(to: 5) + "  " + title(of: best.boardID)
+            let after = grid.put(text, x: line.x, y: line.y, style: style, limit: width - 14)
+            grid.put("  " + when, x: after, y: line.y, style: chosen ? style : Theme.label, limit: line.maxX - after)
+        }
+    }
+
+    private func drawCauses(_ grid: inout Grid, _ layout: ScoresLayout) {
+        guard let causes = causes?.value.causes else { return }
+        let width = layout.area.width
+        let available = bests?.value.own.pointsAvailable
+        let line = available.map { "You have \($0) point\($0 == 1 ? "" : "s") to give · d donates" } ?? (player == nil ? "Register (p) to give points" : "d donates")
+        grid.put(line, x: 1, y: layout.listTop, style: Theme.label, limit: width - 2)
+        let shown = min(causes.count, max(0, layout.listHeight - 4))
+        let body = Rect(x: 1, y: layout.listTop + 1, width: width - 2, height: shown)
+        ListView.draw(count: causes.count, state: list, in: body, into: &grid) { index, line, chosen, grid in
+            let cause = causes[index]
+            grid.fill(line, with: Cell(" ", reverse: chosen))
+            grid.put(SafeText.strip(cause.name).padding(toLength: 30, withPad: " ", startingAt: 0) + String(cause.totalPoints).leftPadded(to: 9)
+                     + " points from \(cause.donors) player\(cause.donors == 1 ? "" : "s")", in: line, style: chosen ? Theme.selected : .plain)
+        }
+        if causes.indices.contains(selection) {
+            let text = Rect(x: 2, y: layout.listTop + 2 + shown, width: width - 4, height: 3)
+            grid.paragraph(SafeText.strip(causes[selection].description), in: text, style: Theme.label)
+        }
+    }
+}
+
+extension String {
+    public func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: " ", count: width - count) + self
+    }
+}

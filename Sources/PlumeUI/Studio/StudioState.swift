@@ -1,0 +1,190 @@
+// The Studio's state and rules: choosing garments per slot, colours, conflicts resolved the way
+// a player expects (a dress replaces a top and a bottom), unbounded undo and redo.
+import GameState
+import TUI
+
+public struct StudioState: Sendable {
+    /// The rows of the slot list.
+    public enum Row: Hashable, Sendable {
+        case background, model, slot(Slot), accessory(Int)
+
+        public static let all: [Row] = [.background, .model, .slot(.top), .slot(.bottom), .slot(.dress), .slot(.outerwear),
+                                        .slot(.shoes), .slot(.hat), .accessory(0), .accessory(1), .accessory(2)]
+
+        public var title: String {
+            switch self {
+            case .background: "Background"
+            case .model: "Model"
+            case .slot(let slot): slot.rawValue.prefix(1).uppercased() + slot.rawValue.dropFirst()
+            case .accessory(let index): "Accessory \(index + 1)"
+            }
+        }
+    }
+
+    public private(set) var look: Look
+    /// The selected row of the slot list.
+    public var rows = ListState()
+    public var selected: Int {
+        get { rows.selected }
+        set { rows.selected = newValue }
+    }
+    private(set) var undoStack: [Look] = []
+    private(set) var redoStack: [Look] = []
+
+    public init(look: Look) { self.look = look }
+
+    public var row: Row { Row.all[selected] }
+
+    /// Replaces the look, keeping the old one on the undo stack. Returns false if nothing changed.
+    @discardableResult
+    public mutating func apply(_ new: Look) -> Bool {
+        guard new != look else { return false }
+        undoStack.append(look)
+        redoStack.removeAll()
+        look = new
+        return true
+    }
+
+    public mutating func undo() -> Bool {
+        guard let previous = undoStack.popLast() else { return false }
+        redoStack.append(look)
+        look = previous
+        return true
+    }
+
+    public mutating func redo() -> Bool {
+        guard let next = redoStack.popLast() else { return false }
+        undoStack.append(look)
+        look = next
+        return true
+    }
+
+    /// The accessories worn, in id order (accessory rows index into this).
+    func accessories(in catalog: Catalog) -> [WornGarment] {
+        look.garments.filter { catalog.garment(id: $0.id)?.slot == .accessory }
+    }
+
+    /// The garment shown on a row, if any.
+    public func worn(on row: Row, in catalog: Catalog) -> WornGarment? {
+        switch row {
+        case .background, .model: nil
+        case .slot(let slot): look.garments.first { catalog.garment(id: $0.id)?.slot == slot }
+        case .accessory(let index): accessories(in: catalog).dropFirst(index).first
+        }
+    }
+
+    /// What the row shows, in words.
+    public func label(of row: Row, in catalog: Catalog) -> String {
+        switch row {
+        case .background: return catalog.background(id: look.background)?.name ?? "?"
+        case .model:
+            guard let model = catalog.model(id: look.model) else { return "?" }
+            return model.build.isStandard ? model.name : "\(model.name) · \(model.build.name.lowercased()) build"
+        default:
+            guard let worn = worn(on: row, in: catalog), let garment = catalog.garment(id: worn.id) else { return "—" }
+            let variant = garment.variants.indices.contains(worn.colour) ? garment.variants[worn.colour].name : "?"
+            return "\(garment.name) · \(variant)"
+        }
+    }
+
+    /// Cycles the selected row forward or back: backgrounds and models wrap; a garment slot runs
+    /// through "nothing" and then every garment for the slot.
+    public mutating func cycle(by step: Int, in catalog: Catalog) -> String? {
+        var new = look
+        switch row {
+        case .background:
+            let ids = catalog.backgrounds.map(\.id)
+            new.background = ids[cycled(ids.firstIndex(of: look.background) ?? 0, by: step, count: ids.count)]
+            apply(new)
+            return nil
+        case .model:
+            let ids = catalog.models.map(\.id)
+            new.model = ids[cycled(ids.firstIndex(of: look.model) ?? 0, by: step, count: ids.count)]
+            apply(new)
+            return nil
+        case .slot(let slot):
+            return choose(in: catalog.garments(in: slot), current: worn(on: row, in: catalog), step: step, catalog: catalog)
+        case .accessory:
+            return choose(in: catalog.garments(in: .accessory), current: worn(on: row, in: catalog), step: step, catalog: catalog)
+        }
+    }
+
+    /// For a garment row: what ← and → would put on (nil inside: nothing, i.e. take it off).
+    public func neighbours(in catalog: Catalog) -> (previous: Garment?, next: Garment?)? {
+        let choices: [Garment]
+        switch row {
+        case .background, .model: return nil
+        case .slot(let slot): choices = catalog.garments(in: slot)
+        case .accessory: choices = catalog.garments(in: .accessory)
+        }
+        let current = worn(on: row, in: catalog)
+        let position = current.flatMap { worn in choices.firstIndex { $0.id == worn.id } }.map { $0 + 1 } ?? 0
+        func at(_ step: Int) -> Garment? {
+            let index = cycled(position, by: step, count: choices.count + 1)
+            return index == 0 ? nil : choices[index - 1]
+        }
+        return (at(-1), at(1))
+    }
+
+    private mutating func choose(in choices: [Garment], current: WornGarment?, step: Int, catalog: Catalog) -> String? {
+        // Position 0 is "nothing"; 1… are the garments.
+        let position = current.flatMap { worn in choices.firstIndex { $0.id == worn.id } }.map { $0 + 1 } ?? 0
+        let next = cycled(position, by: step, count: choices.count + 1)
+        var new = look
+        if let current { new.remove(id: current.id) }
+        guard next > 0 else {
+            apply(new)
+            return current.flatMap { catalog.garment(id: $0.id) }.map { "Took off the \($0.name)." }
+        }
+        let garment = choices[next - 1]
+        return put(on: garment, colour: 0, starting: new, catalog: catalog)
+    }
+
+    /// Wears `garment`, taking off whatever it conflicts with, and says what it replaced.
+    mutating func put(on garment: Garment, colour: Int, starting base: Look, catalog: Catalog) -> String? {
+        var new = base
+        var replaced: [String] = []
+        for worn in base.garments {
+            guard let other = catalog.garment(id: worn.id), other.id != garment.id else { continue }
+            let sameSingleSlot = other.slot == garment.slot && garment.slot != .accessory
+            if sameSingleSlot || !other.covers.isDisjoint(with: garment.covers) {
+                new.remove(id: other.id)
+                replaced.append(other.name)
+            }
+        }
+        new.remove(id: garment.id)
+        if garment.slot == .accessory {
+            // Three accessories at most: the oldest choice (lowest id) makes room.
+            let accessories = new.garments.filter { catalog.garment(id: $0.id)?.slot == .accessory }
+            if accessories.count >= Slot.accessory.capacity, let first = accessories.first {
+                new.remove(id: first.id)
+                replaced.append(catalog.garment(id: first.id)?.name ?? "an accessory")
+            }
+        }
+        new.wear(WornGarment(id: garment.id, colour: colour))
+        apply(new)
+        guard !replaced.isEmpty else { return nil }
+        return "The \(garment.name) replaces the " + replaced.joined(separator: " and the ") + "."
+    }
+
+    /// Next or previous colour of the selected garment.
+    public mutating func cycleColour(by step: Int, in catalog: Catalog) -> String? {
+        guard let worn = worn(on: row, in: catalog), let garment = catalog.garment(id: worn.id) else {
+            return "Nothing to recolour here — pick a garment first (← →)."
+        }
+        var new = look
+        new.remove(id: worn.id)
+        new.wear(WornGarment(id: worn.id, colour: cycled(worn.colour, by: step, count: garment.variants.count)))
+        apply(new)
+        return nil
+    }
+
+    public mutating func removeSelected(in catalog: Catalog) -> String? {
+        guard let worn = worn(on: row, in: catalog), let garment = catalog.garment(id: worn.id) else { return nil }
+        var new = look
+        new.remove(id: worn.id)
+        apply(new)
+        return "Took off the \(garment.name)."
+    }
+
+}

@@ -1,0 +1,38 @@
+// A row of tabs, one of them selected: where each label sits (for clicks) and how it is drawn.
+
+public struct TabBar: Sendable {
+    public var labels: [String]
+    public var selected: Int
+    public var selectedStyle: Style
+    public var style: Style
+    /// Columns between labels.
+    public var gap = 1
+
+    public init(labels: [String], selected: Int, selectedStyle: Style, style: Style) {
+        (self.labels, self.selected, self.selectedStyle, self.style) = (labels, selected, selectedStyle, style)
+    }
+
+    /// Each tab's columns when the bar starts at column `x` (a label is drawn with a space on each side).
+    public func ranges(from x: Int) -> [Range<Int>] {
+        var column = x
+        return labels.map { label in
+            let width = TextLayout.width(label) + 2
+            defer { column += width + gap }
+            return column..<(column + width)
+        }
+    }
+
+    /// The tab at a column, if any.
+    public func tab(at column: Int, from x: Int) -> Int? {
+        ranges(from: x).firstIndex { $0.contains(column) }
+    }
+
+    @discardableResult
+    public func draw(x: Int, y: Int, into grid: inout Grid) -> Int {
+        var end = x
+        for (index, range) in ranges(from: x).enumerated() {
+            end = grid.put(" \(labels[index]) ", x: range.lowerBound, y: y, style: index == selected ? selectedStyle : style)
+        }
+        return end
+    }
+}

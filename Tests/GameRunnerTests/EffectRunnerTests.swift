@@ -1,0 +1,104 @@
+// The effect runner never blocks the input path: a clipboard tool that hangs doesn't hold up
+// the game (its outcome arrives later, as a message), OSC 52 goes out at once, saves go to the
+// writer, and quitting flushes it.
+import Foundation
+import GameState
+import Testing
+import TUI
+@testable import GameRunner
+@testable import PlumeUI
+
+@Suite struct EffectRunnerTests {
+    /// A folder with an `xclip` that waits until `gate` exists, then records what it was given.
+    func slowClipboard() throws -> (bin: URL, gate: URL, got: URL) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("plume-tools-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let gate = folder.appendingPathComponent("gate"), got = folder.appendingPathComponent("got")
+        let script = "#!/bin/sh\nwhile [ ! -e '\(gate.path)' ]; do sleep 0.05; done\ncat > '\(got.path)'\n"
+        let tool = folder.appendingPathComponent("xclip")
+        try Data(script.utf8).write(to: tool)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: tool.path)
+        return (folder, gate, got)
+    }
+
+    @Test func aClipboardToolThatWaitsNeverHoldsUpTheGame() throws {
+        let tools = try slowClipboard()
+        defer { try? FileManager.default.removeItem(at: tools.bin) }
+        let store = temporaryStore()
+        let inbox = Inbox<Msg>()
+        var emitted: [String] = []
+        let runner = EffectRunner(inbox: inbox, saves: SaveWriter(store: store, written: nil) { _ in }, scores: nil,
+                                  environment: ["PATH": tools.bin.path, "DISPLAY": ":9"]) { emitted.append($0) }
+        // The tool is still waiting at its gate when perform returns: nothing waited for it.
+        #expect(runner.perform(.copyToClipboard("plume://look/1EQEBAO3S")) == .carryOn)
+        #expect(emitted == [Clipboard.osc52("plume://look/1EQEBAO3S")])
+        #expect(inbox.expecting && inbox.take().isEmpty)
+        try Data().write(to: tools.gate)
+        var heard: [Msg] = []
+        try waitUntil {
+            heard += inbox.take()
+            return !heard.isEmpty
+        }
+        guard case .copied(let words)? = heard.first else { Issue.record("no outcome: \(heard)"); return }
+        #expect(words == "Copied to the clipboard via your terminal (OSC 52) and xclip.")
+        #expect(try String(contentsOf: tools.got, encoding: .utf8) == "plume://look/1EQEBAO3S")
+        #expect(!inbox.expecting)
+    }
+
+    @Test func withNoDesktopALinkToOpenIsCopiedAndSaid() throws {
+        let inbox = Inbox<Msg>()
+        var emitted: [String] = []
+        let runner = EffectRunner(inbox: inbox, saves: SaveWriter(store: temporaryStore(), written: nil) { _ in }, scores: nil,
+                                  environment: ["PATH": "/nonexistent"]) { emitted.append($0) }
+        #expect(runner.perform(.openURL("https://a.example/ok")) == .carryOn)
+        #expect(emitted == [Clipboard.osc52("https://a.example/ok")])
+        var heard: [Msg] = []
+        try waitUntil {
+            heard += inbox.take()
+            return !heard.isEmpty
+        }
+        guard case .opened(let words)? = heard.first else { Issue.record("no outcome"); return }
+        #expect(words == "No desktop here to open the link on, so it is shown above. Copied to the clipboard via your terminal (OSC 52).")
+    }
+
+    @Test func quittingWritesTheLastChangeFirst() throws {
+        let store = temporaryStore()
+        defer { try? FileManager.default.removeItem(at: store.directory) }
+        let writer = SaveWriter(store: store, written: nil, interval: 3600) { _ in }
+        let runner = EffectRunner(inbox: Inbox<Msg>(), saves: writer, scores: nil, environment: [:]) { _ in }
+        #expect(runner.perform(.save(game(1))) == .carryOn)
+        try waitUntil { writer.writes == 1 }
+        #expect(runner.perform(.save(game(2))) == .carryOn)
+        #expect(runner.perform(.quit) == .quit)
+        guard case .loaded(let saved) = store.load() else { Issue.record("nothing saved"); return }
+        #expect(saved.swarmName == "swarm 2")
+    }
+
+    @Test func scoreCommandsComeBackAsMessages() throws {
+        let inbox = Inbox<Msg>()
+        let runner = EffectRunner(inbox: inbox, saves: SaveWriter(store: temporaryStore(), written: nil) { _ in },
+                                  scores: { command in [.failed(command, .init(.offline, "nobody home"))] }, environment: [:]) { _ in }
+        #expect(runner.perform(.scores(.contributors)) == .carryOn)
+        var heard: [Msg] = []
+        try waitUntil {
+            heard += inbox.take()
+            return !heard.isEmpty
+        }
+        guard case .scores(.failed(.contributors, let failure))? = heard.first else { Issue.record("no answer: \(heard)"); return }
+        #expect(failure.message == "nobody home" && !inbox.expecting)
+    }
+}
+
+@Suite struct ClipboardTests {
+    @Test func osc52CarriesTheTextInBase64() {
+        let link = "plume://look/1EQECAwIBCwAkAnOD"
+        #expect(Clipboard.osc52(link) == "\u{1B}]52;c;" + Data(link.utf8).base64EncodedString() + "\u{07}")
+    }
+
+    @Test func copyWritesOSC52AndSaysWhichPathWasUsed() {
+        var written = ""
+        let sentence = Clipboard.copy("hello", writeToTerminal: { written += $0 }, environment: ["PATH": "/nonexistent"])
+        #expect(written == Clipboard.osc52("hello"))
+        #expect(sentence == "Copied to the clipboard via your terminal (OSC 52).")
+    }
+}

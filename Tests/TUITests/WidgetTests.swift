@@ -1,0 +1,135 @@
+// The widgets: a text field with the editing keys a player expects, the hint line that drops
+// the least important hints first, lists that scroll with their selection, tabs, panels.
+import Testing
+@testable import TUI
+
+@Suite struct TextFieldTests {
+    func typed(_ field: inout TextField, _ keys: Key...) { for key in keys { field.handle(key) } }
+
+    @Test func editingKeysMoveTheCursorAndEraseAroundIt() {
+        var field = TextField("Lighthouse", limit: 40)
+        #expect(field.cursor == 10)
+        typed(&field, .left, .left, .left, .left, .left, .backspace)
+        #expect(field.text == "Lighhouse" && field.cursor == 4)
+        typed(&field, .char("t"), .home, .char("A"), .char(" "))
+        #expect(field.text == "A Lighthouse" && field.cursor == 2)
+        typed(&field, .delete, .end, .char("s"))
+        #expect(field.text == "A ighthouses")
+        typed(&field, .ctrl("a"), .right, .ctrl("k"))
+        #expect(field.text == "A" && field.cursor == 1)
+        field.text = "one two  three"
+        typed(&field, .ctrl("w"))
+        #expect(field.text == "one two  ")
+        typed(&field, .ctrl("w"))
+        #expect(field.text == "one ")
+        typed(&field, .left, .ctrl("u"))
+        #expect(field.text == " " && field.cursor == 0)
+        #expect(!field.handle(.enter) && !field.handle(.escape) && !field.handle(.tab))
+    }
+
+    @Test func insertingRespectsTheLimitAndDropsControlCharacters() {
+        var field = TextField(limit: 8)
+        field.insert("ab\u{1B}[2J\ncd\u{9B}efghij")
+        #expect(field.text == "ab[2J cd")
+        var digits = TextField(limit: 9, accepts: .digits)
+        digits.insert("1 2x3")
+        digits.handle(.char("a"))
+        digits.handle(.char("4"))
+        #expect(digits.text == "1234")
+    }
+
+    @Test func aLongFieldScrollsToKeepTheCursorInView() {
+        var grid = Grid(width: 10, height: 1)
+        let field = TextField("abcdefghijklmnop", limit: 40)
+        field.draw(x: 0, y: 0, width: 6, style: .plain, focused: true, into: &grid)
+        #expect(grid.row(0) == "lmnop     ")
+        #expect(grid[5, 0].reverse && !grid[4, 0].reverse)
+        var unfocused = Grid(width: 10, height: 1)
+        field.draw(x: 0, y: 0, width: 6, style: .plain, focused: false, into: &unfocused)
+        #expect(unfocused.row(0) == "abcde…    ")
+    }
+}
+
+@Suite struct HintBarTests {
+    let hints = [Hint("← →", "change garment", priority: 30), Hint("c C", "colour", priority: 20), Hint("r", "randomise", priority: 10),
+                 Hint("s", "share", priority: 20), Hint("?", "help", priority: 5)]
+
+    @Test func everyHintShowsWhenThereIsRoom() {
+        #expect(HintBar.line(hints, width: 200) == "← → change garment · c C colour · r randomise · s share · ? help")
+    }
+
+    @Test func theLeastImportantGoFirstAndTheRestKeepTheirOrder() {
+        #expect(HintBar.line(hints, width: 50) == "← → change garment · c C colour · s share")
+        #expect(HintBar.line(hints, width: 40) == "← → change garment · c C colour")
+        #expect(HintBar.line(hints, width: 19) == "← → change garment")
+        #expect(HintBar.line(hints, width: 10) == "← → chang…")
+        for width in 0..<80 { #expect(TextLayout.width(HintBar.line(hints, width: width)) <= width) }
+    }
+}
+
+@Suite struct ListStateTests {
+    @Test func cyclingWrapsAndSelectingStopsAtTheEnds() {
+        var list = ListState()
+        list.cycle(by: -1, count: 5)
+        #expect(list.selected == 4)
+        list.cycle(by: 3, count: 5)
+        #expect(list.selected == 2)
+        list.select(99, count: 5, visible: 3)
+        #expect(list.selected == 4 && list.offset == 2)
+        list.select(-4, count: 5, visible: 3)
+        #expect(list.selected == 0 && list.offset == 0)
+        #expect(cycled(0, by: -1, count: 0) == 0)
+        #expect(cycled(7, by: 10, count: 5) == 2)
+    }
+
+    @Test func theListScrollsToKeepTheSelectionVisibleAndMapsRowsBack() {
+        var list = ListState()
+        for _ in 0..<6 { list.select(list.selected + 1, count: 10, visible: 4) }
+        #expect(list.selected == 6 && list.offset == 3)
+        #expect(list.row(at: 12, top: 10, count: 10) == 5)
+        #expect(list.row(at: 9, top: 10, count: 10) == nil)
+        #expect(list.row(at: 20, top: 10, count: 10) == nil)
+        var grid = Grid(width: 4, height: 4)
+        let drawn = ListView.draw(count: 10, state: list, in: Rect(x: 0, y: 0, width: 4, height: 4), into: &grid) { index, line, chosen, grid in
+            grid.put((chosen ? ">" : " ") + "\(index)", in: line)
+        }
+        #expect(drawn == 4 && grid.text == " 3  \n 4  \n 5  \n>6  ")
+    }
+
+    @Test func caseIterableValuesCycle() {
+        enum Tab: CaseIterable, Equatable { case a, b, c }
+        #expect(Tab.a.cycled(by: -1) == .c && Tab.c.cycled(by: 1) == .a && Tab.b.cycled(by: 4) == .c)
+    }
+}
+
+@Suite struct TabAndPanelTests {
+    @Test func tabsSitWhereTheyAreDrawnAndClicksFindThem() {
+        let bar = TabBar(labels: ["1 Studio", "2 Lab"], selected: 1, selectedStyle: Style(reverse: true), style: .plain)
+        #expect(bar.ranges(from: 10) == [10..<20, 21..<28])
+        #expect(bar.tab(at: 10, from: 10) == 0 && bar.tab(at: 20, from: 10) == nil && bar.tab(at: 27, from: 10) == 1)
+        var grid = Grid(width: 30, height: 1)
+        bar.draw(x: 10, y: 0, into: &grid)
+        #expect(grid.row(0) == "           1 Studio   2 Lab   ")
+        #expect(grid[22, 0].reverse && !grid[12, 0].reverse)
+    }
+
+    @Test func aPanelFramesItsAreaAndReturnsWhatIsInside() {
+        var grid = Grid(width: 12, height: 5)
+        let inside = Panel(title: " T ", frame: .plain, titleStyle: .plain, background: .rgb(1, 2, 3), footer: "x").draw(in: Rect(x: 1, y: 0, width: 10, height: 5), into: &grid)
+        #expect(inside == Rect(x: 3, y: 1, width: 6, height: 3))
+        #expect(grid.text == " ┌─ T ────┐ \n │        │ \n │        │ \n │        │ \n └──────x─┘ ")
+        #expect(grid[4, 2].bg == .rgb(1, 2, 3))
+    }
+}
+
+@Suite struct InboxTests {
+    @Test func workUnderWayIsExpectedUntilItFinishes() {
+        let inbox = Inbox<Int>()
+        #expect(!inbox.expecting)
+        inbox.begin()
+        inbox.post([1])
+        #expect(inbox.expecting && inbox.take() == [1] && inbox.take().isEmpty)
+        inbox.finish([2, 3])
+        #expect(!inbox.expecting && inbox.take() == [2, 3])
+    }
+}
