@@ -4,7 +4,7 @@ SWIFT ?= swift
 PYTHON ?= python3
 FUZZ_INPUTS ?= 1000000
 
-.PHONY: test unit fuzz e2e e2e-deps system-deps build release clean bench
+.PHONY: test unit fuzz e2e e2e-deps system-deps build release clean bench screenshots
 
 # PostgreSQL's server programs (initdb, pg_ctl) live here on Debian when not already on the PATH.
 export PATH := $(PATH):/usr/lib/postgresql/15/bin
@@ -41,8 +41,9 @@ e2e-deps: system-deps
 
 # Debian packages the tests use: PostgreSQL (a real server per test run), headless chromium (the
 # web pages), wrk (the benchmark), zbar-tools (a real QR decoder), xdg-utils, desktop-file-utils and
-# GIO (scheme registration, checked the way a desktop reads it). Installed with apt-get when missing; a missing PostgreSQL that
-# can't be installed stops `make test` here, loudly.
+# GIO (scheme registration, checked the way a desktop reads it), faketime (the game across
+# midnight) and strace (the writes a burst of keys costs). Installed with apt-get when missing; a
+# missing PostgreSQL that can't be installed stops `make test` here, loudly.
 system-deps:
 	@command -v initdb >/dev/null && command -v pg_ctl >/dev/null && command -v createdb >/dev/null || \
 		(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null)
@@ -50,12 +51,24 @@ system-deps:
 		(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium wrk >/dev/null)
 	@command -v zbarimg >/dev/null && command -v xdg-mime >/dev/null && command -v update-desktop-database >/dev/null && command -v gio >/dev/null || \
 		(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq zbar-tools xdg-utils desktop-file-utils libglib2.0-bin >/dev/null)
+	@command -v faketime >/dev/null && command -v strace >/dev/null || \
+		(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq faketime strace >/dev/null)
 	@command -v initdb >/dev/null && command -v pg_ctl >/dev/null || { echo "PostgreSQL (initdb, pg_ctl) is missing and could not be installed"; exit 1; }
 
 # The leaderboard benchmark at 1 000 000 records (release build; figures for the README).
 bench:
 	$(SWIFT) build -c release --product plume-server
 	.build/release/plume-server bench --records 1000000
+
+# Pictures of the real game for the README, in docs/images: the Studio, the Lab, and the Scores
+# screen against a real plume-server, driven in a pty and rendered with their colours. faketime
+# keeps the daily theme fixed (without it the pictures show today's).
+screenshots:
+	$(SWIFT) build --product plume
+	$(SWIFT) build --product plume-server
+	@$(PYTHON) -c "import pexpect, pyte, PIL" 2>/dev/null || $(PYTHON) -m pip install --quiet pexpect pyte pillow
+	@command -v faketime >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq faketime >/dev/null) || true
+	$(PYTHON) Tests/E2E/screenshots.py
 
 clean:
 	rm -rf .build

@@ -18,7 +18,7 @@ struct FakeScores {
     var givers: [BoardRow] = []
     var points: Int64 = 900
     var causeTotal: Int64 = 10
-    let boards = [
+    var boards = [
         BoardInfo(id: "style-2024-10-04", kind: "style", period: "day", title: "Style: Beach Day", brief: "", open: true, records: 3),
         BoardInfo(id: "swarm-huddle", kind: "swarm", period: "all-time", title: "Huddle", brief: "", open: true, records: 1),
     ]

@@ -38,10 +38,6 @@ extension AppModel {
         return grid
     }
 
-    /// The hint line: the top layer's hints, then help and quit when there is room.
-    func hints(_ context: Context) -> [Hint] {
-        var hints = topLayer.help(context).hints
-        if overlays.isEmpty { hints += [Hint("?", "help", priority: Priority.global), Hint("q", "quit", priority: Priority.global - 1)] }
-        return hints
-    }
+    /// The hint line: the top layer's keys that have a place on it.
+    func hints(_ context: Context) -> [Hint] { topLayer.help(context).hints }
 }

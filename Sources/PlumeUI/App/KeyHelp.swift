@@ -7,9 +7,11 @@ public struct KeyHelp: Sendable, Equatable {
     public let action: String
     /// On the hint line too, with this priority (higher stays longer); nil: the help page only.
     public let hint: Int?
+    /// What the hint line says (the action when nil): the line has less room than the page.
+    public let short: String?
 
-    public init(_ keys: String, _ action: String, hint: Int? = nil) {
-        (self.keys, self.action, self.hint) = (keys, action, hint)
+    public init(_ keys: String, _ action: String, hint: Int? = nil, short: String? = nil) {
+        (self.keys, self.action, self.hint, self.short) = (keys, action, hint, short)
     }
 }
 
@@ -20,7 +22,7 @@ public struct HelpPage: Sendable, Equatable {
 
     public init(_ title: String, _ keys: [KeyHelp]) { (self.title, self.keys) = (title, keys) }
 
-    var hints: [Hint] { keys.compactMap { entry in entry.hint.map { Hint(entry.keys, entry.action, priority: $0) } } }
+    var hints: [Hint] { keys.compactMap { entry in entry.hint.map { Hint(entry.keys, entry.short ?? entry.action, priority: $0) } } }
 }
 
 /// How important a hint is, for the hint line.

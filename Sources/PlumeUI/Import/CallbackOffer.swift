@@ -19,7 +19,7 @@ public struct CallbackOffer: Overlay, Equatable {
     var opens: String { url.lowercased().hasPrefix("plume:") ? "imports it here" : "opens it in your browser (or copies it, with no desktop)" }
 
     public func help(_ context: Context) -> HelpPage {
-        HelpPage("Return to the sender", [KeyHelp("o", opens, hint: Priority.essential),
+        HelpPage("Return to the sender", [KeyHelp("o", opens, hint: Priority.essential, short: "open it"),
                                           KeyHelp("Enter Esc", "carry on without it", hint: Priority.essential)])
     }
 
@@ -50,6 +50,6 @@ public struct CallbackOffer: Overlay, Equatable {
             if let line = rows.take() { grid.put(part, in: line, style: Theme.chosen) }
         }
         rows.skip()
-        if let line = rows.take() { grid.put("o \(opens) · Enter or Esc carries on without it", in: line, style: Theme.chosen) }
+        grid.paragraph("o \(opens) · Enter or Esc carries on without it", rows: &rows, style: Theme.chosen)
     }
 }

@@ -61,13 +61,15 @@ extension ImportState: ScreenLayer {
 
     public func help(_ context: Context) -> HelpPage {
         HelpPage("Import", [
-            KeyHelp("paste", "a link, a code, an Emergent link or a recipe", hint: Priority.essential),
-            KeyHelp("Enter", "apply (your current work goes on the undo stack)", hint: Priority.essential),
+            KeyHelp("paste", "a link, a code, an Emergent link or a recipe", hint: Priority.essential, short: "a link or a recipe"),
+            KeyHelp("Enter", "apply (your current work goes on the undo stack)", hint: Priority.essential, short: "apply"),
             KeyHelp("Esc", "cancel", hint: Priority.essential),
             KeyHelp("Backspace", "clear"),
-            KeyHelp("?", "help (while the box is empty)"),
             KeyHelp("Ctrl-O", "report a failed link to its x-error target"),
-        ] + HelpOverlay.common)
+            KeyHelp("1-5 Tab", "switch screen"),
+            KeyHelp("?", "help (while the box is empty)", hint: Priority.global, short: "help"),
+            KeyHelp("Ctrl-C", "quit (your work is saved; q here is typed)", hint: Priority.global - 1, short: "quit"),
+        ])
     }
 
     public mutating func handle(_ input: LayerInput, _ context: Context) -> Handled {
@@ -125,15 +127,20 @@ extension ImportState: ScreenLayer {
         var rows = Rows(inner)
         if let line = rows.take() { grid.put("Import", in: line, style: Theme.title) }
         if let line = rows.take() {
-            grid.put("Paste a plume:// link, a share code, an Emergent link or a Swarm Chemistry recipe — anywhere in Plume.", in: line, style: Theme.label)
+            grid.put(TextLayout.first(fitting: ["Paste a plume:// link, a share code, an Emergent link or a Swarm Chemistry recipe — anywhere in Plume.",
+                                                "Paste a plume:// link, a share code, an Emergent link or a recipe — anywhere.",
+                                                "Paste a link, a code or a recipe — anywhere in Plume."], width: line.width), in: line, style: Theme.label)
         }
         rows.skip()
         if let box = rows.take(3) {
             grid.fill(box, with: Cell(" ", bg: Theme.box))
-            let text = box.inset(left: 1, right: 1)
-            if self.text.isEmpty { grid.put("(waiting for a paste)", in: text, style: Style(fg: Theme.dim, bg: Theme.box)) }
-            for (index, line) in self.text.split(separator: "\n", omittingEmptySubsequences: false).prefix(3).enumerated() {
-                grid.put(String(line), in: text.row(index), style: Style(bg: Theme.box))
+            let area = box.inset(left: 1, right: 1)
+            if text.isEmpty { grid.put("(waiting for a paste)", in: area, style: Style(fg: Theme.dim, bg: Theme.box)) }
+            // A long link shows in pieces over the box's lines; what doesn't fit ends in "…".
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false).flatMap { TextLayout.chunks(String($0), width: area.width) }
+            for (index, line) in lines.prefix(3).enumerated() {
+                let last = index == 2 && lines.count > 3
+                grid.put(last ? TextLayout.elide(line + " …", to: area.width) : line, in: area.row(index), style: Style(bg: Theme.box))
             }
         }
         rows.skip()

@@ -31,17 +31,17 @@ extension LabState: ScreenLayer {
 
     public func help(_ context: Context) -> HelpPage {
         HelpPage("Lab", [
-            KeyHelp("e", "evolution grid: breed by eye from live mutants", hint: Priority.useful),
-            KeyHelp("G", "the gallery: named recipes with a live preview", hint: Priority.useful),
+            KeyHelp("e", "evolution grid: breed by eye from live mutants", hint: Priority.useful, short: "evolve"),
+            KeyHelp("G", "the gallery: named recipes with a live preview", hint: Priority.useful, short: "gallery"),
             KeyHelp("w 1-9", "save the swarm to a slot (an occupied one asks twice)"),
             KeyHelp("o 1-9", "open a swarm slot"),
             KeyHelp("N", "name the swarm"),
-            KeyHelp("Space", "pause / run", hint: Priority.essential),
+            KeyHelp("Space", "pause / run", hint: Priority.essential, short: "run/pause"),
             KeyHelp(".", "one step"),
             KeyHelp("+ -", "speed", hint: Priority.extra),
-            KeyHelp("[ ]", "pick ingredient", hint: Priority.useful),
-            KeyHelp("↑ ↓", "pick parameter"),
-            KeyHelp("← →", "adjust (Shift or PgUp PgDn: ×10)", hint: Priority.essential),
+            KeyHelp("[ ]", "pick ingredient", hint: Priority.useful, short: "ingredient"),
+            KeyHelp("↑ ↓", "pick parameter", hint: Priority.extra, short: "parameter"),
+            KeyHelp("← →", "adjust (Shift or PgUp PgDn: ×10)", hint: Priority.essential, short: "adjust"),
             KeyHelp("n", "restart with a new seed"),
             KeyHelp("m", "mutate", hint: Priority.extra),
             KeyHelp("x", "mix with the last imported swarm"),
@@ -49,8 +49,8 @@ extension LabState: ScreenLayer {
             KeyHelp("p", "population scaling"),
             KeyHelp("g", "next challenge"),
             KeyHelp("u", "undo recipe change"),
-            KeyHelp("s", "share this swarm", hint: Priority.useful),
-            KeyHelp("b", "submit to the challenge's board", hint: Priority.useful),
+            KeyHelp("s", "share this swarm", hint: Priority.useful, short: "share"),
+            KeyHelp("b", "submit to the challenge's board", hint: Priority.useful, short: "submit"),
         ] + HelpOverlay.common)
     }
 
@@ -86,8 +86,8 @@ extension LabState: ScreenLayer {
         case .char("G"):
             guard let gallery = GalleryLayer(entries: context.gallery) else { return .done(.status("The gallery couldn't be read (gallery.json).")) }
             return .done(.push(gallery), .status("Gallery: ↑↓ browse · Enter loads (u undoes) · Esc back."))
-        case .char("w"): return .done(.push(SlotPrompt(.swarm, .save)), .status(SlotPrompt(.swarm, .save).question))
-        case .char("o"): return .done(.push(SlotPrompt(.swarm, .open)), .status(SlotPrompt(.swarm, .open).question))
+        case .char("w"): return .done(.push(SlotPrompt(.swarm, .save)))
+        case .char("o"): return .done(.push(SlotPrompt(.swarm, .open)))
         case .char("N"): return .done(.push(NameDialog(name ?? "")))
         case .char("x"):
             var rng = SplitMix64(seed: seed)

@@ -7,7 +7,8 @@ public struct HelpOverlay: Overlay {
     public init(_ page: HelpPage) { self.page = page }
 
     /// The keys every screen shares, listed after a screen's own.
-    static let common = [KeyHelp("1-5 Tab", "switch screen"), KeyHelp("?", "help"), KeyHelp("q Ctrl-C", "quit (your work is saved)")]
+    static let common = [KeyHelp("1-5 Tab", "switch screen"), KeyHelp("?", "help", hint: Priority.global),
+                         KeyHelp("q Ctrl-C", "quit (your work is saved)", hint: Priority.global - 1, short: "quit")]
 
     public mutating func handle(_ input: LayerInput, _ context: Context) -> Handled {
         if case .key = input { return .done(.close) }

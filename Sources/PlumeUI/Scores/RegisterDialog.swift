@@ -109,7 +109,7 @@ public struct RegisterDialog: Overlay {
     }
 
     public func draw(into grid: inout Grid, area: Rect, _ context: Context) {
-        let box = Dialog.box(in: area, lines: 7 + (error == nil ? 0 : 1))
+        let box = Dialog.box(in: area, lines: 8 + (error == nil ? 0 : 1))
         let inside = Theme.panel(isProfile ? " Profile on \(place) " : " Register on \(place) ").draw(in: box, into: &grid)
         Dialog.field("Name", name, focused: field == .name, line: inside.row(1), into: &grid)
         if email.isEmpty && field != .email {
@@ -120,9 +120,10 @@ public struct RegisterDialog: Overlay {
         Dialog.choice("Updates", updates ? "[x] send me news by e-mail" : "[ ] send me news by e-mail", focused: field == .updates, line: inside.row(3), into: &grid)
         let choices = Self.avatars(context)
         Dialog.choice("Avatar", "◂ " + choices[min(avatar, choices.count - 1)].label + " ▸", focused: field == .avatar, line: inside.row(4), into: &grid)
-        grid.put("A name is unique here (ignoring case); the server says if it is taken.", in: inside.row(6), style: Theme.label.on(Theme.panel))
-        grid.put(sending ? "Sending…" : "Tab/↑↓ moves · Space toggles · Enter \(isProfile ? "saves" : "registers") · Esc cancels", in: inside.row(7),
+        grid.paragraph("A name is unique here (ignoring case); the server says if it is taken.", in: Rect(x: inside.x, y: inside.y + 6, width: inside.width, height: 2),
+                       style: Theme.label.on(Theme.panel))
+        grid.put(sending ? "Sending…" : "Tab/↑↓ moves · Space toggles · Enter \(isProfile ? "saves" : "registers") · Esc cancels", in: inside.row(8),
                  style: Style(fg: Theme.accent, bg: Theme.panel))
-        if let error { grid.put(error, in: inside.row(8), style: Theme.warning.on(Theme.panel)) }
+        if let error { grid.put(error, in: inside.row(9), style: Theme.warning.on(Theme.panel)) }
     }
 }

@@ -31,13 +31,13 @@ extension ScoresState: ScreenLayer {
 
     public func help(_ context: Context) -> HelpPage {
         HelpPage("Scores", [
-            KeyHelp("← →", "Top · Around me · My bests · Contributors · Causes", hint: Priority.essential),
-            KeyHelp("[ ]", "previous / next board", hint: Priority.useful),
+            KeyHelp("← →", "Top · Around me · My bests · Contributors · Causes", hint: Priority.essential, short: "tabs"),
+            KeyHelp("[ ]", "previous / next board", hint: Priority.useful, short: "board"),
             KeyHelp("↑ ↓ PgUp PgDn", "pick a row (the mouse works too)"),
-            KeyHelp("Enter", "preview the row's look or swarm", hint: Priority.useful),
-            KeyHelp("r", "refresh now (also every 30 s)", hint: Priority.extra),
-            KeyHelp("p", "register / edit your profile", hint: Priority.useful),
-            KeyHelp("d", "donate points to a cause"),
+            KeyHelp("Enter", "preview the row's look or swarm", hint: Priority.useful, short: "preview"),
+            KeyHelp("r", "refresh now (also every 30 s)", hint: Priority.extra, short: "refresh"),
+            KeyHelp("p", "register / edit your profile", hint: Priority.useful, short: "profile"),
+            KeyHelp("d", "donate points to a cause", hint: Priority.extra, short: "donate"),
         ] + HelpOverlay.common)
     }
 

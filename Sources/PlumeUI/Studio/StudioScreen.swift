@@ -25,16 +25,16 @@ extension StudioState: ScreenLayer {
 
     public func help(_ context: Context) -> HelpPage {
         HelpPage("Studio", [
-            KeyHelp("↑ ↓", "pick a slot", hint: Priority.essential),
-            KeyHelp("← →", "change garment", hint: Priority.essential),
-            KeyHelp("c C", "next / previous colour", hint: Priority.useful),
-            KeyHelp("x Del", "take off", hint: Priority.useful),
+            KeyHelp("↑ ↓", "pick a slot", hint: Priority.essential, short: "slot"),
+            KeyHelp("← →", "change garment", hint: Priority.essential, short: "garment"),
+            KeyHelp("c C", "next / previous colour", hint: Priority.useful, short: "colour"),
+            KeyHelp("x Del", "take off", hint: Priority.extra),
             KeyHelp("r", "randomise", hint: Priority.extra),
-            KeyHelp("u U", "undo / redo", hint: Priority.useful),
+            KeyHelp("u U", "undo / redo", hint: Priority.useful, short: "undo/redo"),
             KeyHelp("w 1-9", "save to slot (twice to overwrite)"),
             KeyHelp("o 1-9", "open a saved slot"),
-            KeyHelp("s", "share this look", hint: Priority.useful),
-            KeyHelp("b", "submit to today's style board", hint: Priority.useful),
+            KeyHelp("s", "share this look", hint: Priority.useful, short: "share"),
+            KeyHelp("b", "submit to today's style board", hint: Priority.useful, short: "submit"),
             KeyHelp("i", "import a link (or just paste)"),
         ] + HelpOverlay.common)
     }
@@ -60,8 +60,8 @@ extension StudioState: ScreenLayer {
             case .char("s"): return .done(.go(.share))
             case .char("i"): return .done(.go(.importer))
             case .char("b"): return .done(.submit(board: context.styleBoardID, code: ShareCode.encode(.look(look)), what: .look))
-            case .char("w"): return .done(.push(SlotPrompt(.look, .save)), .status(SlotPrompt(.look, .save).question))
-            case .char("o"): return .done(.push(SlotPrompt(.look, .open)), .status(SlotPrompt(.look, .open).question))
+            case .char("w"): return .done(.push(SlotPrompt(.look, .save)))
+            case .char("o"): return .done(.push(SlotPrompt(.look, .open)))
             default: return .pass
             }
             return .nothing
@@ -96,7 +96,9 @@ extension StudioState: ScreenLayer {
             grid.put("/1000", x: after, y: line.y, style: Theme.label)
         }
         if let line = rows.take() {
-            grid.put("cover \(score.coverage) · tags \(score.tags) · colour \(score.colour) · extras \(score.accessories)", in: line, style: Theme.label)
+            let (c, t, o, a) = (score.coverage, score.tags, score.colour, score.accessories)
+            grid.put(TextLayout.first(fitting: ["cover \(c) · tags \(t) · colour \(o) · extras \(a)", "cover \(c) tags \(t) colour \(o) extras \(a)",
+                                                "cov \(c) · tag \(t) · col \(o) · acc \(a)"], width: line.width), in: line, style: Theme.label)
         }
         rows.skip()
         if let list = rows.take(Row.all.count) {

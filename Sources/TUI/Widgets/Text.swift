@@ -62,6 +62,12 @@ public enum TextLayout {
         return Array(lines.prefix(maxLines - 1)) + [last == rest ? elide(rest + " …", to: width) : last]
     }
 
+    /// The first of the candidates (longest first) that fits in `width`; the last, shortened,
+    /// when none does.
+    public static func first(fitting candidates: [String], width: Int) -> String {
+        candidates.first { self.width($0) <= width } ?? elide(candidates.last ?? "", to: width)
+    }
+
     /// Splits text into pieces of at most `width` characters: for links and codes, which have
     /// no spaces to wrap at and which Plume's importer rejoins when they are pasted back.
     public static func chunks(_ text: String, width: Int) -> [String] {

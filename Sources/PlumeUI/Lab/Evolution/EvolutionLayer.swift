@@ -64,12 +64,12 @@ public struct EvolutionLayer: Overlay {
 
     public func help(_ context: Context) -> HelpPage {
         HelpPage("Evolution grid", [
-            KeyHelp("1-9 or click", "breed from that child", hint: Priority.essential),
-            KeyHelp("x", "mix two children", hint: Priority.useful),
-            KeyHelp("r", "re-roll the children", hint: Priority.useful),
-            KeyHelp("u", "back a generation", hint: Priority.useful),
+            KeyHelp("1-9 or click", "breed from that child", hint: Priority.essential, short: "breed"),
+            KeyHelp("x", "mix two children", hint: Priority.useful, short: "mix two"),
+            KeyHelp("r", "re-roll the children", hint: Priority.useful, short: "re-roll"),
+            KeyHelp("u", "back a generation", hint: Priority.useful, short: "back a generation"),
             KeyHelp("Space", "pause", hint: Priority.extra),
-            KeyHelp("Esc e", "back to the Lab", hint: Priority.essential),
+            KeyHelp("Esc e", "back to the Lab", hint: Priority.essential, short: "Lab"),
         ] + HelpOverlay.common)
     }
 

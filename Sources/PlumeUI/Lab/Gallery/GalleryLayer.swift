@@ -50,9 +50,9 @@ public struct GalleryLayer: Overlay {
     }
 
     public func help(_ context: Context) -> HelpPage {
-        HelpPage("Gallery", [KeyHelp("↑↓ or wheel", "browse (the preview runs)", hint: Priority.essential),
-                             KeyHelp("Enter or a second click", "loads it (u undoes)", hint: Priority.essential),
-                             KeyHelp("Esc G", "back to the Lab", hint: Priority.useful)] + HelpOverlay.common)
+        HelpPage("Gallery", [KeyHelp("↑↓ or wheel", "browse (the preview runs)", hint: Priority.essential, short: "browse"),
+                             KeyHelp("Enter or a second click", "loads it (u undoes)", hint: Priority.essential, short: "load"),
+                             KeyHelp("Esc G", "back to the Lab", hint: Priority.useful, short: "Lab")] + HelpOverlay.common)
     }
 
     public mutating func handle(_ input: LayerInput, _ context: Context) -> Handled {

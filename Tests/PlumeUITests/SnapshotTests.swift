@@ -1,0 +1,112 @@
+// Whole-screen golden snapshots: every screen and overlay drawn at 80×24 and 120×40 and compared
+// with the text committed in Snapshots/. After an intended change, re-record them with
+//   PLUME_RECORD_SNAPSHOTS=1 swift test --filter SnapshotTests
+// and read the diff (git diff Tests/PlumeUITests/Snapshots) before committing it.
+import Foundation
+import GameState
+import ScoresAPI
+import Testing
+import TUI
+@testable import PlumeUI
+
+/// A state of the game worth a picture, and the steps that bring it about.
+struct Scene: CustomTestStringConvertible, Sendable {
+    let name: String
+    let make: @Sendable (Int, Int) -> AppModel
+
+    var testDescription: String { name }
+
+    static let look = "plume://look/1EQECAwIBCwAkAnOD"
+
+    static func keys(_ name: String, _ keys: [Key], pastes: [String] = []) -> Scene {
+        Scene(name: name) { width, height in
+            var model = app(width: width, height: height)
+            for text in pastes { _ = model.update(.paste(text)) }
+            for key in keys { _ = model.update(.key(key)) }
+            return model
+        }
+    }
+
+    static func scores(_ name: String, _ keys: [Key], down: ScoresFailure? = nil, registered: Bool = true) -> Scene {
+        Scene(name: name) { width, height in
+            var fake = FakeScores()
+            if registered { fake.player = FakeScores.me }
+            fake.rows = [FakeScores.row(1, "Bea", 930), FakeScores.row(2, "Ada", 812, id: FakeScores.me.playerID),
+                         FakeScores.row(3, "Cy", 700, at: "2024-10-04T07:00:00.000Z")]
+            var model = app(width: width, height: height)
+            model.drive(.clock(fakeNow), &fake)
+            model.drive(keys: .char("5"), fake: &fake)
+            if let down {
+                fake.down = down
+                model.drive(.clock(fakeNow + 95), &fake)
+            }
+            for key in keys { model.drive(.key(key), &fake) }
+            return model
+        }
+    }
+
+    static let all: [Scene] = [
+        keys("studio", []),
+        keys("studio-dressed", [.down, .down, .right, .right, .down, .right, .down, .down, .down, .right, .char("c")]),
+        keys("studio-help", [.char("?")]),
+        keys("studio-slot-prompt", [.char("w")]),
+        keys("lab", [.char("2")]),
+        keys("lab-help", [.char("2"), .char("?")]),
+        keys("lab-gallery", [.char("2"), .char("G"), .down, .down]),
+        keys("lab-evolution", [.char("2"), .char("e"), .char("x"), .char("2")]),
+        keys("lab-name", [.char("2"), .char("N"), .char("C"), .char("o"), .char("m"), .char("e"), .char("t"), .left]),
+        keys("import-empty", [.char("3")]),
+        keys("import-look", [], pastes: [look + "?x-source=Mail&x-success=https://mail.example/sent&x-cancel=plume://look/1EQEBAO3S"]),
+        keys("import-swarm", [], pastes: ["emergent://?r=45673766682117&g=16799217307868"]),
+        keys("import-error", [], pastes: ["plume://look/1EQECAwIBCwAkAnOE?x-error=https://a.example/err?id=7"]),
+        keys("import-offer", [.enter], pastes: [look + "?x-source=Chat%20App&x-success=https://friend.example/back/done"]),
+        keys("share-look", [.enter, .char("s")], pastes: [look]),
+        keys("share-swarm", [.char("2"), .char("s")]),
+        scores("scores-top", [.down]),
+        scores("scores-bests", [.right, .right]),
+        scores("scores-causes", [.right, .right, .right, .right]),
+        scores("scores-offline", [], down: ScoresFailure(.offline, "scores.example isn't answering")),
+        scores("scores-register", [.char("p"), .tab], registered: false),
+        scores("scores-donate", [.char("d"), .char("1"), .char("2")]),
+    ]
+}
+
+@Suite struct SnapshotTests {
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Snapshots")
+    static let recording = ProcessInfo.processInfo.environment["PLUME_RECORD_SNAPSHOTS"] == "1"
+
+    @Test(arguments: Scene.all, [Size(width: 80, height: 24), Size(width: 120, height: 40)])
+    func everyScreenAndOverlayMatchesItsSnapshot(_ scene: Scene, _ size: Size) throws {
+        let text = scene.make(size.width, size.height).view().text + "\n"
+        let file = Self.folder.appendingPathComponent("\(scene.name)-\(size.width)x\(size.height).txt")
+        if Self.recording {
+            try FileManager.default.createDirectory(at: Self.folder, withIntermediateDirectories: true)
+            try text.write(to: file, atomically: true, encoding: .utf8)
+            return
+        }
+        let expected = try String(contentsOf: file, encoding: .utf8)
+        if text != expected {
+            let lines = zip(expected.split(separator: "\n", omittingEmptySubsequences: false), text.split(separator: "\n", omittingEmptySubsequences: false))
+            let first = lines.enumerated().first { $0.element.0 != $0.element.1 }
+            Issue.record("""
+                \(file.lastPathComponent) differs\(first.map { " from line \($0.offset + 1):\n- \($0.element.0)\n+ \($0.element.1)" } ?? "").
+                Re-record on purpose with PLUME_RECORD_SNAPSHOTS=1 swift test --filter SnapshotTests.
+                """)
+        }
+    }
+
+    @Test func aWindowTooSmallSaysSo() throws {
+        let text = app(width: 60, height: 20).view().text + "\n"
+        let file = Self.folder.appendingPathComponent("too-small-60x20.txt")
+        if Self.recording { try text.write(to: file, atomically: true, encoding: .utf8); return }
+        #expect(text == (try String(contentsOf: file, encoding: .utf8)))
+    }
+
+    /// Every snapshot on disk belongs to a scene (none left behind by a renamed one).
+    @Test func noSnapshotIsLeftOver() throws {
+        let names = Set(Scene.all.flatMap { ["\($0.name)-80x24.txt", "\($0.name)-120x40.txt"] } + ["too-small-60x20.txt"])
+        let files = Set(try FileManager.default.contentsOfDirectory(atPath: Self.folder.path))
+        #expect(files.subtracting(names).isEmpty)
+        if !Self.recording { #expect(names.subtracting(files).isEmpty) }
+    }
+}
