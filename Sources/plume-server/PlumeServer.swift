@@ -2,6 +2,7 @@
 // all against the same database.
 import ArgumentParser
 import Foundation
+import GameState
 import Hummingbird
 import Leaderboard
 import LeaderboardServer
@@ -20,6 +21,7 @@ struct PlumeServer: AsyncParsableCommand {
             Every option can also be set in the environment (PLUME_HOST, PLUME_PORT, …); an option \
             on the command line wins. See `plume-server serve --help`.
             """,
+        version: PlumeVersion.current,
         subcommands: [Serve.self, Players.self, Records.self, UpdatesList.self, Migrate.self, Bench.self],
         defaultSubcommand: Serve.self
     )

@@ -17,8 +17,8 @@ struct Bench: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Fuzz the link importer with random and structured hostile input.",
             discussion: """
-                Feeds N generated inputs (random bytes, mutated and mangled links, broken Emergent
-                links and recipes, over-long pastes) through the importer; every accepted input must
+                Feeds N generated inputs (random bytes, mutated and mangled links, broken Emergent \
+                links and recipes, over-long pastes) through the importer; every accepted input must \
                 be a valid state that round-trips. Exits 1 on any failure. Prints, last:
                 inputs=N accepted=A rejected=R failures=F seconds=S inputs_per_s=…
                 """
@@ -49,9 +49,9 @@ struct Bench: ParsableCommand {
             commandName: "swarm",
             abstract: "Time the Swarm Chemistry engine.",
             discussion: """
-                Runs a recipe for --warmup untimed steps (so blobs can form), then times --steps
+                Runs a recipe for --warmup untimed steps (so blobs can form), then times --steps \
                 steps. The recipe comes from --recipe FILE (any form plume link decode reads:
-                Sayama recipe text, a link, an Emergent link), or a seeded random recipe with
+                Sayama recipe text, a link, an Emergent link), or a seeded random recipe with \
                 --random-large-r (dense blobs) or --random-small-r. Prints, last:
                 agents=N steps=T threads=K agent_steps_per_s=… interactions_per_s=…
                 """
@@ -118,7 +118,7 @@ struct Bench: ParsableCommand {
             commandName: "ui",
             abstract: "Time drawing the Lab: view() into a grid plus the diff against the last frame.",
             discussion: """
-                Runs the Lab with --agents agents on a --width × --height grid, stepping the swarm
+                Runs the Lab with --agents agents on a --width × --height grid, stepping the swarm \
                 between frames (not timed), and times view() + diff per frame. Prints, last:
                 agents=N width=W height=H frames=F ms_per_frame=… changed_cells_per_frame=…
                 """
@@ -158,9 +158,9 @@ struct Bench: ParsableCommand {
             commandName: "evolve",
             abstract: "Time the Lab's evolution grid: nine live mini-swarms, stepped and drawn.",
             discussion: """
-                Opens the evolution grid on a --width × --height window with nine children of a
-                dense large-radius recipe, every agent within every other's radius (each child run
-                with --agents agents), and times whole frames: one step
+                Opens the evolution grid on a --width × --height window with nine children of a \
+                dense large-radius recipe, every agent within every other's radius (each child run \
+                with --agents agents), and times whole frames: one step \
                 of every swarm (shared among the cores), view() and the diff. Prints, last:
                 swarms=9 agents=300 fps=…
                 """

@@ -15,10 +15,10 @@ struct LinkCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Print what a link holds, as canonical JSON.",
             discussion: """
-                Reads TEXT, or standard input when TEXT is absent: a plume:// link, a bare share
-                code, a readable outfit link, an Emergent link, or Swarm Chemistry recipe text —
-                also when e-mail or chat has wrapped, quoted or escaped it. Prints one line of JSON
-                and exits 0; on a bad link prints the reason on standard error and exits 1.
+                Reads TEXT, or standard input when TEXT is absent: a plume:// link, a bare share \
+                code, a readable outfit link, an Emergent link, or Swarm Chemistry recipe text — \
+                also when e-mail or chat has wrapped, quoted or escaped it. Prints one line of JSON \
+                and exits 0; on a bad link prints the reason on standard error and exits 1. \
                 Adjustments (clamped values, rescaled populations) are listed as notes on standard error.
                 """
         )
@@ -46,10 +46,11 @@ struct LinkCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Print the canonical link for a look or swarm given as JSON on standard input.",
             discussion: """
-                Input shapes (other keys are ignored):
-                  {"kind":"look","background":ID,"model":ID,"garments":[{"id":ID,"colour":N},…]}
-                  {"kind":"swarm","ingredients":[{"population":N,"R":x,"Vn":x,"Vm":x,"c1":x,…,"c5":x},…]}
-                Colours count from 0. Swarm values are in Sayama's units and ranges (R 0–300,
+                Input shapes (other keys are ignored): a look, {"kind": "look", "background": ID, \
+                "model": ID, "garments": [{"id": ID, "colour": N}, …]}, or a swarm, {"kind": "swarm", \
+                "ingredients": [{"population": N, "R": x, "Vn": x, "Vm": x, "c1": x, …, "c5": x}, …]}.
+
+                Colours count from 0. Swarm values are in Sayama's units and ranges (R 0–300, \
                 Vn 0–20, Vm 0–40, c1 0–1, c2 0–1, c3 0–100, c4 0–0.5, c5 0–1), kept to two decimals.
                 """
         )
@@ -78,9 +79,9 @@ struct LinkCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Re-emit a link in another format.",
             discussion: """
-                Swarms: plume (the canonical link), sayama (recipe text for Sayama's simulator),
-                emergent (an Emergent link; at most three ingredients — what the conversion loses
-                is listed on standard error). Looks: plume, or outfit (the readable form
+                Swarms: plume (the canonical link), sayama (recipe text for Sayama's simulator), \
+                emergent (an Emergent link; at most three ingredients — what the conversion loses \
+                is listed on standard error). Looks: plume, or outfit (the readable form \
                 plume://look?outfit=background|model|garment:colour…).
                 """
         )

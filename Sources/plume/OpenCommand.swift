@@ -12,11 +12,11 @@ struct Open: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Open a link in Plume: in the game already running, or in a new one.",
         discussion: """
-            LINK is anything the Import screen reads: a plume:// link, a plume-server page link
-            (https://…/l/CODE), a bare share code, an Emergent link or recipe text. If a Plume
-            game is running for you, the link goes to it (over a socket in
-            $XDG_RUNTIME_DIR/plume) and this command exits at once, saying where it went;
-            otherwise the game starts here with the link in its Import preview. Nothing is
+            LINK is anything the Import screen reads: a plume:// link, a plume-server page link \
+            (https://…/l/CODE), a bare share code, an Emergent link or recipe text. If a Plume \
+            game is running for you, the link goes to it (over a socket in \
+            $XDG_RUNTIME_DIR/plume) and this command exits at once, saying where it went; \
+            otherwise the game starts here with the link in its Import preview. Nothing is \
             applied until you press Enter there.
             """
     )

@@ -16,9 +16,10 @@ struct Plume: ParsableCommand {
         commandName: "plume",
         abstract: "A dress-up and swarm game for the terminal.",
         discussion: """
-            Style a model in the Studio, breed swarms in the Lab, and share either as a short
+            Style a model in the Studio, breed swarms in the Lab, and share either as a short \
             plume:// link. Links survive e-mail and chat; paste a friend's link to import it.
             """,
+        version: PlumeVersion.current,
         subcommands: [Play.self, Open.self, LinkCommand.self, ShareCommand.self, ScoresCLI.self, WhoAmI.self, Logout.self, RegisterScheme.self, UnregisterScheme.self, Bench.self],
         defaultSubcommand: Play.self
     )
@@ -28,12 +29,12 @@ struct Play: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Play Plume (the default).",
         discussion: """
-            Opens the full-screen game: the Studio (dress-up), the Lab (Swarm Chemistry), Import,
-            Share and Scores. Press ? on any screen for its keys. Your looks, swarms and saved
+            Opens the full-screen game: the Studio (dress-up), the Lab (Swarm Chemistry), Import, \
+            Share and Scores. Press ? on any screen for its keys. Your looks, swarms and saved \
             slots are kept in $XDG_DATA_HOME/plume (or ~/.local/share/plume).
 
-            Scores go to a plume-server given by --server, else PLUME_SERVER, else `server = "…"`
-            in $XDG_CONFIG_HOME/plume/config.toml; with none of them, to the local board, a
+            Scores go to a plume-server given by --server, else PLUME_SERVER, else `server = "…"` \
+            in $XDG_CONFIG_HOME/plume/config.toml; with none of them, to the local board, a \
             leaderboard kept in $XDG_DATA_HOME/plume/scores.sqlite.
             """
     )
@@ -86,10 +87,6 @@ func startGame(server: ServerOption, paste: String?) throws {
         runner.perform(effect) == .quit ? .quit : .proceed([])
     }
     saves.flush()
-}
-
-enum PlumeVersion {
-    static let current = "0.1.0"
 }
 
 /// Prints a message for the player on stderr; the caller throws the returned exit code.

@@ -9,10 +9,10 @@ extension LinkCommand {
             commandName: "qr",
             abstract: "Print a link as a QR code.",
             discussion: """
-                Reads LINK, or standard input when LINK is absent, in any form `plume link decode`
-                accepts, and prints the QR code of its canonical plume:// link in half-block
-                characters, black on white whatever the terminal's colours (with the standard
-                four-module quiet zone). Byte mode, error correction M, versions 1–10: a link of
+                Reads LINK, or standard input when LINK is absent, in any form `plume link decode` \
+                accepts, and prints the QR code of its canonical plume:// link in half-block \
+                characters, black on white whatever the terminal's colours (with the standard \
+                four-module quiet zone). Byte mode, error correction M, versions 1–10: a link of \
                 more than 213 bytes is refused with the reason.
                 """
         )

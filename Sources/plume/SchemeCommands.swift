@@ -11,11 +11,11 @@ struct RegisterScheme: ParsableCommand {
         commandName: "register-scheme",
         abstract: "Make plume:// links open in Plume (freedesktop desktops).",
         discussion: """
-            Writes plume.desktop (x-scheme-handler/plume, Terminal=true, Exec=<this binary> open
-            %u) to $XDG_DATA_HOME/applications, runs update-desktop-database on that directory
-            and `xdg-mime default plume.desktop x-scheme-handler/plume` when they are installed
-            (without xdg-mime, the default is written to $XDG_CONFIG_HOME/mimeapps.list). If
-            another program already handles plume:// links, it is named and nothing changes
+            Writes plume.desktop (x-scheme-handler/plume, Terminal=true, Exec=<this binary> open \
+            %u) to $XDG_DATA_HOME/applications, runs update-desktop-database on that directory \
+            and `xdg-mime default plume.desktop x-scheme-handler/plume` when they are installed \
+            (without xdg-mime, the default is written to $XDG_CONFIG_HOME/mimeapps.list). If \
+            another program already handles plume:// links, it is named and nothing changes \
             unless --force. `plume unregister-scheme` undoes exactly this.
             """
     )
@@ -91,9 +91,9 @@ struct UnregisterScheme: ParsableCommand {
         commandName: "unregister-scheme",
         abstract: "Undo `plume register-scheme`, exactly.",
         discussion: """
-            Removes the plume.desktop it wrote (only if unchanged), gives plume:// links back to the
-            program that had them (or removes the default it set), and removes the files and
-            directories registering created. Anything else — changed by you or another program
+            Removes the plume.desktop it wrote (only if unchanged), gives plume:// links back to the \
+            program that had them (or removes the default it set), and removes the files and \
+            directories registering created. Anything else — changed by you or another program \
             since — is left as it is, and said.
             """
     )

@@ -65,9 +65,10 @@ struct ScoresCLI: ParsableCommand {
         commandName: "scores",
         abstract: "Print the boards, or one board's top 50, on stdout.",
         discussion: """
-            Without --board, lists the boards (today's style theme, each swarm challenge all-time
-            and this week, earlier days). With --board ID, prints that board's top 50; the board
+            Without --board, lists the boards (today's style theme, each swarm challenge all-time \
+            and this week, earlier days). With --board ID, prints that board's top 50; the board \
             `contributors` ranks points given to causes, and `causes` lists the causes.
+
             --json prints the leaderboard's own JSON, for scripts.
             """
     )
