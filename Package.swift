@@ -153,8 +153,9 @@ let package = Package(
         .testTarget(name: "LinkRelayTests", dependencies: ["LinkRelay"]),
         .testTarget(name: "SwarmSimTests", dependencies: ["SwarmSim", "GameState"]),
         .testTarget(name: "ChallengesTests", dependencies: ["Challenges", "GameState", "SwarmSim"]),
-        .testTarget(name: "TUITests", dependencies: ["TUI"]),
-        .testTarget(name: "PlumeUITests", dependencies: ["PlumeUI", "TUI", "GameState", "Challenges", "ScoresAPI", "QRCode"]),
+        .testTarget(name: "TUITests", dependencies: ["TUI", "GameState"]),
+        // Snapshots/ holds the whole-screen goldens the tests read by path.
+        .testTarget(name: "PlumeUITests", dependencies: ["PlumeUI", "TUI", "GameState", "Challenges", "ScoresAPI", "QRCode"], exclude: ["Snapshots"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "TUI"]),
         .testTarget(name: "GameRunnerTests", dependencies: ["GameRunner", "PlumeUI", "TUI", "GameState", "ScoresAPI"]),
     ],

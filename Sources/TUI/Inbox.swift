@@ -28,8 +28,8 @@ public final class Inbox<Message: Sendable>: Sendable {
         }
     }
 
-    /// Whether outcomes are still to come.
-    public var expecting: Bool { state.withLock { $0.underWay > 0 } }
+    /// Whether outcomes are still to come, or have come and wait to be taken.
+    public var expecting: Bool { state.withLock { $0.underWay > 0 || !$0.waiting.isEmpty } }
 
     /// Everything posted so far, oldest first.
     public func take() -> [Message] {

@@ -83,7 +83,8 @@ func startGame(server: ServerOption, paste: String?) throws {
     if case .loaded(let game) = outcome { written = game }
     let saves = SaveWriter(store: store, written: written) { inbox.post([.saved($0)]) }
     let runner = EffectRunner(inbox: inbox, saves: saves, scores: { command in await connection.perform(command) }, emit: screen.emit)
-    ProgramLoop.run(model, on: screen, inbox: inbox, watchInbox: listener != nil, terminating: { saves.flush() }) { effect in
+    // Links from other programs, and a save that failed, may arrive at any time: look often.
+    ProgramLoop.run(model, on: screen, inbox: inbox, watchInbox: true, terminating: { saves.flush() }) { effect in
         runner.perform(effect) == .quit ? .quit : .proceed([])
     }
     saves.flush()

@@ -26,6 +26,24 @@ def plume(plume_bin):
     return run
 
 
+@pytest.fixture
+def game(plume_bin, tmp_path):
+    """Starts the real game in a pty with its data in tmp_path/data; `command` runs it under
+    another program (faketime, strace) as [program, ..., plume]. Every game is closed at the end."""
+    from pty_game import Game
+    started = []
+
+    def start(command=None, **options):
+        command = command or [plume_bin]
+        g = Game(command[0], tmp_path / "data", args=command[1:], **options)
+        started.append(g)
+        return g
+
+    yield start
+    for g in started:
+        g.close()
+
+
 @pytest.fixture(scope="session")
 def postgres_cluster():
     """One real PostgreSQL for the session (started on first use, stopped at the end)."""

@@ -20,17 +20,25 @@ def free_port():
 
 
 class Server:
-    def __init__(self, directory, *extra, database=None, port=None):
+    """`prefix` runs the server under another program (faketime); it then gets a session of its
+    own, and stopping it stops the whole group (the server may be a grandchild)."""
+
+    def __init__(self, directory, *extra, database=None, port=None, binary=None, prefix=()):
         self.directory = pathlib.Path(directory)
+        self.group = bool(prefix)
         self.database = database or str(self.directory / "scores.sqlite")
         self.port = port or free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.log = open(self.directory / f"server-{self.port}.log", "ab")
         env = dict(os.environ, PLUME_RATE_LIMIT="0", PLUME_REGISTER_RATE_LIMIT="0", PLUME_SUBMIT_RATE_LIMIT="0")
         self.process = subprocess.Popen(
-            [str(SERVER_BIN), "serve", "--port", str(self.port), "--database", self.database, *extra],
-            stdout=self.log, stderr=subprocess.STDOUT, env=env)
-        self.wait_ready()
+            [*prefix, str(binary or SERVER_BIN), "serve", "--port", str(self.port), "--database", self.database, *extra],
+            stdout=self.log, stderr=subprocess.STDOUT, env=env, start_new_session=self.group)
+        try:
+            self.wait_ready()
+        except BaseException:
+            self.stop()
+            raise
 
     def wait_ready(self, timeout=30):
         deadline = time.monotonic() + timeout
@@ -71,8 +79,23 @@ class Server:
         return body
 
     def stop(self, sig=signal.SIGTERM, timeout=20):
-        if self.process.poll() is None:
+        if self.group:
+            self.stop_group(sig, timeout)
+        elif self.process.poll() is None:
             self.process.send_signal(sig)
             self.process.wait(timeout=timeout)
         self.log.close()
         return self.process.returncode
+
+    def stop_group(self, sig, timeout):
+        try:
+            os.killpg(self.process.pid, sig)
+            deadline = time.monotonic() + timeout
+            while time.monotonic() < deadline:
+                self.process.poll()  # reaps the direct child, so the group can empty
+                os.killpg(self.process.pid, 0)
+                time.sleep(0.05)
+            os.killpg(self.process.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        self.process.wait()

@@ -1,26 +1,9 @@
 """The real game across UTC midnight (under Debian's faketime) and the writes a burst of keys
 costs (counted with strace): the day turns while the game runs, and saves never stall a key."""
+import json
 import os
 import re
 import subprocess
-
-import pytest
-
-from pty_game import Game
-
-
-@pytest.fixture
-def game(plume_bin, tmp_path):
-    started = []
-
-    def start(command, **options):
-        g = Game(command[0], tmp_path / "data", args=command[1:], **options)
-        started.append(g)
-        return g
-
-    yield start
-    for g in started:
-        g.close()
 
 
 def theme(text):
@@ -75,4 +58,4 @@ def test_keys_that_change_nothing_write_nothing_and_a_burst_writes_a_few_times(g
     assert len(fsyncs) == len(writes)
     # What was written last is the game as it was left.
     shared = subprocess.run([plume_bin, "share"], capture_output=True, env=dict(os.environ, XDG_DATA_HOME=str(tmp_path / "data")))
-    assert shared.stdout.decode().strip() == __import__("json").loads(saved.read_text())["look"]
+    assert shared.stdout.decode().strip() == json.loads(saved.read_text())["look"]

@@ -9,23 +9,8 @@ import time
 
 import pytest
 
-from pty_game import Game
 
 LOOK_LINK = "plume://look/1EQECAwIBCwAkAnOD"
-
-
-@pytest.fixture
-def game(plume_bin, tmp_path):
-    started = []
-
-    def start(**options):
-        g = Game(plume_bin, tmp_path / "data", **options)
-        started.append(g)
-        return g
-
-    yield start
-    for g in started:
-        g.close()
 
 
 def score(text):

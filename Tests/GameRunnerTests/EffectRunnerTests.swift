@@ -34,11 +34,7 @@ import TUI
         #expect(emitted == [Clipboard.osc52("plume://look/1EQEBAO3S")])
         #expect(inbox.expecting && inbox.take().isEmpty)
         try Data().write(to: tools.gate)
-        var heard: [Msg] = []
-        try waitUntil {
-            heard += inbox.take()
-            return !heard.isEmpty
-        }
+        let heard = try firstMessages(inbox)
         guard case .copied(let words)? = heard.first else { Issue.record("no outcome: \(heard)"); return }
         #expect(words == "Copied to the clipboard via your terminal (OSC 52) and xclip.")
         #expect(try String(contentsOf: tools.got, encoding: .utf8) == "plume://look/1EQEBAO3S")
@@ -52,11 +48,7 @@ import TUI
                                   environment: ["PATH": "/nonexistent"]) { emitted.append($0) }
         #expect(runner.perform(.openURL("https://a.example/ok")) == .carryOn)
         #expect(emitted == [Clipboard.osc52("https://a.example/ok")])
-        var heard: [Msg] = []
-        try waitUntil {
-            heard += inbox.take()
-            return !heard.isEmpty
-        }
+        let heard = try firstMessages(inbox)
         guard case .opened(let words)? = heard.first else { Issue.record("no outcome"); return }
         #expect(words == "No desktop here to open the link on, so it is shown above. Copied to the clipboard via your terminal (OSC 52).")
     }
@@ -79,14 +71,20 @@ import TUI
         let runner = EffectRunner(inbox: inbox, saves: SaveWriter(store: temporaryStore(), written: nil) { _ in },
                                   scores: { command in [.failed(command, .init(.offline, "nobody home"))] }, environment: [:]) { _ in }
         #expect(runner.perform(.scores(.contributors)) == .carryOn)
-        var heard: [Msg] = []
-        try waitUntil {
-            heard += inbox.take()
-            return !heard.isEmpty
-        }
+        let heard = try firstMessages(inbox)
         guard case .scores(.failed(.contributors, let failure))? = heard.first else { Issue.record("no answer: \(heard)"); return }
         #expect(failure.message == "nobody home" && !inbox.expecting)
     }
+}
+
+/// The first messages posted to the inbox (failing, not hanging, if none come within 20 s).
+func firstMessages(_ inbox: Inbox<Msg>) throws -> [Msg] {
+    var heard: [Msg] = []
+    try waitUntil {
+        heard += inbox.take()
+        return !heard.isEmpty
+    }
+    return heard
 }
 
 @Suite struct ClipboardTests {

@@ -1,4 +1,5 @@
 // Wrapped and elided text: nothing is ever cut mid-word without "…", and what fits is kept whole.
+import GameState
 import Testing
 @testable import TUI
 
@@ -22,7 +23,7 @@ import Testing
 
     @Test(arguments: [UInt64(11), 12, 13, 14])
     func noWrappedLineIsTooLongOrCutMidWordWithoutAnEllipsis(_ seed: UInt64) {
-        var rng = SeededRandom(state: seed)
+        var rng = SplitMix64(seed: seed)
         let vocabulary = ["a", "to", "the", "swarm", "looks", "brilliant", "supercalifragilistic", "x-callback", "oranges,", "—"]
         for _ in 0..<300 {
             let words = (0..<Int.random(in: 1...25, using: &rng)).map { _ in vocabulary.randomElement(using: &rng)! }

@@ -130,6 +130,10 @@ import Testing
         inbox.post([1])
         #expect(inbox.expecting && inbox.take() == [1] && inbox.take().isEmpty)
         inbox.finish([2, 3])
-        #expect(!inbox.expecting && inbox.take() == [2, 3])
+        // Finished, but not yet taken: still worth looking at soon.
+        #expect(inbox.expecting)
+        #expect(inbox.take() == [2, 3] && !inbox.expecting)
+        inbox.post([4])
+        #expect(inbox.expecting)
     }
 }
