@@ -99,6 +99,7 @@ public struct Grid: Equatable, Sendable {
             return Diff(whole: true, changes: cells.enumerated().map { ($0.offset, $0.element) })
         }
         var changes: [(index: Int, cell: Cell)] = []
+        changes.reserveCapacity(cells.count / 4)
         cells.withUnsafeBufferPointer { now in
             previous.cells.withUnsafeBufferPointer { before in
                 for index in 0..<now.count where now[index] != before[index] { changes.append((index, now[index])) }
@@ -118,7 +119,9 @@ public struct Grid: Equatable, Sendable {
     // MARK: Characters
 
     public static func isDrawable(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.properties.generalCategory {
+        // Most of what is drawn is printable ASCII: no need to look up its category.
+        if scalar.value >= 0x20 && scalar.value < 0x7F { return true }
+        return switch scalar.properties.generalCategory {
         case .control, .format, .surrogate, .privateUse, .unassigned, .lineSeparator, .paragraphSeparator,
              .nonspacingMark, .enclosingMark, .spacingMark: false
         default: true

@@ -10,7 +10,7 @@ extension AppModel {
     var tabBarX: Int { 10 }
 
     var tabBar: TabBar {
-        let titles = Screen.allCases.map { "\($0.rawValue + 1) \(screenLayer($0).title)" }
+        let titles = Screen.allCases.map { "\($0.rawValue + 1) \(tabTitles[$0.rawValue])" }
         return TabBar(labels: titles, selected: screen.rawValue, selectedStyle: Theme.tab, style: Theme.label)
     }
 
@@ -28,16 +28,16 @@ extension AppModel {
         let tabsEnd = tabBar.draw(x: tabBarX, y: 0, into: &grid)
         if tabsEnd + 1 + right.count <= width { grid.put(right, x: width - right.count, y: 0, style: Theme.label) }
         let context = self.context, area = contentArea
+        let bottom: any Layer = screenLayer(screen)
         // Overlays that fill the area hide what is under them.
         let first = overlays.lastIndex { $0.covers } ?? -1
-        if first < 0 { screenLayer(screen).draw(into: &grid, area: area, context) }
+        if first < 0 { bottom.draw(into: &grid, area: area, context) }
         for overlay in overlays[max(0, first)...] { overlay.draw(into: &grid, area: area, context) }
         grid.fill(x: 0, y: height - 2, width: width, height: 1, with: Cell(" ", reverse: true))
         grid.put(" " + status, x: 0, y: height - 2, style: Theme.selected)
-        grid.put(" " + HintBar.line(hints(context), width: width - 2), x: 0, y: height - 1, style: Theme.label)
+        // The hint line: the top layer's keys that have a place on it.
+        let hints = (overlays.last ?? bottom).help(context).hints
+        grid.put(" " + HintBar.line(hints, width: width - 2), x: 0, y: height - 1, style: Theme.label)
         return grid
     }
-
-    /// The hint line: the top layer's keys that have a place on it.
-    func hints(_ context: Context) -> [Hint] { topLayer.help(context).hints }
 }

@@ -22,13 +22,16 @@ public enum HintBar {
     public static func line(_ hints: [Hint], width: Int) -> String {
         var kept = Array(hints.enumerated())
         func joined() -> String { kept.map(\.element.text).joined(separator: separator) }
-        while kept.count > 1, TextLayout.width(joined()) > width {
+        var line = joined()
+        if TextLayout.width(line) <= width { return line }
+        while kept.count > 1, TextLayout.width(line) > width {
             let drop = kept.indices.min { a, b in
                 kept[a].element.priority != kept[b].element.priority
                     ? kept[a].element.priority < kept[b].element.priority : kept[a].offset > kept[b].offset
             }!
             kept.remove(at: drop)
+            line = joined()
         }
-        return TextLayout.elide(joined(), to: width)
+        return TextLayout.elide(line, to: width)
     }
 }

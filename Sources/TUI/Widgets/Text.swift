@@ -12,6 +12,7 @@ public enum TextLayout {
     /// The text as is when it fits in `width` columns; otherwise shortened and ended with "…",
     /// at a word break when one is in the last half of the room.
     public static func elide(_ text: String, to width: Int) -> String {
+        if self.width(text) <= width { return String(String.UnicodeScalarView(text.unicodeScalars.lazy.filter(Grid.isDrawable))) }
         let scalars = Array(text.unicodeScalars.lazy.filter(Grid.isDrawable))
         return String(String.UnicodeScalarView(elide(scalars, to: width)))
     }
