@@ -14,14 +14,6 @@ public enum Clipboard {
         ("xsel", ["--clipboard", "--input"], "DISPLAY"), ("pbcopy", [], nil),
     ]
 
-    /// Copies `text`, writing the OSC 52 sequence with `writeToTerminal`; returns a sentence
-    /// saying which paths were used. Waits for the tool: call it off the input path.
-    public static func copy(_ text: String, writeToTerminal: (String) -> Void,
-                            environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
-        writeToTerminal(osc52(text))
-        return sentence(tool: copyWithTool(text, environment: environment))
-    }
-
     /// Hands `text` to the first local clipboard tool that fits the session; returns its name
     /// when it took the text.
     public static func copyWithTool(_ text: String, environment: [String: String]) -> String? {

@@ -23,7 +23,10 @@ public final class EffectRunner {
     let scores: Scores?
     let emit: (String) -> Void
     let environment: [String: String]
-    private let children = DispatchQueue(label: "plume.children", attributes: .concurrent)
+    /// Child processes run one after another, so two copies land in the order they were asked for.
+    private let children = DispatchQueue(label: "plume.children")
+    /// Why the last save couldn't be written when the game quit (said once the terminal is back).
+    public private(set) var quitProblem: String?
 
     /// `emit` writes escape sequences to the terminal (called on the loop's thread only).
     public init(inbox: Inbox<Msg>, saves: SaveWriter, scores: Scores?, environment: [String: String] = ProcessInfo.processInfo.environment,
@@ -34,7 +37,7 @@ public final class EffectRunner {
     public func perform(_ effect: Effect) -> Outcome {
         switch effect {
         case .quit:
-            saves.flush()
+            quitProblem = saves.flush()
             return .quit
         case .save(let game):
             saves.save(game)
@@ -50,7 +53,7 @@ public final class EffectRunner {
             background { [environment] in .copied(Clipboard.sentence(tool: Clipboard.copyWithTool(text, environment: environment))) }
         case .openURL(let url):
             if let xdgOpen = Opener.desktopOpener(environment: environment) {
-                background { .opened(Opener.open(url, with: xdgOpen)) }
+                background { [environment] in .opened(Opener.open(url, with: xdgOpen, environment: environment)) }
             } else {
                 emit(Clipboard.osc52(url))
                 background { [environment] in

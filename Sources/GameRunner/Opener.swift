@@ -1,5 +1,5 @@
 // Opening an x-callback target the player chose: with xdg-open when there is a desktop to open
-// it on; otherwise it is copied, and the Import screen already shows it in full.
+// it on; otherwise (or when xdg-open can't be started) it is copied, and it stays on the screen.
 import Foundation
 
 enum Opener {
@@ -10,8 +10,9 @@ enum Opener {
     }
 
     /// Starts xdg-open on the link (one argument, no shell: the link is never read as anything
-    /// but a link); returns what happened, in words.
-    static func open(_ url: String, with xdgOpen: String) -> String {
+    /// but a link); returns what happened, in words. When it can't be started, the link is handed
+    /// to a clipboard tool instead.
+    static func open(_ url: String, with xdgOpen: String, environment: [String: String]) -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: xdgOpen)
         process.arguments = [url]
@@ -22,7 +23,8 @@ enum Opener {
             try process.run()
             return "Opened the link with xdg-open."
         } catch {
-            return "xdg-open couldn't be started (\(error.localizedDescription))."
+            let copied = Clipboard.copyWithTool(url, environment: environment).map { "; copied it with \($0) instead" } ?? "; it is shown above"
+            return "xdg-open couldn't be started (\(error.localizedDescription))" + copied + "."
         }
     }
 }

@@ -11,32 +11,13 @@ public struct Rect: Hashable, Sendable {
     public var maxY: Int { y + height }
     public var isEmpty: Bool { width == 0 || height == 0 }
 
-    public func contains(x column: Int, y row: Int) -> Bool {
-        column >= x && column < maxX && row >= y && row < maxY
-    }
-
     /// Smaller on every side by the given margins.
     public func inset(top: Int = 0, left: Int = 0, bottom: Int = 0, right: Int = 0) -> Rect {
         Rect(x: x + left, y: y + top, width: width - left - right, height: height - top - bottom)
     }
 
-    public func inset(by margin: Int) -> Rect { inset(top: margin, left: margin, bottom: margin, right: margin) }
-
     /// Row `index` of this rectangle, one line high.
     public func row(_ index: Int) -> Rect { Rect(x: x, y: y + index, width: width, height: 1) }
-
-    /// The first `columns` columns and the rest (after a gap).
-    public func splitColumns(at columns: Int, gap: Int = 0) -> (left: Rect, right: Rect) {
-        let left = min(width, max(0, columns))
-        return (Rect(x: x, y: y, width: left, height: height),
-                Rect(x: x + left + gap, y: y, width: width - left - gap, height: height))
-    }
-
-    /// The first `rows` rows and the rest.
-    public func splitRows(at rows: Int) -> (top: Rect, bottom: Rect) {
-        let top = min(height, max(0, rows))
-        return (Rect(x: x, y: y, width: width, height: top), Rect(x: x, y: y + top, width: width, height: height - top))
-    }
 
     /// A rectangle of at most `width` × `height` centred in this one.
     public func centred(width w: Int, height h: Int) -> Rect {

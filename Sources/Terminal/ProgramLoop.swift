@@ -6,20 +6,21 @@ import TUI
 
 public enum ProgramLoop {
     /// What the loop does after a command was handed over.
-    public enum Reaction<Message> {
-        /// Carry on, first giving the program these messages (outcomes known at once).
-        case proceed([Message])
+    public enum Reaction {
+        case proceed
         case quit
     }
 
     /// Runs `program` until a command is answered with `.quit`; returns the program as it ended.
     /// `watchInbox`: other threads may post to `inbox` at any time, so it is looked at every
     /// 200 ms even when nothing else is expected. `terminating` runs (on another thread) when
-    /// SIGTERM or SIGHUP arrives, before the terminal is restored and the process ends.
+    /// SIGTERM or SIGHUP arrives, before the terminal is restored and the process ends; what it
+    /// returns is written to standard error once the terminal is back. A second signal while it
+    /// runs ends the process at once.
     @discardableResult
     public static func run<P: Program>(_ initial: P, on screen: TerminalScreen, inbox: Inbox<P.Message>, watchInbox: Bool,
-                                       schedule: Schedule = Schedule(), terminating: @escaping @Sendable () -> Void = {},
-                                       perform: (P.Command) -> Reaction<P.Message>) -> P {
+                                       schedule: Schedule = Schedule(), terminating: @escaping @Sendable () -> String? = { nil },
+                                       perform: (P.Command) -> Reaction) -> P {
         var program = initial
         let signals = TerminationSignals(terminating)
         defer { signals.cancel() }
@@ -52,15 +53,7 @@ public enum ProgramLoop {
             }
             dirty = !messages.isEmpty
             for message in messages {
-                var queue = [message]
-                while !queue.isEmpty {
-                    for command in program.update(queue.removeFirst()) {
-                        switch perform(command) {
-                        case .quit: return program
-                        case .proceed(let more): queue += more
-                        }
-                    }
-                }
+                for command in program.update(message) where perform(command) == .quit { return program }
             }
         }
     }
@@ -73,7 +66,7 @@ public enum ProgramLoop {
 private final class TerminationSignals: @unchecked Sendable {
     private static let signals = [SIGTERM, SIGHUP]
 
-    init(_ terminating: @escaping @Sendable () -> Void) {
+    init(_ terminating: @escaping @Sendable () -> String?) {
         var fds: [Int32] = [-1, -1]
         guard pipe(&fds) == 0 else { return }
         let (reader, writer) = (fds[0], fds[1])
@@ -83,8 +76,9 @@ private final class TerminationSignals: @unchecked Sendable {
             let got = read(reader, &number, 1)
             close(reader)
             guard got == 1 else { return }
-            terminating()
+            let words = terminating()
             TerminalRestore.restoreNow()
+            if let words { FileHandle.standardError.write(Data((words + "\n").utf8)) }
             signal(Int32(number), SIG_DFL)
             raise(Int32(number))
         }
@@ -101,10 +95,20 @@ private final class TerminationSignals: @unchecked Sendable {
     }
 }
 
-/// The pipe's write end, for the signal handler (only async-signal-safe calls there).
+/// The pipe's write end, for the signal handler (only async-signal-safe calls there), and
+/// whether a signal has already been passed on.
 nonisolated(unsafe) private var terminationPipe: Int32 = -1
+nonisolated(unsafe) private var terminationPassed: Int32 = 0
 
 private func passToThread(_ number: Int32) {
+    // A second signal while the first is handled (a save stuck on a dead disk): end now.
+    if terminationPassed != 0 || terminationPipe < 0 {
+        TerminalRestore.restoreNow()
+        signal(number, SIG_DFL)
+        raise(number)
+        return
+    }
+    terminationPassed = 1
     var byte = UInt8(truncatingIfNeeded: number)
-    if terminationPipe >= 0 { _ = write(terminationPipe, &byte, 1) }
+    _ = write(terminationPipe, &byte, 1)
 }

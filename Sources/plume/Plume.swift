@@ -71,7 +71,6 @@ func startGame(server: ServerOption, paste: String?) throws {
     } catch let error as TerminalScreen.TerminalError {
         throw fail(error.description)
     }
-    defer { screen.restore() }
     let size = screen.size
     _ = model.update(.resize(width: size.width, height: size.height))
     if let paste {
@@ -81,13 +80,19 @@ func startGame(server: ServerOption, paste: String?) throws {
     }
     var written: SavedGame?
     if case .loaded(let game) = outcome { written = game }
-    let saves = SaveWriter(store: store, written: written) { inbox.post([.saved($0)]) }
+    let saves = SaveWriter(store: store, written: written) { inbox.post([.saveFailed($0)]) }
     let runner = EffectRunner(inbox: inbox, saves: saves, scores: { command in await connection.perform(command) }, emit: screen.emit)
     // Links from other programs, and a save that failed, may arrive at any time: look often.
-    ProgramLoop.run(model, on: screen, inbox: inbox, watchInbox: true, terminating: { saves.flush() }) { effect in
-        runner.perform(effect) == .quit ? .quit : .proceed([])
+    ProgramLoop.run(model, on: screen, inbox: inbox, watchInbox: true, terminating: { saves.flush().map(unsaved) }) { effect in
+        runner.perform(effect) == .quit ? .quit : .proceed
     }
-    saves.flush()
+    screen.restore()
+    if let problem = runner.quitProblem { printError(unsaved(problem)) }
+}
+
+/// What the player reads when the game ended without its last changes on disk.
+func unsaved(_ why: String) -> String {
+    "plume: your last changes couldn't be saved: " + SafeText.strip(why)
 }
 
 /// Prints a message for the player on stderr; the caller throws the returned exit code.

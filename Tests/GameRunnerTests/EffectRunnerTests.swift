@@ -53,6 +53,22 @@ import TUI
         #expect(words == "No desktop here to open the link on, so it is shown above. Copied to the clipboard via your terminal (OSC 52).")
     }
 
+    @Test func aDesktopWhoseOpenerCannotStartGetsTheLinkCopied() throws {
+        let tools = try slowClipboard()
+        defer { try? FileManager.default.removeItem(at: tools.bin) }
+        try Data().write(to: tools.gate)
+        // An xdg-open that is there but can't be run.
+        try Data("not a program".utf8).write(to: tools.bin.appendingPathComponent("xdg-open"))
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: tools.bin.appendingPathComponent("xdg-open").path)
+        let inbox = Inbox<Msg>()
+        let runner = EffectRunner(inbox: inbox, saves: SaveWriter(store: temporaryStore(), written: nil) { _ in }, scores: nil,
+                                  environment: ["PATH": tools.bin.path, "DISPLAY": ":9"]) { _ in }
+        #expect(runner.perform(.openURL("https://a.example/ok")) == .carryOn)
+        guard case .opened(let words)? = try firstMessages(inbox).first else { Issue.record("no outcome"); return }
+        #expect(words.hasPrefix("xdg-open couldn't be started") && words.hasSuffix("; copied it with xclip instead."))
+        #expect(try String(contentsOf: tools.got, encoding: .utf8) == "https://a.example/ok")
+    }
+
     @Test func quittingWritesTheLastChangeFirst() throws {
         let store = temporaryStore()
         defer { try? FileManager.default.removeItem(at: store.directory) }
@@ -62,6 +78,7 @@ import TUI
         try waitUntil { writer.writes == 1 }
         #expect(runner.perform(.save(game(2))) == .carryOn)
         #expect(runner.perform(.quit) == .quit)
+        #expect(runner.quitProblem == nil)
         guard case .loaded(let saved) = store.load() else { Issue.record("nothing saved"); return }
         #expect(saved.swarmName == "swarm 2")
     }
@@ -93,10 +110,9 @@ func firstMessages(_ inbox: Inbox<Msg>) throws -> [Msg] {
         #expect(Clipboard.osc52(link) == "\u{1B}]52;c;" + Data(link.utf8).base64EncodedString() + "\u{07}")
     }
 
-    @Test func copyWritesOSC52AndSaysWhichPathWasUsed() {
-        var written = ""
-        let sentence = Clipboard.copy("hello", writeToTerminal: { written += $0 }, environment: ["PATH": "/nonexistent"])
-        #expect(written == Clipboard.osc52("hello"))
-        #expect(sentence == "Copied to the clipboard via your terminal (OSC 52).")
+    @Test func withNoToolTheTerminalAloneIsSaid() {
+        #expect(Clipboard.copyWithTool("hello", environment: ["PATH": "/nonexistent", "DISPLAY": ":0"]) == nil)
+        #expect(Clipboard.sentence(tool: nil) == "Copied to the clipboard via your terminal (OSC 52).")
+        #expect(Clipboard.sentence(tool: "xsel") == "Copied to the clipboard via your terminal (OSC 52) and xsel.")
     }
 }

@@ -1,6 +1,7 @@
 // Saves off the input path: an unchanged game is never written again, a burst of changes is
 // written at most about once a second, a flush writes what is pending before it returns, and a
 // write that fails is reported in words.
+import Dispatch
 import Foundation
 import GameState
 import Synchronization
@@ -59,20 +60,50 @@ func game(_ n: Int) -> SavedGame {
         #expect(saved.swarmName == "swarm 3")
     }
 
-    @Test func aWriteThatFailsIsSaidInWords() throws {
-        let blocker = FileManager.default.temporaryDirectory.appendingPathComponent("plume-blocker-\(UUID().uuidString)")
+    @Test func aWriteThatFailsIsSaidAndTriedAgainUntilItWorks() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("plume-blocked-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // A file where the save folder should be: every write fails until it is gone.
+        let blocker = folder.appendingPathComponent("plume")
         try Data("a file, not a folder".utf8).write(to: blocker)
-        defer { try? FileManager.default.removeItem(at: blocker) }
         let heard = Mutex<[String]>([])
-        let writer = SaveWriter(store: SaveStore(directory: blocker.appendingPathComponent("plume")), written: nil) { why in
+        let writer = SaveWriter(store: SaveStore(directory: blocker), written: nil, interval: 0.05) { why in
             heard.withLock { $0.append(why) }
         }
         writer.save(game(1))
-        writer.flush()
-        let words = heard.withLock { $0 }
-        #expect(words.count == 1)
-        #expect(words.first?.contains(blocker.path) == true)
+        try waitUntil { !heard.withLock { $0.isEmpty } }
+        #expect(heard.withLock { $0[0] }.contains(blocker.path))
+        // A flush says why it couldn't write, rather than pretending.
+        #expect(writer.flush()?.contains(blocker.path) == true)
         #expect(writer.writes == 0)
+        // Once the folder can be made, the game is written without being handed over again.
+        try FileManager.default.removeItem(at: blocker)
+        try waitUntil { writer.writes == 1 }
+        guard case .loaded(let saved) = SaveStore(directory: blocker).load() else { Issue.record("nothing saved"); return }
+        #expect(saved.swarmName == "swarm 1")
+    }
+
+    @Test func goingBackWhileAWriteIsUnderWayIsStillWritten() throws {
+        let store = temporaryStore()
+        defer { try? FileManager.default.removeItem(at: store.directory) }
+        // The first write waits at a gate, so the player can change back while it runs.
+        let gate = DispatchSemaphore(value: 0)
+        let started = Mutex(0)
+        let writer = SaveWriter(store: store, written: game(0), interval: 3600, clock: { ProcessInfo.processInfo.systemUptime },
+                                failed: { _ in }) { saved in
+            if started.withLock({ n in n += 1; return n }) == 1 { gate.wait() }
+            try store.save(saved)
+        }
+        writer.save(game(1))
+        try waitUntil { started.withLock { $0 } == 1 }
+        // Back to what is on disk, while game 1 is being written: it must still be written.
+        writer.save(game(0))
+        gate.signal()
+        #expect(writer.flush() == nil)
+        guard case .loaded(let saved) = store.load() else { Issue.record("nothing saved"); return }
+        #expect(saved.swarmName == "swarm 0")
+        #expect(writer.writes == 2)
     }
 }
 

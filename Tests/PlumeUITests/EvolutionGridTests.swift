@@ -21,7 +21,7 @@ import TUI
         let text = model.screenText
         #expect(text.contains("Evolution · generation 0"))
         for index in 1...9 { #expect(text.contains("\(index) · ")) }
-        #expect(model.wantsTicks)
+        #expect(model.timing.frames)
         let before = model.screenText
         for _ in 0..<5 { _ = model.update(.tick) }
         #expect(model.top(EvolutionLayer.self)!.state.swarms.allSatisfy { $0.state.step == 5 })
@@ -82,11 +82,11 @@ import TUI
     @Test func pausedTheGridAsksForNoTicks() {
         var model = grid()
         model.keys(.char(" "))
-        #expect(!model.wantsTicks)
+        #expect(!model.timing.frames)
         _ = model.update(.tick)
         #expect(model.top(EvolutionLayer.self)!.state.swarms.allSatisfy { $0.state.step == 0 })
         model.keys(.char(" "))
-        #expect(model.wantsTicks)
+        #expect(model.timing.frames)
     }
 
     @Test func aClickOnACellPicksItAndASmallWindowShowsFewer() throws {

@@ -16,7 +16,7 @@ import TUI
         let text = model.screenText
         for entry in entries.prefix(12) { #expect(text.contains(entry.name)) }
         #expect(text.contains(entries[0].brief.prefix(20)))
-        #expect(model.wantsTicks)
+        #expect(model.timing.frames)
         let start = model.top(GalleryLayer.self)!.preview.state.step
         _ = model.update(.tick)
         #expect(model.top(GalleryLayer.self)!.preview.state.step == start + 1, "the preview runs")

@@ -245,7 +245,7 @@ func scoresApp(_ fake: inout FakeScores, width: Int = 100) -> AppModel {
         guard case .register(let request)? = sent.first else { Issue.record("no registration sent: \(sent)"); return }
         #expect(request.name == "Ada[2J" && request.email == "a@b.c" && request.updatesOptIn == true)
         #expect(request.avatarLook == ShareCode.encode(.look(model.studio.look)))
-        #expect(sent.dropFirst().first == .submit(board: model.styleBoardID, code: ShareCode.encode(.look(model.studio.look))))
+        #expect(sent.dropFirst().first == .submit(board: model.context.styleBoardID, code: ShareCode.encode(.look(model.studio.look))))
         #expect(model.overlays.isEmpty)
         #expect(model.status.contains("scored 812, rank 2 — new personal best!"))
         // In the Lab, b sends the swarm to the selected challenge's board.

@@ -25,6 +25,8 @@ public struct AppModel: Sendable {
     public internal(set) var screen: Screen = .studio
     var previousScreen: Screen = .studio
     public internal(set) var overlays: [any Overlay] = []
+    /// Overlays put aside with the screen they belong to, until the player comes back to it.
+    var parked: [Screen: [any Overlay]] = [:]
 
     public var studio: StudioState
     public var lab: LabState
@@ -75,8 +77,6 @@ public struct AppModel: Sendable {
     public var styleScore: StyleScore { theme.score(studio.look, in: catalog) }
     public var challenge: SwarmChallenge { lab.challenge(in: book) }
     public var tooSmall: Bool { width < Self.minimumWidth || height < Self.minimumHeight }
-    public var styleBoardID: String { Boards.style(day: day) }
-    public var swarmBoardID: String { Boards.swarm(challenge) }
 
     /// What the player keeps between sessions.
     public var savedGame: SavedGame {
@@ -97,19 +97,13 @@ public struct AppModel: Sendable {
     /// Opens an overlay over the current screen.
     public mutating func push(_ overlay: any Overlay) { overlays.append(overlay) }
 
-    /// The first overlay of type `O` in the stack.
-    public func overlay<O: Overlay>(_ type: O.Type) -> O? { overlays.lazy.compactMap { $0 as? O }.first }
-
     /// When the program loop should wake the game.
     public var timing: Timing {
-        let context = self.context
-        let frames = tooSmall ? false : overlays.last.map { $0.animates(context) } ?? screenLayer(screen).animates(context)
+        let frames = tooSmall ? false : animated != nil
         return Timing(frames: frames, clock: scores.wantsClock(onScreen: screen == .scores), answers: scores.awaiting,
                       wakeAt: Double((day + 1) * 86_400))
     }
 
-    /// Whether anything moves (the loop then sends frames).
-    public var wantsTicks: Bool { timing.frames }
 }
 
 /// The game is a program the terminal backend can run: messages in, effects out, a Grid drawn.

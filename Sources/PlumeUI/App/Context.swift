@@ -28,6 +28,9 @@ public struct Context: Sendable {
     public let webBase: String?
 
     public var theme: StyleTheme { book.theme(forDay: day) }
+    /// Where layers draw: between the tab bar and the status line.
+    public var area: Rect { Self.area(size) }
+    static func area(_ size: Size) -> Rect { Rect(x: 0, y: 1, width: size.width, height: size.height - 3) }
     var onScores: Bool { screen == .scores }
     /// The board the Studio submits to: today's style theme.
     public var styleBoardID: String { Boards.style(day: day) }

@@ -9,9 +9,9 @@ extension AppModel {
         var requests = scores.clock(seconds, onScreen: screen == .scores)
         let today = UTCDay.containing(seconds: Int64(seconds.rounded(.down)))
         if today != day {
-            let yesterday = styleBoardID
+            let yesterday = Boards.style(day: day)
             day = today
-            requests += scores.dayTurned(from: yesterday, to: styleBoardID)
+            requests += scores.dayTurned(from: yesterday, to: Boards.style(day: today))
             requests.append(.status("A new day has begun: today's theme is “\(theme.name)”."))
         }
         return requests

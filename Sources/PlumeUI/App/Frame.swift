@@ -5,7 +5,7 @@ import TUI
 
 extension AppModel {
     /// Where screens and overlays draw: between the tab bar and the status line.
-    var contentArea: Rect { Rect(x: 0, y: 1, width: width, height: height - 3) }
+    var contentArea: Rect { Context.area(Size(width: width, height: height)) }
 
     var tabBarX: Int { 10 }
 

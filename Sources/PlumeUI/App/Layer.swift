@@ -47,6 +47,12 @@ public protocol Overlay: Layer {
     var isDialog: Bool { get }
     /// It fills the whole area, so the screen under it isn't drawn.
     var covers: Bool { get }
+    /// It belongs to the screen under it: leaving that screen puts it aside, and coming back
+    /// finds it as it was (the gallery, the evolution grid). Other overlays close.
+    var staysWithScreen: Bool { get }
+    /// Whatever moves under it stops while it is open (help does; a dialog and the slot prompt
+    /// let the swarm run on beneath them).
+    var pausesBelow: Bool { get }
     /// Hears what came of something it asked for (a registration refused…).
     mutating func note(_ note: Note)
 }
@@ -54,6 +60,8 @@ public protocol Overlay: Layer {
 extension Overlay {
     public var isDialog: Bool { false }
     public var covers: Bool { false }
+    public var staysWithScreen: Bool { false }
+    public var pausesBelow: Bool { !isDialog }
     public mutating func note(_ note: Note) {}
 }
 

@@ -14,8 +14,8 @@ public enum Msg: Sendable {
     case mouse(Mouse)
     /// How the clipboard copy went: which path was used, or why it failed.
     case copied(String)
-    /// A save failed, and why (a save that works says nothing).
-    case saved(String?)
+    /// A save couldn't be written, and why (a save that works says nothing; it is tried again).
+    case saveFailed(String)
     /// The wall clock (seconds since 1970): about once a second while anything is timed, and
     /// at midnight, when the day turns.
     case clock(Double)

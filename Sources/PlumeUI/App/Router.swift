@@ -66,8 +66,8 @@ extension AppModel {
         case .copied(let how):
             sharing.copyStatus = how
             status = SafeText.strip(how)
-        case .saved(let error):
-            if let error { status = "Couldn't save: " + SafeText.strip(error) }
+        case .saveFailed(let why):
+            status = "Couldn't save (trying again): " + SafeText.strip(why)
         case .opened(let how):
             status = SafeText.strip(how)
         case .scores(let event):
@@ -131,14 +131,25 @@ extension AppModel {
         }
     }
 
-    private mutating func frame() {
-        guard !tooSmall else { return }
+    /// Where frames go: the topmost layer that moves, looking through the overlays that let the
+    /// screen under them run (a dialog, the slot prompt); nil when nothing moves. An index into
+    /// `overlays`, or `overlays.count` for the screen.
+    var animated: Int? {
         let context = self.context
-        if var top = overlays.popLast() {
-            if top.animates(context) { top.frame(context) }
-            overlays.append(top)
+        for index in overlays.indices.reversed() {
+            if overlays[index].animates(context) { return index }
+            if overlays[index].pausesBelow { return nil }
+        }
+        return screenLayer(screen).animates(context) ? overlays.count : nil
+    }
+
+    private mutating func frame() {
+        guard !tooSmall, let index = animated else { return }
+        let context = self.context
+        if index < overlays.count {
+            overlays[index].frame(context)
         } else {
-            withScreen(screen) { if $0.animates(context) { $0.frame(context) } }
+            withScreen(screen) { $0.frame(context) }
         }
     }
 
@@ -167,13 +178,15 @@ extension AppModel {
         case .effect(let effect): effects.append(effect)
         case .quit: effects.append(.quit)
         case .go(let target): return go(target)
-        case .back: return go(previousScreen == screen ? .studio : previousScreen)
+        case .back: return go(previousScreen == screen ? .studio : previousScreen, arriving: false)
         case .push(let overlay): overlays.append(overlay)
         case .close: _ = overlays.popLast()
         case .dismiss(let kind): overlays.removeAll { ObjectIdentifier(type(of: $0)) == kind }
-        case .note(let note): for index in overlays.indices { overlays[index].note(note) }
+        case .note(let note):
+            for index in overlays.indices { overlays[index].note(note) }
+            for (screen, stack) in parked { parked[screen] = stack.map { var overlay = $0; overlay.note(note); return overlay } }
         case .preview(let text, let words):
-            overlays.removeAll { !$0.isDialog }
+            if screen == .importer { overlays.removeAll { !$0.isDialog } }
             importing.show(text, importer: importer)
             var requests = go(.importer)
             if let words { requests.append(.status(words)) }
@@ -194,13 +207,16 @@ extension AppModel {
         return []
     }
 
-    /// Shows another screen; overlays other than dialogs close (the gallery stays in the Lab).
-    private mutating func go(_ target: Screen) -> [Request] {
+    /// Shows another screen. The overlays that belong to the one left (the gallery, the evolution
+    /// grid) are put aside until the player comes back; others close, except dialogs. Arriving
+    /// runs the screen's arrival (Share copies its link); going back doesn't.
+    private mutating func go(_ target: Screen, arriving: Bool = true) -> [Request] {
         guard target != screen else { return [] }
-        overlays.removeAll { !$0.isDialog }
+        parked[screen] = overlays.filter { $0.staysWithScreen && !$0.isDialog }
+        overlays = (parked.removeValue(forKey: target) ?? []) + overlays.filter(\.isDialog)
         previousScreen = screen
         screen = target
         let (from, context) = (previousScreen, self.context)
-        return withScreen(target) { $0.arrive(from: from, context) }
+        return arriving ? withScreen(target) { $0.arrive(from: from, context) } : []
     }
 }

@@ -22,6 +22,8 @@ public struct SlotPrompt: Overlay {
 
     public init(_ kind: Shelf.Kind, _ action: Action) { (self.kind, self.action) = (kind, action) }
 
+    public var pausesBelow: Bool { false }
+
     var question: String {
         switch (kind, action) {
         case (.look, .save): "Save to which slot? Press 1–9."
@@ -32,7 +34,7 @@ public struct SlotPrompt: Overlay {
     }
 
     public mutating func handle(_ input: LayerInput, _ context: Context) -> Handled {
-        guard case .key(let key) = input else { return .nothing }
+        guard case .key(let key) = input else { return .pass }
         if case .char(let c) = key, let digit = c.wholeNumberValue, (1...SavedGame.slotCount).contains(digit) {
             return .done(.close, action == .save ? .shelve(kind, slot: digit - 1) : .unshelve(kind, slot: digit - 1))
         }

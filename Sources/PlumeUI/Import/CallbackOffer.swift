@@ -27,7 +27,8 @@ public struct CallbackOffer: Overlay, Equatable {
         switch input {
         case .key(.char("o")), .key(.ctrl("o")): return .done(.close, .callback(url))
         case .key: return .done(.close, .status("Not returned to the link's sender."))
-        case .mouse, .paste: return .nothing
+        // A click on the tab bar goes elsewhere, which answers the offer with "no".
+        case .mouse, .paste: return .pass
         }
     }
 
@@ -46,8 +47,8 @@ public struct CallbackOffer: Overlay, Equatable {
         for text in TextLayout.wrap("\(sender) asks to be opened \(occasion.rawValue), at:", width: body.width) {
             if let line = rows.take() { grid.put(text, in: line, style: Theme.label) }
         }
-        for part in TextLayout.chunks(url, width: body.width).prefix(max(1, rows.remaining - 2)) {
-            if let line = rows.take() { grid.put(part, in: line, style: Theme.chosen) }
+        if !grid.pieces(url, rows: &rows, maxLines: max(1, rows.remaining - 3), style: Theme.chosen), let line = rows.take() {
+            grid.put("(the whole address doesn't fit this window: make it larger to read it before you press o)", in: line, style: Theme.warning)
         }
         rows.skip()
         grid.paragraph("o \(opens) · Enter or Esc carries on without it", rows: &rows, style: Theme.chosen)

@@ -66,7 +66,7 @@ extension ImportState: ScreenLayer {
             KeyHelp("Esc", "cancel", hint: Priority.essential),
             KeyHelp("Backspace", "clear"),
             KeyHelp("Ctrl-O", "report a failed link to its x-error target"),
-            KeyHelp("1-5 Tab", "switch screen"),
+            KeyHelp("Tab", "switch screen (digits are typed here)"),
             KeyHelp("?", "help (while the box is empty)", hint: Priority.global, short: "help"),
             KeyHelp("Ctrl-C", "quit (your work is saved; q here is typed)", hint: Priority.global - 1, short: "quit"),
         ])
@@ -159,12 +159,8 @@ extension ImportState: ScreenLayer {
         }
         guard let target = errorTarget else { return }
         rows.skip()
-        if let line = rows.take() {
-            grid.put("The link asks to be told of errors at (nothing is sent unless you press Ctrl-O):", in: line, style: Theme.label)
-        }
-        for part in TextLayout.chunks(target, width: area.width).prefix(max(1, rows.remaining - 1)) {
-            if let line = rows.take() { grid.put(part, in: line, style: Style(fg: Theme.accent)) }
-        }
+        grid.paragraph("The link asks to be told of errors at (nothing is sent unless you press Ctrl-O):", rows: &rows, maxLines: 2, style: Theme.label)
+        grid.pieces(target, rows: &rows, maxLines: max(1, rows.remaining - 1), style: Style(fg: Theme.accent))
         if let line = rows.take() { grid.put("Ctrl-O opens it · Esc cancels", in: line, style: Theme.chosen) }
     }
 
@@ -180,8 +176,8 @@ extension ImportState: ScreenLayer {
             grid.put("From: \(source) (unverified — anyone can write any name)", in: line, style: Theme.label)
         }
         for (name, target) in [("after", link.callback.success), ("on error", link.callback.error), ("on cancel", link.callback.cancel)] {
-            if let target, let line = rows.take() {
-                grid.put("Wants to return \(name) to: \(target) — Plume won't open it unless you choose to", in: line, style: Theme.label)
+            if let target {
+                grid.paragraph("Wants to return \(name) to: \(target) — Plume won't open it unless you choose to", rows: &rows, maxLines: 2, style: Theme.label)
             }
         }
         for note in (link.notes + link.callback.dropped).prefix(3) {

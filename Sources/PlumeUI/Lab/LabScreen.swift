@@ -119,7 +119,7 @@ extension LabState: ScreenLayer {
             if let lineage { self.lineage = lineage }
             if running { self.running = true }
             if imported { lastImported = new }
-            return [.status(status)]
+            return [.note(.parent(recipe, seed: evolutionSeed)), .status(status)]
         case .adopt(let child, let index):
             use(child)
             lineage += 1

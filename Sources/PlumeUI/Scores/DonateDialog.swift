@@ -6,9 +6,9 @@ import TUI
 public struct DonateDialog: Overlay {
     public var cause = 0
     public var points = TextField(limit: 9, accepts: .digits)
-    public var confirming = false
-    public var error: String?
-    public var sending = false
+    public internal(set) var confirming = false
+    public internal(set) var error: String?
+    public internal(set) var sending = false
 
     public init() {}
 
@@ -75,7 +75,7 @@ public struct DonateDialog: Overlay {
     public func draw(into grid: inout Grid, area: Rect, _ context: Context) {
         let causes = context.scores.causes?.value.causes ?? []
         let name = causes.indices.contains(cause) ? SafeText.strip(causes[cause].name) : "(loading causes…)"
-        let box = Dialog.box(in: area, lines: 5 + (error == nil ? 0 : 1))
+        let box = Dialog.box(in: area, lines: 6 + (error == nil ? 0 : 1))
         let inside = Theme.panel(" Donate points ").draw(in: box, into: &grid)
         Dialog.choice("Cause", "◂ \(name) ▸", focused: false, line: inside.row(1), into: &grid)
         Dialog.field("Points", points, focused: !confirming && !sending, line: inside.row(2), into: &grid)
@@ -83,11 +83,13 @@ public struct DonateDialog: Overlay {
         grid.put(available.map { "You have \($0) point\($0 == 1 ? "" : "s") to give." } ?? "Checking your points…", in: inside.row(3),
                  style: Theme.label.on(Theme.panel))
         if confirming {
-            grid.put("Give \(points.text) points to \(name)? y gives · any other key goes back", in: inside.row(5), style: Theme.chosen.on(Theme.panel))
+            // The question may be shortened (a long cause name); the keys never are.
+            grid.put("Give \(points.text) points to \(name)?", in: inside.row(5), style: Theme.chosen.on(Theme.panel))
+            grid.put("y gives · any other key goes back", in: inside.row(6), style: Theme.chosen.on(Theme.panel))
         } else {
             grid.put(sending ? "Sending…" : "←→ picks the cause · digits set points · Enter · Esc cancels", in: inside.row(5),
                      style: Style(fg: Theme.accent, bg: Theme.panel))
         }
-        if let error { grid.put(error, in: inside.row(6), style: Theme.warning.on(Theme.panel)) }
+        if let error { grid.put(error, in: inside.row(7), style: Theme.warning.on(Theme.panel)) }
     }
 }

@@ -15,13 +15,11 @@ public struct RegisterDialog: Overlay {
     public var field: Field = .name
     /// Editing the profile of a registered player rather than registering.
     public let isProfile: Bool
-    let place: String
-    public var error: String?
-    public var sending = false
+    public internal(set) var error: String?
+    public internal(set) var sending = false
 
     /// Register, or (for a registered player) edit the profile, prefilled with what is known.
     init(_ scores: ScoresState, name former: String = "") {
-        place = scores.place
         isProfile = scores.player != nil
         name.text = scores.player?.name ?? former
         if isProfile, let own = scores.bests?.value.own {
@@ -110,6 +108,8 @@ public struct RegisterDialog: Overlay {
 
     public func draw(into grid: inout Grid, area: Rect, _ context: Context) {
         let box = Dialog.box(in: area, lines: 8 + (error == nil ? 0 : 1))
+        // Where, as last heard: the first answer from the scores may come while this is open.
+        let place = context.scores.place
         let inside = Theme.panel(isProfile ? " Profile on \(place) " : " Register on \(place) ").draw(in: box, into: &grid)
         Dialog.field("Name", name, focused: field == .name, line: inside.row(1), into: &grid)
         if email.isEmpty && field != .email {

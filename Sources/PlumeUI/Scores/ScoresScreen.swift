@@ -18,6 +18,9 @@ struct ScoresLayout {
     var listHeight: Int { max(1, area.maxY - 1 - listTop) }
     var panelX: Int { max(46, area.width - 24) }
 
+    /// Rows of the tab's list on screen (the Causes tab keeps three lines for the description).
+    func visibleRows(_ tab: ScoresState.Tab) -> Int { tab == .causes ? max(1, listHeight - 4) : max(1, listHeight - 1) }
+
     var tabBar: TabBar { TabBar(labels: ScoresState.Tab.allCases.map(\.title), selected: 0, selectedStyle: Theme.tab, style: Theme.label) }
 }
 
@@ -43,7 +46,7 @@ extension ScoresState: ScreenLayer {
 
     public mutating func handle(_ input: LayerInput, _ context: Context) -> Handled {
         let layout = ScoresLayout(area: context.area)
-        let visible = layout.listHeight - 1
+        let visible = layout.visibleRows(tab)
         switch input {
         case .paste: return .pass
         case .mouse(let mouse): return click(mouse, layout)
@@ -107,7 +110,7 @@ extension ScoresState: ScreenLayer {
 
     /// Clicks on the sub-tabs pick one; a click on a row selects it, a second click previews it.
     private mutating func click(_ mouse: Mouse, _ layout: ScoresLayout) -> Handled {
-        let visible = layout.listHeight - 1
+        let visible = layout.visibleRows(tab)
         switch mouse.kind {
         case .scrollUp:
             list.select(selection - 1, count: rowCount, visible: visible)
@@ -121,7 +124,7 @@ extension ScoresState: ScreenLayer {
             return .done(select(Tab(rawValue: index)!))
         }
         if mouse.y == layout.boardLine, tab.showsBoard { return .done(moveBoard(by: mouse.x < layout.area.width / 2 ? -1 : 1)) }
-        guard mouse.x < layout.panelX || tab == .bests || tab == .causes,
+        guard mouse.x < layout.panelX || tab == .bests || tab == .causes, mouse.y <= layout.listTop + visible,
               let row = list.row(at: mouse.y, top: layout.listTop + 1, count: rowCount) else { return .pass }
         if row == selection { return .done(tab == .causes ? openDonate() : openSelectedRow()) }
         list.select(row, count: rowCount, visible: visible)

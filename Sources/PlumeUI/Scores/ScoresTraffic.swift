@@ -167,7 +167,7 @@ extension ScoresState {
             player = nil
             arounds = [:]
             bests = nil
-            return [.dismiss(RegisterDialog.self), .push(RegisterDialog(self, name: former.map(SafeText.strip) ?? "")),
+            return [.dismiss(RegisterDialog.self), .dismiss(DonateDialog.self), .push(RegisterDialog(self, name: former.map(SafeText.strip) ?? "")),
                     .status("\(place) no longer knows you (\(failure.message)). Register again — your looks, swarms and outbox are kept.")]
         case .failed(let command, let failure):
             inFlight[command.key] = nil

@@ -147,7 +147,7 @@ extension ScoresState {
         let available = bests?.value.own.pointsAvailable
         let line = available.map { "You have \($0) point\($0 == 1 ? "" : "s") to give · d donates" } ?? (player == nil ? "Register (p) to give points" : "d donates")
         grid.put(line, x: 1, y: layout.listTop, style: Theme.label, limit: width - 2)
-        let shown = min(causes.count, max(0, layout.listHeight - 4))
+        let shown = min(causes.count, layout.visibleRows(.causes))
         let body = Rect(x: 1, y: layout.listTop + 1, width: width - 2, height: shown)
         ListView.draw(count: causes.count, state: list, in: body, into: &grid) { index, line, chosen, grid in
             let cause = causes[index]

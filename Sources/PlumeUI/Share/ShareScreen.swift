@@ -100,12 +100,11 @@ extension ShareState: ScreenLayer {
             if index == 0 { grid.put("Code: ", in: line, style: Theme.label) }
             grid.put(part, x: line.x + 6, y: line.y)
         }
-        if let web = webLink(context) {
-            for (index, part) in TextLayout.chunks(web, width: min(70, textWidth - 6)).prefix(2).enumerated() {
-                guard let line = rows.take() else { break }
-                if index == 0 { grid.put("Web:  ", in: line, style: Theme.label) }
-                grid.put(part, x: line.x + 6, y: line.y)
-            }
+        if let web = webLink(context), let line = rows.take() {
+            grid.put("Web:  ", in: line, style: Theme.label)
+            var pieces = Rows(Rect(x: line.x + 6, y: line.y, width: min(70, textWidth - 6), height: 2))
+            grid.pieces(web, rows: &pieces)
+            rows.skip(max(0, pieces.y - line.y - 1))
             if let line = rows.take() {
                 grid.put("(h copies it: clickable in chat and mail, opens in any browser)", in: line.inset(left: 6), style: Theme.label)
             }

@@ -137,8 +137,3 @@ extension StudioState: ScreenLayer {
         }
     }
 }
-
-extension Context {
-    /// The area screens draw in (between the tab bar and the status line).
-    var area: Rect { Rect(x: 0, y: 1, width: size.width, height: size.height - 3) }
-}

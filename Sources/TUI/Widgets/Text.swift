@@ -89,6 +89,19 @@ extension Grid {
 }
 
 extension Grid {
+    /// Draws a link or a code in even pieces on the rows it needs (at most `maxLines`, and those
+    /// left); when it doesn't fit, the last piece ends in "…". Returns whether all of it is shown.
+    @discardableResult
+    public mutating func pieces(_ text: String, rows: inout Rows, maxLines: Int = .max, style: Style = .plain) -> Bool {
+        let pieces = TextLayout.chunks(text, width: rows.area.width)
+        let room = min(maxLines, rows.remaining)
+        for (index, piece) in pieces.prefix(room).enumerated() {
+            let cut = index == room - 1 && pieces.count > room
+            if let row = rows.take() { put(cut ? TextLayout.elide(piece + " …", to: rows.area.width) : piece, in: row, style: style) }
+        }
+        return pieces.count <= room
+    }
+
     /// Draws wrapped text on the rows it needs (at most `maxLines`, and those left), taking them
     /// from `rows`; returns the lines drawn.
     @discardableResult

@@ -38,7 +38,7 @@ public struct TextField: Hashable, Sendable {
         case .right, .ctrl("f"): cursor = min(characters.count, cursor + 1)
         case .home, .ctrl("a"): cursor = 0
         case .end, .ctrl("e"): cursor = characters.count
-        case .backspace, .ctrl("h"):
+        case .backspace:
             guard cursor > 0 else { return true }
             characters.remove(at: cursor - 1)
             cursor -= 1
@@ -65,16 +65,24 @@ public struct TextField: Hashable, Sendable {
     }
 
     /// Inserts text at the cursor, as much as the limit allows: line breaks and tabs become
-    /// spaces, other control characters are dropped, and a digits-only field takes digits only.
+    /// spaces; control and invisible formatting characters (bidi overrides, zero-width ones) are
+    /// dropped; a digits-only field takes digits only.
     public mutating func insert(_ text: String) {
         for character in text {
             guard characters.count < limit else { return }
             var character = character
             if character.isNewline || character == "\t" { character = " " }
-            if character.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) { continue }
+            if character.unicodeScalars.contains(where: Self.isInvisible) { continue }
             if accepts == .digits, !(character.isASCII && character.isNumber) { continue }
             characters.insert(character, at: cursor)
             cursor += 1
+        }
+    }
+
+    static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .control, .format, .surrogate, .privateUse, .unassigned, .lineSeparator, .paragraphSeparator: true
+        default: false
         }
     }
 

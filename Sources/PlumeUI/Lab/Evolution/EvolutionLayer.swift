@@ -48,6 +48,7 @@ public struct EvolutionLayer: Overlay {
     }
 
     public var covers: Bool { true }
+    public var staysWithScreen: Bool { true }
 
     public func animates(_ context: Context) -> Bool { state.running }
 
@@ -70,7 +71,7 @@ public struct EvolutionLayer: Overlay {
             KeyHelp("u", "back a generation", hint: Priority.useful, short: "back a generation"),
             KeyHelp("Space", "pause", hint: Priority.extra),
             KeyHelp("Esc e", "back to the Lab", hint: Priority.essential, short: "Lab"),
-        ] + HelpOverlay.common)
+        ] + HelpOverlay.common(digitsSwitchScreens: false))
     }
 
     public mutating func handle(_ input: LayerInput, _ context: Context) -> Handled {

@@ -29,6 +29,7 @@ public struct GalleryLayer: Overlay {
 
     public var selected: Int { list.selected }
     public var covers: Bool { true }
+    public var staysWithScreen: Bool { true }
     public func animates(_ context: Context) -> Bool { true }
 
     public mutating func frame(_ context: Context) {
