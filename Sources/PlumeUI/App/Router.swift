@@ -37,10 +37,13 @@ extension AppModel {
         }
     }
 
+    /// Moves the screen's state into the box and back, so that it is held once while it changes
+    /// (a second reference to a swarm would make it copy its storage).
     private func visit<S: ScreenLayer, R>(_ screen: inout S, _ body: (inout any ScreenLayer) -> R) -> R {
-        var layer: any ScreenLayer = screen
-        defer { screen = layer as! S }
-        return body(&layer)
+        var layer: any ScreenLayer = consume screen
+        let result = body(&layer)
+        screen = layer as! S
+        return result
     }
 
     func screenLayer(_ tab: Screen) -> any ScreenLayer {
