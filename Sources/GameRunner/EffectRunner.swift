@@ -49,20 +49,22 @@ public final class EffectRunner {
                 inbox.finish(events.map(Msg.scores))
             }
         case .copyToClipboard(let text):
-            emit(Clipboard.osc52(text))
-            background { [environment] in .copied(Clipboard.sentence(tool: Clipboard.copyWithTool(text, environment: environment))) }
+            copy(text) { .copied($0) }
         case .openURL(let url):
             if let xdgOpen = Opener.desktopOpener(environment: environment) {
                 background { [environment] in .opened(Opener.open(url, with: xdgOpen, environment: environment)) }
             } else {
-                emit(Clipboard.osc52(url))
-                background { [environment] in
-                    .opened("No desktop here to open the link on, so it is shown above. "
-                            + Clipboard.sentence(tool: Clipboard.copyWithTool(url, environment: environment)))
-                }
+                copy(url) { .opened("No desktop here to open the link on, so it is shown above. " + $0) }
             }
         }
         return .carryOn
+    }
+
+    /// Copies `text`: OSC 52 at once, then a clipboard tool in the background; `outcome` turns
+    /// the sentence saying how it went into the message the game hears.
+    private func copy(_ text: String, outcome: @escaping @Sendable (String) -> Msg) {
+        emit(Clipboard.osc52(text))
+        background { [environment] in outcome(Clipboard.sentence(tool: Clipboard.copyWithTool(text, environment: environment))) }
     }
 
     /// Runs work that may wait on a child process; its message is posted when it is done.

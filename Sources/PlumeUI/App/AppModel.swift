@@ -99,7 +99,7 @@ public struct AppModel: Sendable {
 
     /// When the program loop should wake the game.
     public var timing: Timing {
-        let frames = tooSmall ? false : animated != nil
+        let frames = tooSmall ? false : animated(context) != nil
         return Timing(frames: frames, clock: scores.wantsClock(onScreen: screen == .scores), answers: scores.awaiting,
                       wakeAt: Double((day + 1) * 86_400))
     }

@@ -137,8 +137,7 @@ extension AppModel {
     /// Where frames go: the topmost layer that moves, looking through the overlays that let the
     /// screen under them run (a dialog, the slot prompt); nil when nothing moves. An index into
     /// `overlays`, or `overlays.count` for the screen.
-    var animated: Int? {
-        let context = self.context
+    func animated(_ context: Context) -> Int? {
         for index in overlays.indices.reversed() {
             if overlays[index].animates(context) { return index }
             if overlays[index].pausesBelow { return nil }
@@ -147,8 +146,8 @@ extension AppModel {
     }
 
     private mutating func frame() {
-        guard !tooSmall, let index = animated else { return }
         let context = self.context
+        guard !tooSmall, let index = animated(context) else { return }
         if index < overlays.count {
             overlays[index].frame(context)
         } else {
