@@ -16,9 +16,10 @@ build:
 
 # Swift Testing suites for every module (the leaderboard's on SQLite and on a PostgreSQL the
 # tests start themselves). Two runs of one test build: the suites that talk to servers, sockets
-# and deadlines first, then the game's CPU-bound suites. Run together on two cores, a long
-# simulation holds the test runner's threads and a loopback reply waits behind it.
-NETWORK_SUITES = ^(LeaderboardTests|LeaderboardServerTests|ScoresClientTests|LinkRelayTests)\.
+# and deadlines first (GameRunnerTests waits on background work and tasks), then the game's
+# CPU-bound suites. Run together on two cores, a long simulation holds the test runner's threads
+# and a loopback reply, or a task's answer, waits behind it.
+NETWORK_SUITES = ^(LeaderboardTests|LeaderboardServerTests|ScoresClientTests|LinkRelayTests|GameRunnerTests)\.
 unit: system-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --filter '$(NETWORK_SUITES)'
