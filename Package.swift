@@ -37,24 +37,26 @@ let package = Package(
         .target(name: "GameState", dependencies: ["PlumeAssets"]),
         // Sayama's Swarm Chemistry: deterministic, seeded, grid + threads, metrics, evolution.
         .target(name: "SwarmSim", dependencies: ["GameState", "CSwarmKernel"]),
+        // UTC days and ISO weeks without Foundation calendars: the one place a moment becomes a day.
+        .target(name: "PlumeCalendar"),
         // Style themes and swarm challenges: deterministic scores shared by the game and the server.
-        .target(name: "Challenges", dependencies: ["GameState", "SwarmSim", "PlumeAssets", "ScoresAPI"]),
+        .target(name: "Challenges", dependencies: ["GameState", "SwarmSim", "PlumeAssets", "PlumeCalendar"]),
         // QR codes for share links (byte mode, level M, versions 1–10), written here: no dependencies.
         .target(name: "QRCode"),
         // The UI core: cells, grid, styles, keys, mouse, widgets, and the program loop's types and
         // schedule. The seam between the game and the terminal; it knows neither.
         .target(name: "TUI"),
         // The game as pure code: a folder per screen, one stack of layers, one router; view() into a Grid.
-        .target(name: "PlumeUI", dependencies: ["TUI", "GameState", "SwarmSim", "Challenges", "ScoresAPI", "QRCode"]),
-        // The leaderboard's wire types and calendar, and the one protocol the game's Scores
-        // screen talks through (commands out, events back). Plain Swift, no dependencies.
-        .target(name: "ScoresAPI"),
+        .target(name: "PlumeUI", dependencies: ["TUI", "GameState", "SwarmSim", "Challenges", "ScoresAPI", "PlumeCalendar", "QRCode"]),
+        // The leaderboard's wire types and times, and the one protocol the game's Scores screen
+        // talks through (commands out, events back). Plain Swift.
+        .target(name: "ScoresAPI", dependencies: ["PlumeCalendar"]),
         // The game's side of the leaderboard: a plume-server over URLSession, or the same service
         // in-process on a local SQLite file; settings, credentials and the outbox. No NIO.
         .target(
             name: "ScoresClient",
             dependencies: [
-                "ScoresAPI", "Leaderboard", "GameState", "Challenges",
+                "ScoresAPI", "PlumeCalendar", "Leaderboard", "GameState", "Challenges",
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ]
         ),
@@ -92,7 +94,7 @@ let package = Package(
         .target(
             name: "Leaderboard",
             dependencies: [
-                "ScoresAPI", "GameState", "SwarmSim", "Challenges", "PlumeAssets",
+                "ScoresAPI", "PlumeCalendar", "GameState", "SwarmSim", "Challenges", "PlumeAssets",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
@@ -111,7 +113,7 @@ let package = Package(
         .target(
             name: "LeaderboardServer",
             dependencies: [
-                "Leaderboard", "LeaderboardPostgres", "GameState", "Challenges", "SwarmSim",
+                "Leaderboard", "LeaderboardPostgres", "ScoresAPI", "PlumeCalendar", "GameState", "Challenges", "SwarmSim",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
@@ -123,20 +125,28 @@ let package = Package(
         .executableTarget(
             name: "plume-server",
             dependencies: [
-                "Leaderboard", "LeaderboardServer", "GameState", "Challenges",
+                "Leaderboard", "LeaderboardServer", "ScoresAPI", "PlumeCalendar", "GameState", "Challenges",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // Test helpers: a real PostgreSQL started for the tests, and the two store kinds.
-        .target(name: "PlumeTestSupport", dependencies: ["GameState"], path: "Tests/PlumeTestSupport"),
-        .testTarget(name: "LeaderboardTests", dependencies: ["Leaderboard", "LeaderboardPostgres", "PlumeTestSupport", "GameState", "Challenges"]),
+        .target(name: "PlumeTestSupport", dependencies: ["GameState", "PlumeCalendar"], path: "Tests/PlumeTestSupport"),
+        // The store suites run on SQLite and on a real PostgreSQL; SchemaTests reads both catalogs.
+        .testTarget(
+            name: "LeaderboardTests",
+            dependencies: [
+                "Leaderboard", "LeaderboardPostgres", "ScoresAPI", "PlumeCalendar", "PlumeTestSupport", "GameState", "Challenges",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ]
+        ),
         // The HTTP layer in process (HummingbirdTesting's router client), on both stores.
         .testTarget(
             name: "LeaderboardServerTests",
             dependencies: [
-                "LeaderboardServer", "Leaderboard", "PlumeTestSupport", "GameState",
+                "LeaderboardServer", "Leaderboard", "ScoresAPI", "PlumeCalendar", "PlumeTestSupport", "GameState",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),
@@ -152,10 +162,10 @@ let package = Package(
         .testTarget(name: "QRCodeTests", dependencies: ["QRCode"]),
         .testTarget(name: "LinkRelayTests", dependencies: ["LinkRelay"]),
         .testTarget(name: "SwarmSimTests", dependencies: ["SwarmSim", "GameState"]),
-        .testTarget(name: "ChallengesTests", dependencies: ["Challenges", "GameState", "SwarmSim"]),
+        .testTarget(name: "ChallengesTests", dependencies: ["Challenges", "PlumeCalendar", "GameState", "SwarmSim"]),
         .testTarget(name: "TUITests", dependencies: ["TUI", "GameState"]),
         // Snapshots/ holds the whole-screen goldens the tests read by path.
-        .testTarget(name: "PlumeUITests", dependencies: ["PlumeUI", "TUI", "GameState", "Challenges", "ScoresAPI", "QRCode"], exclude: ["Snapshots"]),
+        .testTarget(name: "PlumeUITests", dependencies: ["PlumeUI", "TUI", "GameState", "Challenges", "ScoresAPI", "PlumeCalendar", "QRCode"], exclude: ["Snapshots"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "TUI"]),
         .testTarget(name: "GameRunnerTests", dependencies: ["GameRunner", "PlumeUI", "TUI", "GameState", "ScoresAPI"]),
     ],

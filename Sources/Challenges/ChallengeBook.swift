@@ -2,7 +2,7 @@
 import Foundation
 import GameState
 import PlumeAssets
-import ScoresAPI
+import PlumeCalendar
 
 public struct ChallengeBook: Sendable {
     public let styleThemes: [StyleTheme]
@@ -106,5 +106,5 @@ extension ChallengeBook {
     }
 
     /// Days since 1970-01-01 in UTC for a moment.
-    public static func day(of date: Date) -> Int { Int((date.timeIntervalSince1970 / 86_400).rounded(.down)) }
+    public static func day(of date: Date) -> Int { UTCDay.containing(date) }
 }

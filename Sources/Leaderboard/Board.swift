@@ -5,6 +5,7 @@
 //   contributors              points each player has given to causes
 import Foundation
 import Challenges
+import PlumeCalendar
 
 public struct Board: Hashable, Sendable {
     public enum Kind: Hashable, Sendable {
@@ -35,8 +36,8 @@ public struct Board: Hashable, Sendable {
     /// nil when the board never closes.
     public var openInterval: Range<Int64>? {
         switch kind {
-        case .style(let day): Int64(day) * 86_400 ..< Int64(day + 1) * 86_400
-        case .swarm(_, let week?): Int64(week.firstDay) * 86_400 ..< Int64(week.firstDay + 7) * 86_400
+        case .style(let day): UTCDay.start(of: day) ..< UTCDay.start(of: day + 1)
+        case .swarm(_, let week?): UTCDay.start(of: week.firstDay) ..< UTCDay.start(of: week.firstDay + 7)
         case .swarm(_, nil), .contributors: nil
         }
     }
@@ -47,7 +48,7 @@ public struct Board: Hashable, Sendable {
     /// period has begun (future days and weeks are not boards yet).
     public static func parse(_ id: String, book: ChallengeBook, now seconds: Int64) -> Board? {
         guard id.utf8.count <= 64 else { return nil }
-        let today = Int(seconds.floorDivided(by: 86_400))
+        let today = UTCDay.containing(seconds: seconds)
         if id == "contributors" { return .contributors }
         if id.hasPrefix("style-") {
             guard let day = UTCDay.parse(id.dropFirst(6)), day >= UTCDay.firstSeasonDay, day <= today else { return nil }
@@ -68,7 +69,7 @@ public struct Board: Hashable, Sendable {
     /// The boards open at `seconds`, in the order a player would browse them: today's style
     /// theme, each challenge all-time and this week, then contributors.
     public static func current(book: ChallengeBook, now seconds: Int64) -> [Board] {
-        let today = Int(seconds.floorDivided(by: 86_400))
+        let today = UTCDay.containing(seconds: seconds)
         let week = ISOWeek(day: today)
         var boards = [Board(.style(day: today))]
         for challenge in book.swarmChallenges {

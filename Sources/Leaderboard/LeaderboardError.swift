@@ -1,6 +1,7 @@
 // Why a leaderboard request was refused, in words a player can be shown. Each case has a stable
 // machine code and a kind that the HTTP layer maps to a status; none of them is a server fault.
 import GameState
+import ScoresAPI
 
 public struct LeaderboardError: Error, Equatable, Sendable, CustomStringConvertible {
     public enum Kind: Sendable, Equatable {
@@ -9,32 +10,32 @@ public struct LeaderboardError: Error, Equatable, Sendable, CustomStringConverti
 
     public let kind: Kind
     /// Stable, machine-readable (`name_taken`, `board_closed`, …).
-    public let code: String
+    public let code: ErrorCode
     /// Plain words for a person.
     public let message: String
     /// For `.busy` and `.unavailable`: when to try again.
     public let retryAfterSeconds: Int?
 
-    public init(_ kind: Kind, _ code: String, _ message: String, retryAfter: Int? = nil) {
+    public init(_ kind: Kind, _ code: ErrorCode, _ message: String, retryAfter: Int? = nil) {
         (self.kind, self.code, self.message, self.retryAfterSeconds) = (kind, code, message, retryAfter)
     }
 
     public var description: String { message }
 
-    static func invalid(_ code: String, _ message: String) -> Self { Self(.invalid, code, message) }
+    static func invalid(_ code: ErrorCode, _ message: String) -> Self { Self(.invalid, code, message) }
 
-    public static let noSuchPlayer = Self(.notFound, "player_not_found", "there is no player with that id")
-    static let badToken = Self(.unauthorized, "invalid_token",
+    public static let noSuchPlayer = Self(.notFound, .playerNotFound, "there is no player with that id")
+    static let badToken = Self(.unauthorized, .invalidToken,
                                "the sign-in token is not valid (the player may have been erased, or the server reset) — register again")
-    static let banned = Self(.forbidden, "player_banned", "this player is banned from the leaderboard")
-    static let starting = Self(.unavailable, "starting", "the leaderboard is still loading its rankings — try again in a moment",
+    static let banned = Self(.forbidden, .playerBanned, "this player is banned from the leaderboard")
+    static let starting = Self(.unavailable, .starting, "the leaderboard is still loading its rankings — try again in a moment",
                                retryAfter: 1)
-    public static let nameTaken = Self(.conflict, "name_taken", "that name is taken (names are unique, ignoring case) — choose another")
+    public static let nameTaken = Self(.conflict, .nameTaken, "that name is taken (names are unique, ignoring case) — choose another")
     public static func notEnoughPoints(available: Int64) -> Self {
-        Self(.conflict, "not_enough_points", "you have \(available) point\(available == 1 ? "" : "s") available to give")
+        Self(.conflict, .notEnoughPoints, "you have \(available) point\(available == 1 ? "" : "s") available to give")
     }
     static func noSuchBoard(_ id: String) -> Self {
-        Self(.notFound, "board_not_found", "there is no board called \(SafeText.quoted(id))")
+        Self(.notFound, .boardNotFound, "there is no board called \(SafeText.quoted(id))")
     }
 
 }

@@ -28,6 +28,9 @@ public enum LeaderboardLimits {
     /// Style boards are readable back to this day (the leaderboard's first season).
     public static let firstStyleDay = "2026-01-01"
     /// Changes kept in the change log for other processes to read; older ones are pruned (a
-    /// process that falls further behind rebuilds its index from the records).
+    /// process that falls further behind finds the gap and rebuilds its index from the records).
     public static let changeLogRetentionSeconds = 3_600
+    /// A process whose index was last known current longer ago than this reports itself not
+    /// ready (/readyz 503) until it catches up, so a load balancer sends players elsewhere.
+    public static let followerLagBoundSeconds = 30.0
 }

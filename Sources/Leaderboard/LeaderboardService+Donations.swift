@@ -2,18 +2,19 @@
 // available = earned − given. Donations move available points to a cause; the contributors
 // board ranks players by points given (the seed's "highest contributors").
 import GameState
+import ScoresAPI
 
 extension LeaderboardService {
     public func donate(_ player: PlayerRecord, _ request: DonationRequest) async throws -> DonationResult {
         guard !player.banned else { throw LeaderboardError.banned }
         guard let cause = causes.first(where: { $0.id == request.causeID }) else {
-            throw LeaderboardError(.notFound, "cause_not_found", "there is no cause called \(SafeText.quoted(request.causeID)) — see /v1/causes")
+            throw LeaderboardError(.notFound, .causeNotFound, "there is no cause called \(SafeText.quoted(request.causeID)) — see /v1/causes")
         }
         guard request.points > 0 else {
-            throw LeaderboardError.invalid("invalid_points", "give at least 1 point")
+            throw LeaderboardError.invalid(.invalidPoints, "give at least 1 point")
         }
         guard request.points <= LeaderboardLimits.maxDonationPoints else {
-            throw LeaderboardError.invalid("invalid_points", "one donation can move at most \(LeaderboardLimits.maxDonationPoints) points")
+            throw LeaderboardError.invalid(.invalidPoints, "one donation can move at most \(LeaderboardLimits.maxDonationPoints) points")
         }
         let outcome = try await store.donate(player: player.number, cause: cause.id, points: request.points, at: now)
         try await catchUp()

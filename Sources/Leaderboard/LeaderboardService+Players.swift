@@ -1,5 +1,6 @@
 // Players: registration, sign-in by token, profile changes, erasure, and public profiles.
 import GameState
+import ScoresAPI
 
 extension LeaderboardService {
     public func register(_ request: RegisterRequest) async throws -> Registered {
@@ -7,6 +8,7 @@ extension LeaderboardService {
         let email = try request.email.flatMap { $0.isEmpty ? nil : $0 }.map { email throws(LeaderboardError) in try PlayerName.validateEmail(email) }
         let avatar = try request.avatarLook.map { code throws(LeaderboardError) in try validAvatar(code) }
         let token = Secrets.newToken()
+        // The opt-in means nothing without an address (the same rule as updateProfile's).
         let player = try await store.createPlayer(NewPlayer(
             publicID: Secrets.newPlayerID(), name: name, nameKey: PlayerName.key(name), email: email,
             updatesOptIn: (request.updatesOptIn ?? false) && email != nil, avatarCode: avatar,
@@ -43,8 +45,10 @@ extension LeaderboardService {
             changes.avatarCode = .some(try avatar.map { code throws(LeaderboardError) in try validAvatar(code) })
         }
         changes.updatesOptIn = update.updatesOptIn
-        // The opt-in means nothing without an address: the store clears it when there is none.
-        let updated = try await store.updatePlayer(player.number, changes)
+        // The opt-in means nothing without an address: it is off whenever the player has none.
+        let emailAfter = changes.email ?? player.email
+        if emailAfter == nil { changes.updatesOptIn = false }
+        let updated = try await store.updatePlayer(player.number, changes, at: now)
         try await catchUp()
         return try await ownProfile(updated)
     }
@@ -80,12 +84,12 @@ extension LeaderboardService {
         let code = try Verifier.bareCode(raw)
         let state: SharedState
         do { state = try ShareCode.decode(code) } catch {
-            throw .invalid("invalid_avatar", "the avatar look can't be read: \(error.description)")
+            throw .invalid(.invalidAvatar, "the avatar look can't be read: \(error.description)")
         }
-        guard case .look(let look) = state else { throw .invalid("invalid_avatar", "an avatar must be a look, not a swarm") }
+        guard case .look(let look) = state else { throw .invalid(.invalidAvatar, "an avatar must be a look, not a swarm") }
         let broken = look.brokenRules(in: catalog)
         guard broken.isEmpty else {
-            throw .invalid("invalid_avatar", "the avatar look can't be worn: " + broken.map(\.description).joined(separator: "; "))
+            throw .invalid(.invalidAvatar, "the avatar look can't be worn: " + broken.map(\.description).joined(separator: "; "))
         }
         return code
     }

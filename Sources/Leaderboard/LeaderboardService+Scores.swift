@@ -1,6 +1,8 @@
 // Submissions and board reads. A submission is a share code; the score is always recomputed here.
 import Foundation
 import GameState
+import PlumeCalendar
+import ScoresAPI
 
 extension LeaderboardService {
     public func submit(_ player: PlayerRecord, _ request: SubmitRequest) async throws -> SubmissionResult {
@@ -9,14 +11,14 @@ extension LeaderboardService {
         let at = now
         guard board.isOpen(at: at / 1000) else {
             let shown = info(board)
-            throw LeaderboardError(.closed, "board_closed", "\(shown.title) is closed: it took submissions until \(shown.closesAt ?? "")")
+            throw LeaderboardError(.closed, .boardClosed, "\(shown.title) is closed: it took submissions until \(shown.closesAt ?? "")")
         }
         let verified = try await verifier.verify(code: request.code, for: board)
         let code = ShareCode.encode(verified.state)
         var boards = [board]
         // A swarm counts on its challenge's all-time board and on this week's board together.
         if case .swarm(let challenge, let week) = board.kind {
-            let thisWeek = ISOWeek(day: Int((at / 1000).floorDivided(by: 86_400)))
+            let thisWeek = ISOWeek(day: UTCDay.containing(milliseconds: at))
             boards.append(week == nil ? Board(.swarm(challenge: challenge, week: thisWeek)) : Board(.swarm(challenge: challenge, week: nil)))
         }
         var outcomes: [(Board, SubmitOutcome)] = []
@@ -71,11 +73,11 @@ extension LeaderboardService {
         try requireReady()
         let board = try board(boardID)
         guard LeaderboardLimits.aroundRadius.contains(radius) else {
-            throw LeaderboardError.invalid("invalid_radius", "radius must be a whole number from \(LeaderboardLimits.aroundRadius.lowerBound) to \(LeaderboardLimits.aroundRadius.upperBound)")
+            throw LeaderboardError.invalid(.invalidRadius, "radius must be a whole number from \(LeaderboardLimits.aroundRadius.lowerBound) to \(LeaderboardLimits.aroundRadius.upperBound)")
         }
         let entries = index.existing(board.id)?.around(player: player.number, radius: radius) ?? []
         guard !entries.isEmpty else {
-            throw LeaderboardError(.notFound, "no_record", "\(player.name.map { SafeText.quoted($0) } ?? "that player") has no record on \(info(board).title) yet")
+            throw LeaderboardError(.notFound, .noRecord, "\(player.name.map { SafeText.quoted($0) } ?? "that player") has no record on \(info(board).title) yet")
         }
         return BoardPage(board: info(board), rows: try await rows(board: board, entries), nextCursor: nil)
     }
@@ -92,7 +94,7 @@ extension LeaderboardService {
         let player = try await visiblePlayer(playerID)
         guard let entry = index.existing(board.id)?.entry(player: player.number),
               let row = try await rows(board: board, [entry]).first else {
-            throw LeaderboardError(.notFound, "no_record", "\(SafeText.quoted(player.name ?? "")) has no record on \(info(board).title) yet")
+            throw LeaderboardError(.notFound, .noRecord, "\(SafeText.quoted(player.name ?? "")) has no record on \(info(board).title) yet")
         }
         return Standing(board: info(board), row: row)
     }
@@ -111,7 +113,7 @@ extension LeaderboardService {
 
     static func checkedLimit(_ limit: Int) throws(LeaderboardError) -> Int {
         guard LeaderboardLimits.pageRows.contains(limit) else {
-            throw .invalid("invalid_limit", "limit must be a whole number from \(LeaderboardLimits.pageRows.lowerBound) to \(LeaderboardLimits.pageRows.upperBound)")
+            throw .invalid(.invalidLimit, "limit must be a whole number from \(LeaderboardLimits.pageRows.lowerBound) to \(LeaderboardLimits.pageRows.upperBound)")
         }
         return limit
     }

@@ -5,6 +5,7 @@ import Challenges
 import Foundation
 import GameState
 import Synchronization
+import ScoresAPI
 
 public final class LeaderboardService: Sendable {
     public let store: any LeaderboardStore
@@ -16,17 +17,22 @@ public final class LeaderboardService: Sendable {
     /// Milliseconds since 1970; tests move it to open and close boards.
     let clock: @Sendable () -> Int64
     let pages = PageCache()
-    private let follower = ChangeFollower()
-    private let readiness = Mutex<(ready: Bool, loadSeconds: Double?)>((false, nil))
+    let follower = ChangeFollower()
+    let followerState = FollowerState()
+    /// How long change-log entries are kept for other processes to read.
+    let changeLogRetentionSeconds: Int
+    let readiness = Mutex<(ready: Bool, loadSeconds: Double?)>((false, nil))
 
     public init(store: any LeaderboardStore, catalog: Catalog, book: ChallengeBook, causes: [Cause],
                 simulationSlots: Int = 2, verificationQueue: Int = LeaderboardLimits.verificationQueue,
+                changeLogRetentionSeconds: Int = LeaderboardLimits.changeLogRetentionSeconds,
                 clock: @escaping @Sendable () -> Int64 = { Int64((Date().timeIntervalSince1970 * 1000).rounded(.down)) }) {
         self.store = store
         self.catalog = catalog
         self.book = book
         self.causes = causes
         self.clock = clock
+        self.changeLogRetentionSeconds = changeLogRetentionSeconds
         verifier = Verifier(catalog: catalog, book: book, simulationSlots: simulationSlots, queueLimit: verificationQueue)
     }
 
@@ -40,47 +46,8 @@ public final class LeaderboardService: Sendable {
 
     /// Builds the rank index from the store, then applies whatever changed meanwhile.
     public func loadIndex() async throws {
-        let started = ContinuousClock.now
-        let last = try await store.lastChangeID()
-        let all = try await store.rankedKeys()
-        for (board, keys) in all { index.replace(board, with: BoardIndex(sorted: keys)) }
-        await follower.start(at: last)
-        try await catchUp()
-        pages.invalidateAll()
-        let seconds = (ContinuousClock.now - started) / .seconds(1)
+        let seconds = try await rebuildIndex()
         readiness.withLock { $0 = (true, seconds) }
-    }
-
-    /// Applies the store's change log to the index (this process's writes and every other's).
-    public func catchUp() async throws {
-        try await follower.catchUp(store: store) { change in
-            if change.board.isEmpty {
-                pages.invalidateAll()
-            } else {
-                index.board(change.board).set(player: change.player, to: change.key)
-                pages.invalidate(board: change.board)
-            }
-        }
-    }
-
-    /// Follows the change log until cancelled: every `interval`, or sooner when `wake` yields
-    /// (PostgreSQL's LISTEN). Old log entries are pruned now and then.
-    public func follow(every interval: Duration, wake: AsyncStream<Void>? = nil) async {
-        let wakeTask = wake.map { stream in
-            Task { [weak self] in
-                for await _ in stream { try? await self?.catchUp() }
-            }
-        }
-        defer { wakeTask?.cancel() }
-        var lastPrune = ContinuousClock.now
-        while !Task.isCancelled {
-            try? await Task.sleep(for: interval)
-            try? await catchUp()
-            if ContinuousClock.now - lastPrune > .seconds(600) {
-                lastPrune = .now
-                try? await store.pruneChanges(before: now / 1000 - Int64(LeaderboardLimits.changeLogRetentionSeconds))
-            }
-        }
     }
 
     func requireReady() throws(LeaderboardError) {
@@ -107,37 +74,17 @@ public final class LeaderboardService: Sendable {
         switch board.kind {
         case .style(let day):
             let theme = book.theme(forDay: day)
-            return BoardInfo(id: board.id, kind: "style", period: "day", title: "Style: \(theme.name)", brief: theme.brief,
+            return BoardInfo(id: board.id, kind: .style, period: .day, title: "Style: \(theme.name)", brief: theme.brief,
                              open: open, opensAt: opens, closesAt: closes, records: records)
         case .swarm(let id, let week):
             let challenge = book.swarmChallenge(id: id)
             let name = challenge?.name ?? id
-            return BoardInfo(id: board.id, kind: "swarm", period: week == nil ? "all-time" : "week",
+            return BoardInfo(id: board.id, kind: .swarm, period: week == nil ? .allTime : .week,
                              title: week.map { "\(name) — week \($0.week), \($0.year)" } ?? name, brief: challenge?.brief ?? "",
                              open: open, opensAt: opens, closesAt: closes, records: records)
         case .contributors:
-            return BoardInfo(id: board.id, kind: "contributors", period: "all-time", title: "Highest contributors",
+            return BoardInfo(id: board.id, kind: .contributors, period: .allTime, title: "Highest contributors",
                              brief: "Points players have given to causes.", open: true, opensAt: nil, closesAt: nil, records: records)
-        }
-    }
-}
-
-/// Remembers how far this process has read the change log, and reads on from there, one
-/// caller at a time.
-actor ChangeFollower {
-    private var last: Int64 = 0
-    static let batch = 1000
-
-    func start(at id: Int64) { last = id }
-
-    func catchUp(store: any LeaderboardStore, apply: @Sendable (IndexChange) -> Void) async throws {
-        while true {
-            let changes = try await store.changes(after: last, limit: Self.batch)
-            for change in changes {
-                apply(change)
-                last = change.id
-            }
-            if changes.count < Self.batch { return }
         }
     }
 }

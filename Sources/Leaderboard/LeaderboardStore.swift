@@ -108,6 +108,22 @@ public struct IndexChange: Sendable {
     }
 }
 
+/// The ends of the change log (both 0 when it is empty).
+public struct ChangeLogEnds: Sendable, Equatable {
+    public var newest: Int64
+    public var oldest: Int64
+
+    public init(newest: Int64, oldest: Int64) { (self.newest, self.oldest) = (newest, oldest) }
+
+    /// Whether a reader that has applied every entry up to `last` can go on from the log alone:
+    /// nothing after it has been pruned. (Ids only grow, so an empty log after `last` was read
+    /// is fine as long as nothing newer was ever written.)
+    public func continues(from last: Int64) -> Bool {
+        if newest <= last { return true }
+        return oldest <= last + 1
+    }
+}
+
 public struct DonationOutcome: Sendable {
     public var given: Int64
     public var available: Int64
@@ -142,9 +158,10 @@ public protocol LeaderboardStore: Sendable {
     func player(tokenHash: String) async throws -> PlayerRecord?
     func player(publicID: String) async throws -> PlayerRecord?
     func player(name: String) async throws -> PlayerRecord?
-    func updatePlayer(_ number: Int64, _ changes: PlayerChanges) async throws -> PlayerRecord
+    func updatePlayer(_ number: Int64, _ changes: PlayerChanges, at: Int64) async throws -> PlayerRecord
     /// Clears name, e-mail, avatar and token and deletes the player's records, except the
-    /// contributors record, which stays for "a former player".
+    /// contributors record, which stays for "a former player" (StoreSQL's erasure rule). `at`
+    /// (milliseconds, the service's clock) dates the change-log entries of every write.
     func erasePlayer(_ number: Int64, at: Int64) async throws
     func setBanned(_ number: Int64, _ banned: Bool, at: Int64) async throws
     func players(limit: Int, offset: Int) async throws -> [PlayerRecord]
@@ -164,7 +181,9 @@ public protocol LeaderboardStore: Sendable {
     func rankedKeys() async throws -> [String: [RankKey]]
     /// The store's ordering of one board, for tests that check the index against it.
     func orderedKeys(board: String) async throws -> [RankKey]
-    func lastChangeID() async throws -> Int64
+    /// The newest and oldest ids the change log keeps: a reader whose last id is older than
+    /// `oldest - 1` has missed pruned entries.
+    func changeLog() async throws -> ChangeLogEnds
     func changes(after id: Int64, limit: Int) async throws -> [IndexChange]
     func pruneChanges(before: Int64) async throws
 

@@ -13,7 +13,7 @@ enum PageCursor {
     }
 
     static func decode(_ text: String) throws(LeaderboardError) -> RankKey {
-        let invalid = LeaderboardError.invalid("invalid_cursor", "the page cursor is damaged — start again from the top of the board")
+        let invalid = LeaderboardError.invalid(.invalidCursor, "the page cursor is damaged — start again from the top of the board")
         guard text.utf8.count == 43, let bytes = try? Base64URL.decode(Array(text.utf8)), bytes.count == 32 else { throw invalid }
         var words: [UInt64] = []
         for word in 0..<4 {

@@ -6,12 +6,12 @@ public enum PlayerName {
     /// The name as stored (NFC, surrounding white space removed), or the reason it is refused.
     public static func validate(_ raw: String) throws(LeaderboardError) -> String {
         let name = raw.precomposedStringWithCanonicalMapping.trimmingCharacters(in: .whitespaces)
-        guard !name.isEmpty else { throw .invalid("invalid_name", "a name needs at least one visible character") }
+        guard !name.isEmpty else { throw .invalid(.invalidName, "a name needs at least one visible character") }
         guard LeaderboardLimits.nameCharacters.contains(name.count) else {
-            throw .invalid("invalid_name", "a name is at most \(LeaderboardLimits.nameCharacters.upperBound) characters (this one has \(name.count))")
+            throw .invalid(.invalidName, "a name is at most \(LeaderboardLimits.nameCharacters.upperBound) characters (this one has \(name.count))")
         }
         for scalar in name.unicodeScalars where !isAllowed(scalar) {
-            throw .invalid("invalid_name", "a name can't contain invisible or control characters (found U+"
+            throw .invalid(.invalidName, "a name can't contain invisible or control characters (found U+"
                            + String(scalar.value, radix: 16, uppercase: true) + ")")
         }
         return name
@@ -42,7 +42,7 @@ public enum PlayerName {
         guard email.utf8.count <= LeaderboardLimits.maxEmailBytes, parts.count == 2, !parts[0].isEmpty,
               parts[1].contains("."), !parts[1].hasPrefix("."), !parts[1].hasSuffix("."),
               email.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value != 0x7F && isAllowed($0) }) else {
-            throw .invalid("invalid_email", "that doesn't look like an e-mail address (name@example.org)")
+            throw .invalid(.invalidEmail, "that doesn't look like an e-mail address (name@example.org)")
         }
         return email
     }

@@ -124,6 +124,9 @@ public final class RankIndex: Sendable {
 
     func replace(_ id: String, with index: BoardIndex) { boards.withLock { $0[id] = index } }
 
+    /// Swaps in a whole new index at once (a rebuild): boards that have no records left go too.
+    func replaceAll(with new: [String: BoardIndex]) { boards.withLock { $0 = new } }
+
     public func existing(_ id: String) -> BoardIndex? { boards.withLock { $0[id] } }
 
     public var sizes: [String: Int] { boards.withLock { $0.mapValues(\.count) } }

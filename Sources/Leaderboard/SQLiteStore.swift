@@ -70,7 +70,7 @@ public final class SQLiteStore: LeaderboardStore {
         }
     }
 
-    public func updatePlayer(_ number: Int64, _ changes: PlayerChanges) async throws -> PlayerRecord {
+    public func updatePlayer(_ number: Int64, _ changes: PlayerChanges, at: Int64) async throws -> PlayerRecord {
         try await pool.write { db in
             if let (name, key) = changes.name {
                 if try Bool.fetchOne(db, sql: "SELECT 1 FROM players WHERE name_key = ? AND id <> ?", arguments: [key, number]) == true {
@@ -87,8 +87,7 @@ public final class SQLiteStore: LeaderboardStore {
             if let avatar = changes.avatarCode {
                 try db.execute(sql: "UPDATE players SET avatar_code = ? WHERE id = ?", arguments: [avatar, number])
             }
-            try db.execute(sql: "UPDATE players SET updates_opt_in = 0 WHERE id = ? AND email IS NULL", arguments: [number])
-            if changes.name != nil || changes.avatarCode != nil { try Self.logChange(db, board: "", player: number) }
+            if changes.name != nil || changes.avatarCode != nil { try Self.logChange(db, board: "", player: number, at: at) }
             guard let row = try Row.fetchOne(db, sql: "SELECT \(SQLiteSchema.playerColumns) FROM players WHERE id = ?", arguments: [number]) else {
                 throw LeaderboardError.noSuchPlayer
             }
@@ -98,14 +97,9 @@ public final class SQLiteStore: LeaderboardStore {
 
     public func erasePlayer(_ number: Int64, at: Int64) async throws {
         try await pool.write { db in
-            let boards = try String.fetchAll(db, sql: "SELECT board FROM records WHERE player = ? AND board <> 'contributors'", arguments: [number])
-            try db.execute(sql: "DELETE FROM records WHERE player = ? AND board <> 'contributors'", arguments: [number])
-            try db.execute(sql: """
-                UPDATE players SET name = NULL, name_key = NULL, email = NULL, updates_opt_in = 0, avatar_code = NULL,
-                token_hash = NULL WHERE id = ?
-                """, arguments: [number])
-            for board in boards { try Self.logChange(db, board: board, player: number) }
-            try Self.logChange(db, board: "", player: number)
+            let boards = try String.fetchAll(db, sql: StoreSQL.eraseRecords(.sqlite), arguments: [number, Board.contributors.id])
+            try db.execute(sql: StoreSQL.eraseIdentity(.sqlite), arguments: [number])
+            for board in boards + [""] { try Self.logChange(db, board: board, player: number, at: at) }
         }
     }
 
@@ -113,7 +107,7 @@ public final class SQLiteStore: LeaderboardStore {
         try await pool.write { db in
             try db.execute(sql: "UPDATE players SET banned = ? WHERE id = ?", arguments: [banned, number])
             for board in try String.fetchAll(db, sql: "SELECT board FROM records WHERE player = ?", arguments: [number]) {
-                try Self.logChange(db, board: board, player: number)
+                try Self.logChange(db, board: board, player: number, at: at)
             }
         }
     }
@@ -127,9 +121,7 @@ public final class SQLiteStore: LeaderboardStore {
 
     public func updatesList() async throws -> [(name: String, email: String)] {
         try await pool.read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT name, email FROM players WHERE updates_opt_in = 1 AND email IS NOT NULL AND name IS NOT NULL AND banned = 0 ORDER BY id
-                """).map { ($0["name"], $0["email"]) }
+            try Row.fetchAll(db, sql: StoreSQL.updatesList).map { ($0["name"], $0["email"]) }
         }
     }
 
@@ -142,12 +134,8 @@ public final class SQLiteStore: LeaderboardStore {
             guard previous.map({ $0.key.isBeaten(byScore: record.score, detail: record.detail) }) ?? true else {
                 return SubmitOutcome(previous: previous, best: previous!, improved: false)
             }
-            try db.execute(sql: """
-                INSERT INTO records (board, player, score, detail, code, at, hidden) VALUES (?, ?, ?, ?, ?, ?, 0)
-                ON CONFLICT (board, player) DO UPDATE SET score = excluded.score, detail = excluded.detail,
-                code = excluded.code, at = excluded.at
-                """, arguments: [record.board, record.player, record.score, record.detail, record.code, record.at])
-            try Self.logChange(db, board: record.board, player: record.player)
+            try db.execute(sql: StoreSQL.keepBest(.sqlite), arguments: [record.board, record.player, record.score, record.detail, record.code, record.at])
+            try Self.logChange(db, board: record.board, player: record.player, at: record.at)
             var best = record
             best.hidden = previous?.hidden ?? false
             return SubmitOutcome(previous: previous, best: best, improved: true)
@@ -182,10 +170,7 @@ public final class SQLiteStore: LeaderboardStore {
 
     public func bests(player: Int64) async throws -> [ScoreRecord] {
         try await pool.read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT \(SQLiteSchema.recordColumns("r.")) FROM records r JOIN players p ON p.id = r.player
-                WHERE r.player = ? AND r.hidden = 0 AND p.banned = 0 ORDER BY r.board
-                """, arguments: [player]).map(SQLiteSchema.record)
+            try Row.fetchAll(db, sql: StoreSQL.bests(.sqlite, columns: SQLiteSchema.recordColumns("r.")), arguments: [player]).map(SQLiteSchema.record)
         }
     }
 
@@ -193,7 +178,7 @@ public final class SQLiteStore: LeaderboardStore {
         try await pool.write { db in
             try db.execute(sql: "UPDATE records SET hidden = ? WHERE board = ? AND player = ?", arguments: [hidden, board, player])
             guard db.changesCount > 0 else { return false }
-            try Self.logChange(db, board: board, player: player)
+            try Self.logChange(db, board: board, player: player, at: at)
             return true
         }
     }
@@ -202,10 +187,7 @@ public final class SQLiteStore: LeaderboardStore {
         try await pool.read { db in
             var out: [String: [RankKey]] = [:]
             var board = "", keys: [RankKey] = []
-            let cursor = try Row.fetchCursor(db, sql: """
-                SELECT r.board, r.score, r.detail, r.at, r.player FROM records r JOIN players p ON p.id = r.player
-                WHERE r.hidden = 0 AND p.banned = 0 ORDER BY r.board, r.score DESC, r.detail DESC, r.at, r.player
-                """)
+            let cursor = try Row.fetchCursor(db, sql: StoreSQL.rankedKeys(.sqlite))
             while let row = try cursor.next() {
                 let rowBoard: String = row[0]
                 if rowBoard != board {
@@ -222,24 +204,20 @@ public final class SQLiteStore: LeaderboardStore {
 
     public func orderedKeys(board: String) async throws -> [RankKey] {
         try await pool.read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT r.score, r.detail, r.at, r.player FROM records r JOIN players p ON p.id = r.player
-                WHERE r.board = ? AND r.hidden = 0 AND p.banned = 0 ORDER BY r.score DESC, r.detail DESC, r.at, r.player
-                """, arguments: [board]).map { RankKey(score: $0[0], detail: $0[1], at: $0[2], player: $0[3]) }
+            try Row.fetchAll(db, sql: StoreSQL.orderedKeys(.sqlite), arguments: [board]).map { RankKey(score: $0[0], detail: $0[1], at: $0[2], player: $0[3]) }
         }
     }
 
-    public func lastChangeID() async throws -> Int64 {
-        try await pool.read { db in try Int64.fetchOne(db, sql: "SELECT COALESCE(MAX(id), 0) FROM changes") ?? 0 }
+    public func changeLog() async throws -> ChangeLogEnds {
+        try await pool.read { db in
+            let row = try Row.fetchOne(db, sql: StoreSQL.changeLogEnds)
+            return ChangeLogEnds(newest: row?[0] ?? 0, oldest: row?[1] ?? 0)
+        }
     }
 
     public func changes(after id: Int64, limit: Int) async throws -> [IndexChange] {
         try await pool.read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT c.id, c.board, c.player, r.score, r.detail, r.at, (r.hidden = 0 AND p.banned = 0) AS visible
-                FROM changes c LEFT JOIN records r ON r.board = c.board AND r.player = c.player
-                LEFT JOIN players p ON p.id = c.player WHERE c.id > ? ORDER BY c.id LIMIT ?
-                """, arguments: [id, limit]).map { row in
+            try Row.fetchAll(db, sql: StoreSQL.changes(.sqlite), arguments: [id, limit]).map { row in
                 let visible: Bool? = row["visible"]
                 let key = visible == true ? RankKey(score: row["score"], detail: row["detail"], at: row["at"], player: row["player"]) : nil
                 return IndexChange(id: row["id"], board: row["board"], player: row["player"], key: key)
@@ -248,7 +226,7 @@ public final class SQLiteStore: LeaderboardStore {
     }
 
     public func pruneChanges(before: Int64) async throws {
-        try await pool.write { db in try db.execute(sql: "DELETE FROM changes WHERE at < ?", arguments: [before]) }
+        try await pool.write { db in try db.execute(sql: StoreSQL.pruneChanges(.sqlite), arguments: [before]) }
     }
 
     // MARK: Points and causes
@@ -258,10 +236,8 @@ public final class SQLiteStore: LeaderboardStore {
     }
 
     private static func points(_ db: Database, player: Int64) throws -> (earned: Int64, given: Int64) {
-        let earned = try Int64.fetchOne(db, sql: """
-            SELECT COALESCE(SUM(score), 0) FROM records WHERE player = ? AND board <> 'contributors' AND hidden = 0
-            """, arguments: [player]) ?? 0
-        let given = try Int64.fetchOne(db, sql: "SELECT COALESCE(SUM(points), 0) FROM donations WHERE player = ?", arguments: [player]) ?? 0
+        let earned = try Int64.fetchOne(db, sql: StoreSQL.pointsEarned(.sqlite), arguments: [player, Board.contributors.id]) ?? 0
+        let given = try Int64.fetchOne(db, sql: StoreSQL.pointsGiven(.sqlite), arguments: [player]) ?? 0
         return (earned, given)
     }
 
@@ -270,48 +246,21 @@ public final class SQLiteStore: LeaderboardStore {
             let (earned, given) = try Self.points(db, player: player)
             guard points <= earned - given else { throw LeaderboardError.notEnoughPoints(available: earned - given) }
             try db.execute(sql: "INSERT INTO donations (player, cause, points, at) VALUES (?, ?, ?, ?)", arguments: [player, cause, points, at])
-            try db.execute(sql: """
-                INSERT INTO records (board, player, score, detail, code, at, hidden) VALUES ('contributors', ?, ?, 0, '', ?, 0)
-                ON CONFLICT (board, player) DO UPDATE SET score = excluded.score, at = excluded.at
-                """, arguments: [player, given + points, at])
-            try Self.logChange(db, board: Board.contributors.id, player: player)
-            let total = try Int64.fetchOne(db, sql: "SELECT COALESCE(SUM(points), 0) FROM donations WHERE cause = ?", arguments: [cause]) ?? 0
+            try db.execute(sql: StoreSQL.setContribution(.sqlite), arguments: [Board.contributors.id, player, given + points, at])
+            try Self.logChange(db, board: Board.contributors.id, player: player, at: at)
+            let total = try Int64.fetchOne(db, sql: StoreSQL.causeTotal(.sqlite), arguments: [cause]) ?? 0
             return DonationOutcome(given: given + points, available: earned - given - points, causeTotal: total)
         }
     }
 
     public func causeTotals() async throws -> [CauseTotal] {
         try await pool.read { db in
-            try Row.fetchAll(db, sql: "SELECT cause, SUM(points) AS points, COUNT(DISTINCT player) AS donors FROM donations GROUP BY cause")
-                .map { CauseTotal(cause: $0["cause"], points: $0["points"], donors: $0["donors"]) }
+            try Row.fetchAll(db, sql: StoreSQL.causeTotals).map { CauseTotal(cause: $0[0], points: $0[1], donors: $0[2]) }
         }
     }
 
-    // MARK: Benchmark seeding
-
-    /// Writes `count` players, each with one record on `board`, in one transaction, bypassing
-    /// verification: for `plume-server bench` only, on a new database. `make` gives player i's
-    /// row and record (its `player` field is filled in here).
-    public func seedForBenchmark(board: String, count: Int, _ make: @Sendable (Int) -> (NewPlayer, ScoreRecord)) async throws {
-        try await pool.write { db in
-            let insertPlayer = try db.makeStatement(sql: """
-                INSERT INTO players (public_id, name, name_key, email, updates_opt_in, avatar_code, token_hash, created_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                """)
-            let insertRecord = try db.makeStatement(sql: "INSERT INTO records (board, player, score, detail, code, at, hidden) VALUES (?, ?, ?, ?, ?, ?, 0)")
-            for i in 0..<count {
-                let (new, record) = make(i)
-                try insertPlayer.execute(arguments: [new.publicID, new.name, new.nameKey, new.email, new.updatesOptIn, new.avatarCode,
-                                                     new.tokenHash, new.createdAt])
-                try insertRecord.execute(arguments: [board, db.lastInsertedRowID, record.score, record.detail, record.code, record.at])
-            }
-        }
-        // Fold the large write-ahead log back into the database, as a server's steady state has it.
-        _ = try await pool.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
-    }
-
-    private static func logChange(_ db: Database, board: String, player: Int64) throws {
-        try db.execute(sql: "INSERT INTO changes (board, player, at) VALUES (?, ?, ?)",
-                       arguments: [board, player, Int64(Date().timeIntervalSince1970)])
+    /// `at` is the service's clock (milliseconds); the log keeps seconds, as its pruning reads them.
+    private static func logChange(_ db: Database, board: String, player: Int64, at: Int64) throws {
+        try db.execute(sql: StoreSQL.logChange(.sqlite), arguments: [board, player, at.floorDivided(by: 1000)])
     }
 }

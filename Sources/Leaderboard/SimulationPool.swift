@@ -47,7 +47,7 @@ final class SimulationPool: Sendable {
         switch admission {
         case .now: return
         case .refuse:
-            throw LeaderboardError(.busy, "verifier_busy", "the server is busy checking other swarms — try again in a few seconds", retryAfter: 2)
+            throw LeaderboardError(.busy, .verifierBusy, "the server is busy checking other swarms — try again in a few seconds", retryAfter: 2)
         case .wait:
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
                 let admitted: Bool = state.withLock { s in

@@ -35,32 +35,32 @@ public final class Verifier: Sendable {
         let code = try Self.bareCode(raw)
         let state: SharedState
         do { state = try ShareCode.decode(code) } catch {
-            throw .invalid("invalid_code", "the share code can't be read: \(error.description)")
+            throw .invalid(.invalidCode, "the share code can't be read: \(error.description)")
         }
         switch board.kind {
         case .contributors:
-            throw .invalid("board_takes_donations", "the contributors board counts donations; it takes no share codes")
+            throw .invalid(.boardTakesDonations, "the contributors board counts donations; it takes no share codes")
         case .style(let day):
             guard case .look(let look) = state else {
-                throw .invalid("wrong_kind", "this board ranks looks, and that code is a swarm — submit it to a swarm challenge")
+                throw .invalid(.wrongKind, "this board ranks looks, and that code is a swarm — submit it to a swarm challenge")
             }
             let theme = book.theme(forDay: day)
             let key = "style:\(theme.id):\(code)"
             if let hit = cache.withLock({ $0[key] }) { return counted(hit, \.cached) }
             let broken = look.brokenRules(in: catalog)
             guard broken.isEmpty else {
-                throw .invalid("look_not_wearable", "this look can't be worn: " + broken.map(\.description).joined(separator: "; "))
+                throw .invalid(.lookNotWearable, "this look can't be worn: " + broken.map(\.description).joined(separator: "; "))
             }
             let result = Verification(score: Int64(theme.score(look, in: catalog).total), detail: 0, state: state)
             cache.withLock { $0[key] = result }
             return counted(result, \.looks)
         case .swarm(let id, _):
             guard case .swarm(let recipe) = state else {
-                throw .invalid("wrong_kind", "this board ranks swarms, and that code is a look — submit it to today's style board")
+                throw .invalid(.wrongKind, "this board ranks swarms, and that code is a look — submit it to today's style board")
             }
             guard let challenge = book.swarmChallenge(id: id) else { throw .noSuchBoard(board.id) }
             guard recipe.totalPopulation <= GameLimits.maxTotalPopulation, recipe.isValid else {
-                throw .invalid("swarm_too_large", "a swarm may have at most \(GameLimits.maxTotalPopulation) agents")
+                throw .invalid(.swarmTooLarge, "a swarm may have at most \(GameLimits.maxTotalPopulation) agents")
             }
             let key = "swarm:\(challenge.id):\(code)"
             if let hit = cache.withLock({ $0[key] }) { return counted(hit, \.cached) }
@@ -84,9 +84,9 @@ public final class Verifier: Sendable {
     /// with a reason rather than guessed at (the game's importer repairs mangled pastes).
     static func bareCode(_ raw: String) throws(LeaderboardError) -> String {
         let trimmed = raw.trimmingCharacters(in: .whitespaces)
-        guard !trimmed.isEmpty else { throw .invalid("invalid_code", "the share code is missing") }
+        guard !trimmed.isEmpty else { throw .invalid(.invalidCode, "the share code is missing") }
         guard trimmed.utf8.count <= LeaderboardLimits.maxCodeBytes else {
-            throw .invalid("invalid_code", "that is far longer than any share code")
+            throw .invalid(.invalidCode, "that is far longer than any share code")
         }
         for prefix in ["plume://look/", "plume://swarm/"] where trimmed.hasPrefix(prefix) {
             return String(trimmed.dropFirst(prefix.count))

@@ -5,14 +5,15 @@ import Foundation
 import Hummingbird
 import GameState
 import Leaderboard
+import ScoresAPI
 
 public struct APIError: Error, HTTPResponseError {
     public let status: HTTPResponse.Status
-    public let code: String
+    public let code: ErrorCode
     public let message: String
     public var retryAfter: Int?
 
-    public init(_ status: HTTPResponse.Status, _ code: String, _ message: String, retryAfter: Int? = nil) {
+    public init(_ status: HTTPResponse.Status, _ code: ErrorCode, _ message: String, retryAfter: Int? = nil) {
         (self.status, self.code, self.message, self.retryAfter) = (status, code, message, retryAfter)
     }
 
@@ -36,11 +37,17 @@ public struct APIError: Error, HTTPResponseError {
     }
 
     public func response(from request: Request, context: some RequestContext) throws -> Response {
-        let json = "{\"error\":{\"code\":" + SharedStateJSON.string(code) + ",\"message\":" + SharedStateJSON.string(message) + "}}"
-        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: json)))
+        let json = (try? Self.encoder.encode(ErrorReply(code: code, message: message))) ?? Data("{}".utf8)
+        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: json)))
     }
 
-    static func badRequest(_ code: String, _ message: String) -> APIError { APIError(.badRequest, code, message) }
+    private static let encoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .withoutEscapingSlashes
+        return encoder
+    }()
+
+    static func badRequest(_ code: ErrorCode, _ message: String) -> APIError { APIError(.badRequest, code, message) }
 }
 
 /// Maps whatever a route threw onto an `APIError`, and answers a request no route matched.
@@ -55,20 +62,20 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         } catch let error as any HTTPResponseError {
             throw Self.translate(error.status)
         } catch is CancellationError {
-            throw APIError(.serviceUnavailable, "cancelled", "the server is shutting down — try again shortly", retryAfter: 5)
+            throw APIError(.serviceUnavailable, .cancelled, "the server is shutting down — try again shortly", retryAfter: 5)
         } catch {
             // A store failure (database gone, disk full): say so, never leak details.
             context.logger.error("request failed", metadata: ["error": "\(String(describing: type(of: error)))"])
-            throw APIError(.serviceUnavailable, "storage_unavailable", "the leaderboard's database is not answering — try again shortly", retryAfter: 5)
+            throw APIError(.serviceUnavailable, .storageUnavailable, "the leaderboard's database is not answering — try again shortly", retryAfter: 5)
         }
     }
 
     static func translate(_ status: HTTPResponse.Status) -> APIError {
         switch status {
-        case .contentTooLarge: APIError(.contentTooLarge, "body_too_large", "the request body is over \(ServerLimits.maxBodyBytes / 1024) KiB")
-        case .notFound: APIError(.notFound, "not_found", "there is nothing at that address")
-        case .methodNotAllowed: APIError(.methodNotAllowed, "method_not_allowed", "that method is not allowed here")
-        default: APIError(status, "http_\(status.code)", "the request was refused: \(status.reasonPhrase.lowercased())")
+        case .contentTooLarge: APIError(.contentTooLarge, .bodyTooLarge, "the request body is over \(ServerLimits.maxBodyBytes / 1024) KiB")
+        case .notFound: APIError(.notFound, .notFound, "there is nothing at that address")
+        case .methodNotAllowed: APIError(.methodNotAllowed, .methodNotAllowed, "that method is not allowed here")
+        default: APIError(status, ErrorCode(rawValue: "http_\(status.code)"), "the request was refused: \(status.reasonPhrase.lowercased())")
         }
     }
 }

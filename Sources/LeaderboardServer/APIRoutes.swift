@@ -2,6 +2,7 @@
 import Foundation
 import Hummingbird
 import Leaderboard
+import ScoresAPI
 
 struct APIRoutes {
     let service: LeaderboardService
@@ -40,10 +41,7 @@ struct APIRoutes {
 
     @Sendable func registerPlayer(_ request: Request, context: AppContext) async throws -> Response {
         if let wait = limits.registrations.check(context.remoteAddress) { throw APIError.tooMany("registrations from this address", retryAfter: wait) }
-        let body = try await JSONBody.read(request, context: context)
-        let registered = try await service.register(RegisterRequest(
-            name: try body.string("name", required: true)!, email: try body.string("email"),
-            updatesOptIn: try body.bool("updates_opt_in"), avatarLook: try body.string("avatar_look")))
+        let registered = try await service.register(try await JSONBody.decode(RegisterRequest.self, from: request))
         context.logger.info("player registered", metadata: ["player": "\(registered.playerID)"])
         return try Reply.json(registered, status: .created)
     }
@@ -54,13 +52,7 @@ struct APIRoutes {
 
     @Sendable func updateProfile(_ request: Request, context: AppContext) async throws -> Response {
         let player = try await signedIn(request)
-        let body = try await JSONBody.read(request, context: context)
-        var update = ProfileUpdate()
-        update.name = try body.string("name")
-        if body.has("email") { update.email = .some(try body.string("email")) }
-        update.updatesOptIn = try body.bool("updates_opt_in")
-        if body.has("avatar_look") { update.avatarLook = .some(try body.string("avatar_look")) }
-        return try Reply.json(try await service.updateProfile(player, update))
+        return try Reply.json(try await service.updateProfile(player, try await JSONBody.decode(ProfileUpdate.self, from: request)))
     }
 
     @Sendable func erase(_ request: Request, context: AppContext) async throws -> Response {
@@ -75,9 +67,7 @@ struct APIRoutes {
     @Sendable func submit(_ request: Request, context: AppContext) async throws -> Response {
         let player = try await signedIn(request)
         if let wait = limits.submissions.check(player.publicID) { throw APIError.tooMany("submissions", retryAfter: wait) }
-        let body = try await JSONBody.read(request, context: context)
-        let submission = SubmitRequest(boardID: try body.string("board_id", required: true)!, code: try body.string("code", required: true)!)
-        return try Reply.json(try await service.submit(player, submission))
+        return try Reply.json(try await service.submit(player, try await JSONBody.decode(SubmitRequest.self, from: request)))
     }
 
     @Sendable func top(_ request: Request, context: AppContext) async throws -> Response {
@@ -109,8 +99,6 @@ struct APIRoutes {
     @Sendable func donate(_ request: Request, context: AppContext) async throws -> Response {
         let player = try await signedIn(request)
         if let wait = limits.submissions.check(player.publicID) { throw APIError.tooMany("donations", retryAfter: wait) }
-        let body = try await JSONBody.read(request, context: context)
-        let donation = DonationRequest(causeID: try body.string("cause_id", required: true)!, points: try body.integer("points", required: true)!)
-        return try Reply.json(try await service.donate(player, donation))
+        return try Reply.json(try await service.donate(player, try await JSONBody.decode(DonationRequest.self, from: request)))
     }
 }

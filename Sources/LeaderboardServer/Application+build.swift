@@ -94,7 +94,21 @@ struct RankIndexService: Service {
         logger.info("rank index ready", metadata: ["records": "\(service.index.recordCount)",
                                                     "seconds": "\(String(format: "%.2f", service.indexLoadSeconds ?? 0))"])
         // PostgreSQL wakes the follower on every commit (LISTEN/NOTIFY); the poll is the backstop.
-        await cancelWhenGracefulShutdown { await service.follow(every: follow, wake: service.store.changeSignals()) }
+        let logger = logger
+        await cancelWhenGracefulShutdown {
+            await service.follow(every: follow, wake: service.store.changeSignals()) { event in
+                switch event {
+                case .failing(let reason):
+                    logger.error("can't read the change log; ranks may fall behind until it can", metadata: ["reason": "\(reason)"])
+                case .recovered(let seconds):
+                    logger.notice("reading the change log again", metadata: ["outage_seconds": "\(String(format: "%.1f", seconds))"])
+                case .rebuilt(let lastRead, let oldestKept, let seconds):
+                    logger.warning("change-log entries this process had not read were pruned; rank index rebuilt from the records",
+                                   metadata: ["last_read": "\(lastRead)", "oldest_kept": "\(oldestKept)",
+                                              "seconds": "\(String(format: "%.2f", seconds))"])
+                }
+            }
+        }
     }
 }
 

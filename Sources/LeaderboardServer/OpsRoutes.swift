@@ -19,7 +19,7 @@ struct OpsRoutes {
         }
         router.get("v1/openapi.json") { _, _ in
             guard let document = OpenAPIDocument.bytes else {
-                throw APIError(.notFound, "not_found", "the OpenAPI document is missing from this build")
+                throw APIError(.notFound, .notFound, "the OpenAPI document is missing from this build")
             }
             return Reply.bytes(document)
         }
@@ -29,6 +29,10 @@ struct OpsRoutes {
         var problems: [String] = []
         do { try await service.store.ping() } catch { problems.append("the database is not answering") }
         if !service.isReady { problems.append("the rank index is still loading") }
+        let lag = service.followerStatus.lagSeconds(now: service.now)
+        if service.isReady, lag > LeaderboardLimits.followerLagBoundSeconds {
+            problems.append("the rank index has not caught up with the database for \(lag.isFinite ? "\(Int(lag)) s" : "ever")")
+        }
         let status = problems.isEmpty ? "ready" : "not ready"
         let body = "{\"status\":\(SharedStateJSON.string(status)),\"records\":\(service.index.recordCount),\"problems\":["
             + problems.map(SharedStateJSON.string).joined(separator: ",") + "]}"
@@ -74,6 +78,15 @@ public final class ServerMetrics: Sendable {
         gauge("plume_rank_index_boards", "Boards in the rank index").set(Double(sizes.count))
         gauge("plume_rank_index_bytes", "Approximate memory held by the rank index").set(Double(service.index.approximateBytes))
         gauge("plume_rank_index_ready", "1 once the rank index is built").set(service.isReady ? 1.0 : 0.0)
+        let follower = service.followerStatus
+        let lag = follower.lagSeconds(now: service.now)
+        gauge("plume_follower_lag_seconds", "Seconds since the rank index was last known current with the change log")
+            .set(lag.isFinite ? lag : -1)
+        gauge("plume_follower_behind_changes", "Change-log entries written but not yet applied to this process's index (as last read)")
+            .set(Double(follower.changesBehind))
+        gauge("plume_follower_failing", "1 while reading the change log fails").set(follower.failingSince == nil ? 0.0 : 1.0)
+        gauge("plume_follower_failures", "Failed reads of the change log since start").set(Double(follower.failures))
+        gauge("plume_follower_rebuilds", "Index rebuilds after change-log entries were pruned unread, since start").set(Double(follower.rebuilds))
         return registry.emitToBuffer()
     }
 }

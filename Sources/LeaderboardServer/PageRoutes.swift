@@ -6,6 +6,7 @@ import HTTPTypes
 import Hummingbird
 import Leaderboard
 import Synchronization
+import ScoresAPI
 
 struct PageRoutes {
     let service: LeaderboardService
@@ -103,12 +104,12 @@ struct PageRoutes {
 
     @Sendable func lookSVG(_ request: Request, context: AppContext) async throws -> Response {
         let file = try context.parameters.text("file")
-        guard file.hasSuffix(".svg") else { throw APIError(.notFound, "not_found", "look pictures are at /v1/looks/{code}.svg") }
+        guard file.hasSuffix(".svg") else { throw APIError(.notFound, .notFound, "look pictures are at /v1/looks/{code}.svg") }
         let state: SharedState
         do { state = try ShareCode.decode(file.dropLast(4)) } catch {
-            throw APIError(.notFound, "invalid_code", "the share code can't be read: \(error.description)")
+            throw APIError(.notFound, .invalidCode, "the share code can't be read: \(error.description)")
         }
-        guard case .look(let look) = state else { throw APIError(.notFound, "wrong_kind", "that code is a swarm, not a look") }
+        guard case .look(let look) = state else { throw APIError(.notFound, .wrongKind, "that code is a swarm, not a look") }
         return Reply.bytes(Array(Pictures.lookSVG(look, in: service.catalog).utf8), type: "image/svg+xml",
                            extra: [.cacheControl: "public, max-age=86400", .contentSecurityPolicy: HTML.contentSecurityPolicy])
     }

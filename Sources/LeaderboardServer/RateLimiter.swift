@@ -35,6 +35,6 @@ final class RateLimiter: Sendable {
 
 extension APIError {
     static func tooMany(_ what: String, retryAfter: Int) -> APIError {
-        APIError(.tooManyRequests, "rate_limited", "too many \(what) — try again in \(retryAfter) second\(retryAfter == 1 ? "" : "s")", retryAfter: retryAfter)
+        APIError(.tooManyRequests, .rateLimited, "too many \(what) — try again in \(retryAfter) second\(retryAfter == 1 ? "" : "s")", retryAfter: retryAfter)
     }
 }

@@ -2,6 +2,7 @@
 import Foundation
 import Hummingbird
 import Leaderboard
+import ScoresAPI
 
 enum Reply {
     static func json(_ value: some Encodable, status: HTTPResponse.Status = .ok) throws -> Response {
@@ -38,11 +39,11 @@ extension Request {
     /// The bearer token, or 401 when there is none.
     func bearerToken() throws -> String {
         guard let header = headers[.authorization] else {
-            throw APIError(.unauthorized, "missing_token", "sign in first: send your token as \"Authorization: Bearer <token>\"")
+            throw APIError(.unauthorized, .missingToken, "sign in first: send your token as \"Authorization: Bearer <token>\"")
         }
         let parts = header.split(separator: " ", maxSplits: 1)
         guard parts.count == 2, parts[0].lowercased() == "bearer", !parts[1].isEmpty else {
-            throw APIError(.unauthorized, "missing_token", "the Authorization header must read \"Bearer <token>\"")
+            throw APIError(.unauthorized, .missingToken, "the Authorization header must read \"Bearer <token>\"")
         }
         return String(parts[1]).trimmingCharacters(in: .whitespaces)
     }
@@ -51,7 +52,7 @@ extension Request {
     func queryInt(_ name: String, in range: ClosedRange<Int>, default fallback: Int) throws -> Int {
         guard let text = uri.queryParameters.get(name) else { return fallback }
         guard text.utf8.count <= 9, let value = Int(text), range.contains(value) else {
-            throw APIError.badRequest("invalid_\(name)", "\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound)")
+            throw APIError.badRequest(ErrorCode(rawValue: "invalid_\(name)"), "\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound)")
         }
         return value
     }
@@ -59,7 +60,7 @@ extension Request {
 
 extension Parameters {
     func text(_ name: String) throws -> String {
-        guard let value = get(name) else { throw APIError(.notFound, "not_found", "there is nothing at that address") }
+        guard let value = get(name) else { throw APIError(.notFound, .notFound, "there is nothing at that address") }
         return value
     }
 }

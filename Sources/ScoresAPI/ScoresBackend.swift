@@ -24,11 +24,11 @@ public struct ScoresFailure: Error, Sendable, Equatable, CustomStringConvertible
 
     public var kind: Kind
     /// The leaderboard's machine code for a refusal (`name_taken`, `board_closed`…), when it sent one.
-    public var code: String?
+    public var code: ErrorCode?
     public var message: String
     public var retryAfter: Int?
 
-    public init(_ kind: Kind, code: String? = nil, _ message: String, retryAfter: Int? = nil) {
+    public init(_ kind: Kind, code: ErrorCode? = nil, _ message: String, retryAfter: Int? = nil) {
         (self.kind, self.code, self.message, self.retryAfter) = (kind, code, message, retryAfter)
     }
 

@@ -18,20 +18,35 @@ public enum ScoresCommand: Sendable, Equatable {
     /// Sends what waits in the outbox, oldest first, until the server stops answering.
     case drainOutbox
 
-    /// Groups commands whose answers replace each other (one in flight per key is enough).
-    public var key: String {
+    /// What a command is about: commands with the same key replace each other's answers, so one
+    /// in flight per key is enough.
+    public enum Key: Hashable, Sendable {
+        case start, top(board: String), around(board: String), myBests, contributors, causes
+        case register, profile, submit(board: String), donate, outbox
+
+        /// Whether the player waits for it on the Scores screen (a submission or the outbox
+        /// goes on behind whatever the screen shows).
+        public var isRead: Bool {
+            switch self {
+            case .submit, .outbox: false
+            default: true
+            }
+        }
+    }
+
+    public var key: Key {
         switch self {
-        case .start: "start"
-        case .top(let board): "top:" + board
-        case .around(let board): "around:" + board
-        case .myBests: "bests"
-        case .contributors: "contributors"
-        case .causes: "causes"
-        case .register: "register"
-        case .updateProfile: "profile"
-        case .submit(let board, _): "submit:" + board
-        case .donate: "donate"
-        case .drainOutbox: "outbox"
+        case .start: .start
+        case .top(let board): .top(board: board)
+        case .around(let board): .around(board: board)
+        case .myBests: .myBests
+        case .contributors: .contributors
+        case .causes: .causes
+        case .register: .register
+        case .updateProfile: .profile
+        case .submit(let board, _): .submit(board: board)
+        case .donate: .donate
+        case .drainOutbox: .outbox
         }
     }
 }
@@ -72,4 +87,27 @@ public enum ScoresEvent: Sendable, Equatable {
     /// nothing else was: looks, swarms and the outbox stay.
     case signedOut(formerName: String?, ScoresFailure)
     case failed(ScoresCommand, ScoresFailure)
+}
+
+extension ScoresEvent {
+    /// The command this event answers (its in-flight entry is settled by it); nil for news that
+    /// no one asked for.
+    public var answers: ScoresCommand.Key? {
+        switch self {
+        case .identity, .boards: .start
+        case .top(let board, _): .top(board: board)
+        case .around(let board, _): .around(board: board)
+        case .myBests: .myBests
+        case .contributors: .contributors
+        case .causes: .causes
+        case .registered: .register
+        case .profileUpdated: .profile
+        case .submitted(let result): .submit(board: result.boardID)
+        case .queued(let board, _, _): .submit(board: board)
+        case .donated: .donate
+        case .drained: .outbox
+        case .signedOut: nil
+        case .failed(let command, _): command.key
+        }
+    }
 }

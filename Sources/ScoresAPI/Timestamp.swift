@@ -3,10 +3,11 @@
 // board page of 50 rows formats 50 of them per read.
 
 import Foundation
+import PlumeCalendar
 
 public enum Timestamp {
     public static func iso(milliseconds ms: Int64) -> String {
-        let day = Int(ms.floorDivided(by: 86_400_000))
+        let day = UTCDay.containing(milliseconds: ms)
         let inDay = Int(ms - Int64(day) * 86_400_000)
         let (year, month, dayOfMonth) = UTCDay.civil(day)
         var bytes: [UInt8] = []

@@ -31,7 +31,7 @@ public struct Registered: Codable, Sendable, Equatable {
 }
 
 /// PATCH /v1/players/me: absent keys are left alone; `null` clears e-mail or avatar.
-public struct ProfileUpdate: Sendable, Equatable {
+public struct ProfileUpdate: Codable, Sendable, Equatable {
     public var name: String?
     public var email: String??
     public var updatesOptIn: Bool?
@@ -39,6 +39,32 @@ public struct ProfileUpdate: Sendable, Equatable {
 
     public init(name: String? = nil, email: String?? = nil, updatesOptIn: Bool? = nil, avatarLook: String?? = nil) {
         (self.name, self.email, self.updatesOptIn, self.avatarLook) = (name, email, updatesOptIn, avatarLook)
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case name, email, updatesOptIn = "updates_opt_in", avatarLook = "avatar_look"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        name = try container.decodeIfPresent(String.self, forKey: .name)
+        updatesOptIn = try container.decodeIfPresent(Bool.self, forKey: .updatesOptIn)
+        email = try Self.clearable(container, .email)
+        avatarLook = try Self.clearable(container, .avatarLook)
+    }
+
+    /// Absent: nil (leave alone); `null`: `.some(nil)` (clear); a string: that string.
+    private static func clearable(_ container: KeyedDecodingContainer<CodingKeys>, _ key: CodingKeys) throws -> String?? {
+        guard container.contains(key) else { return nil }
+        return .some(try container.decodeNil(forKey: key) ? nil : container.decode(String.self, forKey: key))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(name, forKey: .name)
+        try container.encodeIfPresent(updatesOptIn, forKey: .updatesOptIn)
+        if let email { try container.encode(email, forKey: .email) }
+        if let avatarLook { try container.encode(avatarLook, forKey: .avatarLook) }
     }
 }
 
@@ -129,9 +155,9 @@ public struct SubmissionResult: Codable, Sendable, Equatable {
 public struct BoardInfo: Codable, Sendable, Equatable {
     public var id: String
     /// "style", "swarm" or "contributors".
-    public var kind: String
+    public var kind: BoardKind
     /// "day", "week" or "all-time".
-    public var period: String
+    public var period: BoardPeriod
     public var title: String
     public var brief: String
     public var open: Bool
@@ -139,7 +165,7 @@ public struct BoardInfo: Codable, Sendable, Equatable {
     public var closesAt: String?
     public var records: Int
 
-    public init(id: String, kind: String, period: String, title: String, brief: String, open: Bool, opensAt: String? = nil, closesAt: String? = nil, records: Int) {
+    public init(id: String, kind: BoardKind, period: BoardPeriod, title: String, brief: String, open: Bool, opensAt: String? = nil, closesAt: String? = nil, records: Int) {
         self.id = id
         self.kind = kind
         self.period = period
@@ -264,11 +290,13 @@ public struct PublicProfile: Codable, Sendable, Equatable {
     }
 }
 
-public struct DonationRequest: Sendable, Equatable {
+public struct DonationRequest: Codable, Sendable, Equatable {
     public var causeID: String
     public var points: Int64
 
     public init(causeID: String, points: Int64) { (self.causeID, self.points) = (causeID, points) }
+
+    enum CodingKeys: String, CodingKey { case causeID = "cause_id", points }
 }
 
 public struct DonationResult: Codable, Sendable, Equatable {
@@ -315,4 +343,19 @@ public struct CauseList: Codable, Sendable, Equatable {
     public init(causes: [CauseInfo]) {
         self.causes = causes
     }
+}
+
+/// Every refusal's body: `{"error":{"code":"…","message":"…"}}`.
+public struct ErrorReply: Codable, Sendable, Equatable {
+    public struct Body: Codable, Sendable, Equatable {
+        public var code: ErrorCode
+        /// Plain words for a person.
+        public var message: String
+
+        public init(code: ErrorCode, message: String) { (self.code, self.message) = (code, message) }
+    }
+
+    public var error: Body
+
+    public init(code: ErrorCode, message: String) { error = Body(code: code, message: message) }
 }

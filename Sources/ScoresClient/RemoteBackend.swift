@@ -62,13 +62,7 @@ public final class RemoteBackend: ScoresBackend {
     }
 
     public func updateProfile(token: String, _ update: ProfileUpdate) async throws(ScoresFailure) -> OwnProfile {
-        // Absent keys stay as they are; an explicit null clears the e-mail or the avatar.
-        var fields: [String] = []
-        if let name = update.name { fields.append("\"name\":" + SharedStateJSON.string(name)) }
-        if let email = update.email { fields.append("\"email\":" + (email.map(SharedStateJSON.string) ?? "null")) }
-        if let optIn = update.updatesOptIn { fields.append("\"updates_opt_in\":\(optIn)") }
-        if let avatar = update.avatarLook { fields.append("\"avatar_look\":" + (avatar.map(SharedStateJSON.string) ?? "null")) }
-        return try decode(try await send("PATCH", "/v1/players/me", token: token, body: Data(("{" + fields.joined(separator: ",") + "}").utf8)))
+        try decode(try await send("PATCH", "/v1/players/me", token: token, body: try encode(update)))
     }
 
     public func submit(token: String, _ request: SubmitRequest) async throws(ScoresFailure) -> SubmissionResult {
@@ -76,8 +70,7 @@ public final class RemoteBackend: ScoresBackend {
     }
 
     public func donate(token: String, _ request: DonationRequest) async throws(ScoresFailure) -> DonationResult {
-        let body = "{\"cause_id\":\(SharedStateJSON.string(request.causeID)),\"points\":\(request.points)}"
-        return try decode(try await send("POST", "/v1/donations", token: token, body: Data(body.utf8)))
+        try decode(try await send("POST", "/v1/donations", token: token, body: try encode(request)))
     }
 
     // MARK: Plumbing
@@ -113,9 +106,8 @@ public final class RemoteBackend: ScoresBackend {
 
     /// A refusal in the server's own words (`{"error":{"code","message"}}`), else in ours.
     private func failure(_ reply: HTTPFetcher.Reply) -> ScoresFailure {
-        struct Envelope: Decodable { struct Body: Decodable { var code: String; var message: String }; var error: Body }
-        let said = try? JSONDecoder().decode(Envelope.self, from: reply.body)
-        let code = said.map { SafeText.strip($0.error.code) }
+        let said = try? JSONDecoder().decode(ErrorReply.self, from: reply.body)
+        let code = said.map { ErrorCode(rawValue: SafeText.strip($0.error.code.rawValue)) }
         let message = said.map { SafeText.strip($0.error.message) }
         let retry = reply.header("Retry-After").flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }.map { min(max($0, 1), 86_400) }
         switch reply.status {

@@ -6,6 +6,7 @@ import Foundation
 import GameState
 import Leaderboard
 import ScoresAPI
+import PlumeCalendar
 
 public actor ScoresSession {
     public nonisolated let backend: any ScoresBackend
@@ -19,7 +20,7 @@ public actor ScoresSession {
     public static let earlierDays = 6
 
     /// The last copy of each page read and its ETag, by `ScoresCommand.key`.
-    private var pages: [String: (etag: String?, page: BoardPage)] = [:]
+    private var pages: [ScoresCommand.Key: (etag: String?, page: BoardPage)] = [:]
     private var publicProfile: (etag: String?, profile: PublicProfile)?
     private var draining = false
 
@@ -48,7 +49,7 @@ public actor ScoresSession {
                 events.append(.signedOut(formerName: gone.name, failure))
                 events.append(identity())
             }
-            if case .submit(let board, let code) = command, failure.isTransient, failure.code != "not_registered", !backend.isLocal {
+            if case .submit(let board, let code) = command, failure.isTransient, failure.code != .notRegistered, !backend.isLocal {
                 do {
                     try outbox.add(QueuedSubmission(server: backend.key, boardID: board, code: code, queuedAt: clock()))
                     events.append(.queued(board: board, outbox: outbox.count(for: backend.key), because: failure))
@@ -128,7 +129,7 @@ public actor ScoresSession {
 
     /// A conditional read: sends the ETag of the copy held under `key`, and answers with the new
     /// copy, or the held one marked unchanged.
-    private func cached(_ key: String, _ read: (String?) async throws(ScoresFailure) -> Fetched<BoardPage>) async throws(ScoresFailure) -> Answer<BoardPage> {
+    private func cached(_ key: ScoresCommand.Key, _ read: (String?) async throws(ScoresFailure) -> Fetched<BoardPage>) async throws(ScoresFailure) -> Answer<BoardPage> {
         switch try await read(pages[key]?.etag) {
         case .fresh(let page, let etag):
             pages[key] = (etag, page)
@@ -168,7 +169,7 @@ public actor ScoresSession {
 
     private func signedIn() throws(ScoresFailure) -> String {
         guard let credential else {
-            throw ScoresFailure(.unauthorized, code: "not_registered", "register on \(backend.place) first")
+            throw ScoresFailure(.unauthorized, code: .notRegistered, "register on \(backend.place) first")
         }
         return credential.token
     }
@@ -179,7 +180,9 @@ public actor ScoresSession {
 
     /// Copies read as one player are not another's.
     private func forgetReads() {
-        pages = pages.filter { !$0.key.hasPrefix("around:") }
+        pages = pages.filter {
+            if case .around = $0.key { false } else { true }
+        }
         publicProfile = nil
     }
 
@@ -188,13 +191,13 @@ public actor ScoresSession {
     /// The server's current boards (contributors has its own tab), then earlier days' style
     /// boards (closed, still readable).
     func boardList() async throws(ScoresFailure) -> [BoardInfo] {
-        var boards = try await backend.boards().boards.filter { $0.kind != "contributors" }
+        var boards = try await backend.boards().boards.filter { $0.kind != .contributors }
         let today = boards.lazy.compactMap { $0.id.hasPrefix("style-") ? UTCDay.parse($0.id.dropFirst(6)[...]) : nil }.first
             ?? UTCDay.containing(seconds: Int64(clock()))
         var earlier: [BoardInfo] = []
         for day in stride(from: today - 1, through: max(UTCDay.firstSeasonDay, today - Self.earlierDays), by: -1) {
             let theme = book.theme(forDay: day)
-            earlier.append(BoardInfo(id: "style-" + UTCDay.string(day), kind: "style", period: "day",
+            earlier.append(BoardInfo(id: "style-" + UTCDay.string(day), kind: .style, period: .day,
                                      title: "Style: \(theme.name) — \(UTCDay.string(day))", brief: theme.brief, open: false, records: 0))
         }
         boards += earlier

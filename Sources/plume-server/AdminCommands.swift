@@ -3,6 +3,7 @@
 import ArgumentParser
 import Foundation
 import Leaderboard
+import ScoresAPI
 import LeaderboardServer
 
 struct Players: AsyncParsableCommand {

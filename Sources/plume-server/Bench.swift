@@ -3,6 +3,7 @@
 // `-c release` for figures worth quoting. Ends with one line of key=value figures.
 import ArgumentParser
 import Foundation
+import PlumeCalendar
 import GameState
 import Challenges
 import Leaderboard

@@ -6,10 +6,12 @@ import GameState
 import Hummingbird
 import HummingbirdTesting
 import Leaderboard
+import ScoresAPI
 import LeaderboardServer
 import Logging
 import PlumeTestSupport
 import Testing
+import PlumeCalendar
 
 @Suite struct RouterTests {
     // MARK: Harness
@@ -188,6 +190,11 @@ import Testing
         (.post, "/v1/donations", #"{"cause_id":"trees","points":0}"#, "ADA", 422, "invalid_points"),
         (.post, "/v1/donations", #"{"cause_id":"trees","points":-5}"#, "ADA", 422, "invalid_points"),
         (.post, "/v1/donations", #"{"cause_id":"trees","points":1.5}"#, "ADA", 422, "wrong_type"),
+        (.post, "/v1/donations", #"{"cause_id":"trees","points":1e30}"#, "ADA", 422, "wrong_type"),
+        (.post, "/v1/donations", #"{"cause_id":"trees","points":"5"}"#, "ADA", 422, "wrong_type"),
+        (.post, "/v1/players", #"{"name":"Opt","updates_opt_in":1}"#, nil, 422, "wrong_type"),
+        (.post, "/v1/players", #"{"name":null}"#, nil, 422, "missing_field"),
+        (.patch, "/v1/players/me", #"{"email":7}"#, "ADA", 422, "wrong_type"),
         (.post, "/v1/donations", #"{"cause_id":"trees","points":1000000}"#, "ADA", 409, "not_enough_points"),
         (.post, "/v1/donations", #"{"cause_id":"moon","points":1}"#, "ADA", 404, "cause_not_found"),
         (.patch, "/v1/players/me", #"{"avatar_look":"SWARM"}"#, "ADA", 422, "invalid_avatar"),

@@ -2,6 +2,8 @@
 import Foundation
 import Testing
 @testable import Leaderboard
+import ScoresAPI
+import PlumeCalendar
 
 @Suite struct BoardTests {
     let now = Int64(UTCDay.days(year: 2026, month: 11, day: 22)) * 86_400 + 3600

@@ -3,6 +3,7 @@ import Foundation
 import GameState
 import Testing
 @testable import Leaderboard
+import ScoresAPI
 import PlumeTestSupport
 
 @Suite struct RankIndexTests {

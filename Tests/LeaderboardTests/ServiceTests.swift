@@ -5,8 +5,10 @@ import Foundation
 import GameState
 import Testing
 @testable import Leaderboard
+import ScoresAPI
 import LeaderboardPostgres
 import PlumeTestSupport
+import PlumeCalendar
 
 @Suite struct ServiceTests {
     func register(_ service: LeaderboardService, _ name: String) async throws -> PlayerRecord {
@@ -19,7 +21,7 @@ import PlumeTestSupport
             try await body()
             Issue.record("expected a refusal with \(code)")
         } catch let error as LeaderboardError {
-            #expect(error.code == code, "\(error.message)")
+            #expect(error.code.rawValue == code, "\(error.message)")
         } catch {
             Issue.record("unexpected \(error)")
         }

@@ -4,6 +4,7 @@ import Foundation
 import GameState
 import Testing
 @testable import Leaderboard
+import ScoresAPI
 import LeaderboardPostgres
 import PlumeTestSupport
 
@@ -63,7 +64,7 @@ import PlumeTestSupport
                 try await store.ping()
                 Issue.record("ping should fail")
             } catch let error as LeaderboardError {
-                #expect(error.code == "storage_unavailable")
+                #expect(error.code == .storageUnavailable)
                 #expect(error.kind == .unavailable && error.retryAfterSeconds != nil)
             }
             // The deadline is 2 s. The bound only tells an answer from a hang (the pool retries a

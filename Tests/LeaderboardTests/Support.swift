@@ -5,10 +5,12 @@ import Challenges
 import Foundation
 import GameState
 import Leaderboard
+import ScoresAPI
 import LeaderboardPostgres
 import PlumeTestSupport
 import Testing
 import Synchronization
+import PlumeCalendar
 
 final class TestClock: Sendable {
     private let ms = Mutex<Int64>(0)

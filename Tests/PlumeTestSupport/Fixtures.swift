@@ -1,6 +1,7 @@
 // Share codes the tests submit: a wearable outfit, a plain look, and a small swarm.
 import Foundation
 import GameState
+import PlumeCalendar
 
 public enum Fixtures {
     public static func look(_ garments: [Int] = []) -> String {
@@ -20,11 +21,6 @@ public enum Fixtures {
 
     /// Today's style board (UTC).
     public static func styleBoard(daysAgo: Int = 0) -> String {
-        let day = Int((Date().timeIntervalSince1970 / 86_400).rounded(.down)) - daysAgo
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        let date = Date(timeIntervalSince1970: Double(day) * 86_400)
-        let parts = calendar.dateComponents([.year, .month, .day], from: date)
-        return String(format: "style-%04d-%02d-%02d", parts.year!, parts.month!, parts.day!)
+        "style-" + UTCDay.string(UTCDay.containing(Date()) - daysAgo)
     }
 }

@@ -6,6 +6,7 @@ import ScoresAPI
 import Testing
 import TUI
 @testable import PlumeUI
+import PlumeCalendar
 
 @Suite struct DayTurnTests {
     /// Seconds at the start of day `day` (UTC).
@@ -52,7 +53,7 @@ import TUI
         var model = scoresApp(&fake)
         #expect(model.scores.board?.id == "style-2024-10-04")
         // Midnight: the server now lists the new day's board first, yesterday's after it.
-        let newDay = BoardInfo(id: "style-2024-10-05", kind: "style", period: "day", title: "Style: Rainy Day", brief: "", open: true, records: 0)
+        let newDay = BoardInfo(id: "style-2024-10-05", kind: .style, period: .day, title: "Style: Rainy Day", brief: "", open: true, records: 0)
         fake.boards = [newDay] + fake.boards
         let sent = model.drive(.clock(midnight(model.day + 1) + 1), &fake)
         #expect(sent.contains(.start))
@@ -67,7 +68,7 @@ import TUI
         var model = scoresApp(&fake)
         model.drive(keys: .char("]"), fake: &fake)
         #expect(model.scores.board?.id == "swarm-huddle")
-        fake.boards = [BoardInfo(id: "style-2024-10-05", kind: "style", period: "day", title: "Style: Rainy Day", brief: "", open: true, records: 0)] + fake.boards
+        fake.boards = [BoardInfo(id: "style-2024-10-05", kind: .style, period: .day, title: "Style: Rainy Day", brief: "", open: true, records: 0)] + fake.boards
         model.drive(.clock(midnight(model.day + 1) + 1), &fake)
         #expect(model.scores.board?.id == "swarm-huddle")
     }

@@ -109,13 +109,13 @@ struct Missing: Error {}
             let today = Fixtures.styleBoard()
             #expect(boards.first?.id == today)
             #expect(boards.contains { $0.id == "swarm-huddle" })
-            #expect(!boards.contains { $0.kind == "contributors" })
-            #expect(boards.filter { $0.kind == "style" && !$0.open }.count == ScoresSession.earlierDays)
+            #expect(!boards.contains { $0.kind == .contributors })
+            #expect(boards.filter { $0.kind == .style && !$0.open }.count == ScoresSession.earlierDays)
 
             // Submitting before registering says so, and keeps nothing.
             events = await session.perform(.submit(board: today, code: Fixtures.outfit()))
             let refusal = try first(events) { if case .failed(_, let failure) = $0 { failure } else { nil } }
-            #expect(refusal.code == "not_registered")
+            #expect(refusal.code == .notRegistered)
 
             // Register: the token is kept, readable by the owner only.
             events = await session.perform(.register(RegisterRequest(name: "Ada", avatarLook: Fixtures.outfit())))
@@ -130,7 +130,7 @@ struct Missing: Error {}
             let other = try ScoresClientTests.session(session.backend, home: try temporaryDirectory())
             events = await other.perform(.register(RegisterRequest(name: "ada")))
             let taken = try first(events) { if case .failed(_, let failure) = $0 { failure } else { nil } }
-            #expect(taken.kind == .refused && taken.code == "name_taken")
+            #expect(taken.kind == .refused && taken.code == .nameTaken)
             #expect(taken.message.contains("taken"))
             events = await other.perform(.register(RegisterRequest(name: "Bea")))
             _ = try first(events) { if case .registered(let identity) = $0 { identity } else { nil } }
@@ -175,7 +175,7 @@ struct Missing: Error {}
             let cause = try first(await session.perform(.causes)) { if case .causes(let list) = $0 { list.causes.first } else { nil } }
             events = await session.perform(.donate(cause: cause.id, points: bests.0.pointsAvailable + 1))
             let tooMany = try first(events) { if case .failed(_, let failure) = $0 { failure } else { nil } }
-            #expect(tooMany.code == "not_enough_points")
+            #expect(tooMany.code == .notEnoughPoints)
             events = await session.perform(.donate(cause: cause.id, points: 5))
             let gift = try first(events) { if case .donated(let result) = $0 { result } else { nil } }
             #expect(gift.pointsAvailable == bests.0.pointsAvailable - 5 && gift.causeTotal == cause.totalPoints + 5)
@@ -238,7 +238,7 @@ struct Missing: Error {}
         _ = await session.perform(.register(RegisterRequest(name: "Di")))
         let events = await session.perform(.submit(board: Fixtures.styleBoard(daysAgo: 1), code: Fixtures.outfit()))
         let refusal = try first(events) { if case .failed(_, let failure) = $0 { failure } else { nil } }
-        #expect(refusal.code == "board_closed")
+        #expect(refusal.code == .boardClosed)
         #expect(session.outbox.items().isEmpty)
     }
 }

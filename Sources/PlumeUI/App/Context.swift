@@ -5,6 +5,7 @@ import GameState
 import ScoresAPI
 import SwarmSim
 import TUI
+import PlumeCalendar
 
 public struct Context: Sendable {
     public let catalog: Catalog

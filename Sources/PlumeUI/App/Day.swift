@@ -2,6 +2,7 @@
 // (Timing.wakeAt), and the clock message moves the day on. The Studio's theme and score, the
 // board `b` submits to and the Scores screen's boards all read the day, so they follow.
 import ScoresAPI
+import PlumeCalendar
 
 extension AppModel {
     mutating func clock(_ seconds: Double) -> [Request] {

@@ -58,7 +58,7 @@ public struct ScoresState: Sendable {
     /// The highlighted row of the list on screen, and the first row shown.
     public var list = ListState()
     /// Commands sent and not answered yet, by `ScoresCommand.key`, with when they went.
-    public var inFlight: [String: Double] = [:]
+    public var inFlight: [ScoresCommand.Key: Double] = [:]
     public var lastRefresh = -Double.infinity
     public var lastDrain = -Double.infinity
     public var problem: Problem?

@@ -72,9 +72,9 @@ extension ScoresState {
     }
 
     mutating func receive(_ event: ScoresEvent, _ context: Context) -> [Request] {
+        if let settled = event.answers { inFlight[settled] = nil }
         switch event {
         case .identity(let place, let isLocal, let player, let outbox):
-            inFlight["start"] = nil
             self.place = SafeText.strip(place)
             self.isLocal = isLocal
             if self.player?.playerID != player?.playerID {
@@ -85,7 +85,6 @@ extension ScoresState {
             self.outbox = outbox
             return []
         case .boards(let boards):
-            inFlight["start"] = nil
             let wanted = follow ?? board?.id
             follow = nil
             self.boards = boards
@@ -93,27 +92,21 @@ extension ScoresState {
             contact()
             return context.onScores ? refresh() : []
         case .top(let board, let answer):
-            inFlight["top:" + board] = nil
             tops[board] = Dated(value: answer.value, at: now)
             contact()
         case .around(let board, let answer):
-            inFlight["around:" + board] = nil
             arounds[board] = Dated(value: answer.value, at: now)
             contact()
         case .myBests(let own, let answer):
-            inFlight["bests"] = nil
             bests = Dated(value: MyBests(own: own, profile: answer.value), at: now)
             contact()
         case .contributors(let answer):
-            inFlight["contributors"] = nil
             contributors = Dated(value: answer.value, at: now)
             contact()
         case .causes(let list):
-            inFlight["causes"] = nil
             causes = Dated(value: list, at: now)
             contact()
         case .registered(let identity):
-            inFlight["register"] = nil
             let me = Identity(playerID: identity.playerID, name: SafeText.strip(identity.name))
             player = me
             lastRefresh = -.infinity
@@ -125,23 +118,19 @@ extension ScoresState {
             }
             return requests
         case .profileUpdated(let profile):
-            inFlight["profile"] = nil
             if var bests { bests.value.own = profile; self.bests = bests }
             contact()
             return [.dismiss(RegisterDialog.self), .status("Profile saved.")]
         case .submitted(let result):
-            inFlight["submit:" + result.boardID] = nil
             lastRefresh = -.infinity
             contact()
             return [.status(describe(result))]
         case .queued(let board, let outbox, let failure):
-            inFlight["submit:" + board] = nil
             self.outbox = outbox
             lastDrain = now
             trouble(failure)
             return [.status("\(failure.message) — kept in the outbox (\(outbox) waiting); it's sent when \(place) answers.")]
         case .donated(let result):
-            inFlight["donate"] = nil
             let cause = causes?.value.causes.first { $0.id == result.causeID }.map { SafeText.strip($0.name) } ?? result.causeID
             lastRefresh = -.infinity
             contact()
@@ -149,7 +138,6 @@ extension ScoresState {
                     .status("Gave \(result.points) points to \(cause) (now \(result.causeTotal) in all); you have \(result.pointsAvailable) left.")]
                 + send(.contributors) + send(.causes) + send(.myBests)
         case .drained(let sent, let dropped, let waiting):
-            inFlight["outbox"] = nil
             outbox = waiting
             var words: [String] = []
             if !sent.isEmpty {
@@ -170,7 +158,6 @@ extension ScoresState {
             return [.dismiss(RegisterDialog.self), .dismiss(DonateDialog.self), .push(RegisterDialog(self, name: former.map(SafeText.strip) ?? "")),
                     .status("\(place) no longer knows you (\(failure.message)). Register again — your looks, swarms and outbox are kept.")]
         case .failed(let command, let failure):
-            inFlight[command.key] = nil
             return failed(command, failure)
         }
         return []
@@ -185,11 +172,11 @@ extension ScoresState {
         case .submit(let board, _):
             trouble(failure)
             return [.status("Not counted on \(title(of: board)): \(failure.message)")]
-        case .around(let board) where failure.code == "no_record":
+        case .around(let board) where failure.code == .noRecord:
             arounds[board] = nil
             contact()
         default:
-            if failure.kind == .unauthorized, failure.code == "not_registered" { return [] }
+            if failure.kind == .unauthorized, failure.code == .notRegistered { return [] }
             trouble(failure)
         }
         return []

@@ -9,7 +9,7 @@ extension ScoresState {
     /// The header's second line: how old the data is, or why it couldn't be refreshed.
     var freshness: (text: String, bad: Bool) {
         let at = dataTime(board: tab.showsBoard ? board?.id : nil)
-        let sending = inFlight.keys.contains { !$0.hasPrefix("submit:") && $0 != "outbox" }
+        let sending = inFlight.keys.contains(where: \.isRead)
         if let problem {
             let what = problem.failure.kind == .offline || problem.failure.kind == .timedOut ? "offline" : "can't refresh"
             let shown = at.map { "showing data from \(ageWords(now - $0)) ago" } ?? "nothing to show yet"

@@ -1,12 +1,21 @@
-// Calendar arithmetic the leaderboard and the game's client agree on: UTC days, ISO weeks and
-// RFC 3339 times, without Foundation calendars.
+// Calendar arithmetic the game, its challenges, the leaderboard and its client agree on: UTC
+// days and ISO weeks, without Foundation calendars. The one place a moment becomes a day.
 import Foundation
 
 /// Days since 1970-01-01 (UTC) and their `YYYY-MM-DD` spelling, without Foundation calendars
 /// (Howard Hinnant's civil-date algorithms), so every platform agrees.
 public enum UTCDay {
+    public static let seconds: Int64 = 86_400
+
     /// The UTC day (days since 1970-01-01) a moment falls on.
-    public static func containing(seconds: Int64) -> Int { Int(seconds.floorDivided(by: 86_400)) }
+    public static func containing(seconds: Int64) -> Int { Int(seconds.floorDivided(by: Self.seconds)) }
+
+    public static func containing(milliseconds: Int64) -> Int { Int(milliseconds.floorDivided(by: Self.seconds * 1000)) }
+
+    public static func containing(_ date: Date) -> Int { containing(seconds: Int64(date.timeIntervalSince1970.rounded(.down))) }
+
+    /// The seconds since 1970 at which a day begins (its midnight, UTC).
+    public static func start(of day: Int) -> Int64 { Int64(day) * Self.seconds }
 
     public static func string(_ day: Int) -> String {
         let (y, m, d) = civil(day)

@@ -1,0 +1,180 @@
+// The two stores keep the same tables: the same columns (type family, nullability, default), the
+// same primary keys, unique constraints, indexes (columns and their order), foreign keys and
+// checks — read back from each database's own catalog after migrating, not from our SQL text.
+// SQLite has no boolean type (a boolean is an INTEGER 0 or 1) and no sequences (an INTEGER
+// PRIMARY KEY is the generated id), so those two are compared as such.
+import Foundation
+import GRDB
+import PostgresNIO
+import PlumeTestSupport
+import Testing
+@testable import Leaderboard
+import LeaderboardPostgres
+
+struct Column: Hashable, CustomStringConvertible {
+    var table: String, name: String, type: String, notNull: Bool, defaultValue: String?
+    var description: String { "\(table).\(name) \(type)\(notNull ? " NOT NULL" : "")\(defaultValue.map { " DEFAULT \($0)" } ?? "")" }
+}
+
+struct Index: Hashable, CustomStringConvertible {
+    /// nil for the index behind a PRIMARY KEY or UNIQUE constraint (each database names those itself).
+    var name: String?
+    var table: String, columns: [String], unique: Bool, primary: Bool
+    var description: String { "\(name ?? "(constraint)") ON \(table) (\(columns.joined(separator: ", ")))\(unique ? " UNIQUE" : "")\(primary ? " PK" : "")" }
+}
+
+struct Schema: Equatable {
+    var tables: Set<String> = []
+    var columns: Set<Column> = []
+    var indexes: Set<Index> = []
+    /// "table(column) -> table(column)" and "table CHECK (…)", normalised.
+    var constraints: Set<String> = []
+}
+
+@Suite struct SchemaTests {
+    @Test func bothStoresMigrateToTheSameSchema() async throws {
+        let sqlitePath = try StoreKind.sqlite.newDatabase()
+        try await SQLiteStore(path: sqlitePath).migrate()
+        let sqlite = try Self.read(sqlite: sqlitePath)
+        let url = try StoreKind.postgres.newDatabase()
+        try await PostgresStore(url: url).migrate()
+        let postgres = try await Self.read(postgres: url)
+        #expect(sqlite.tables == ["players", "records", "donations", "changes"])
+        #expect(sqlite.tables == postgres.tables)
+        #expect(sqlite.columns.count > 20)
+        #expect(sqlite.columns.subtracting(postgres.columns).isEmpty, "only in SQLite: \(sqlite.columns.subtracting(postgres.columns))")
+        #expect(postgres.columns.subtracting(sqlite.columns).isEmpty, "only in PostgreSQL: \(postgres.columns.subtracting(sqlite.columns))")
+        #expect(sqlite.indexes.contains { $0.name == "records_rank" }, "\(sqlite.indexes)")
+        #expect(sqlite.indexes.subtracting(postgres.indexes).isEmpty, "only in SQLite: \(sqlite.indexes.subtracting(postgres.indexes))")
+        #expect(postgres.indexes.subtracting(sqlite.indexes).isEmpty, "only in PostgreSQL: \(postgres.indexes.subtracting(sqlite.indexes))")
+        #expect(sqlite.constraints.contains("donations CHECK (points > 0)"), "\(sqlite.constraints)")
+        #expect(sqlite.constraints == postgres.constraints, "SQLite \(sqlite.constraints) vs PostgreSQL \(postgres.constraints)")
+    }
+
+    static func family(_ declared: String) -> String {
+        switch declared.lowercased() {
+        case "integer", "bigint": "integer"
+        case "boolean": "integer"
+        case "text": "text"
+        case "real", "double precision": "real"
+        default: declared.lowercased()
+        }
+    }
+
+    static func normalisedDefault(_ value: String?) -> String? {
+        guard let value else { return nil }
+        if value.hasPrefix("nextval(") { return "generated" }
+        switch value.lowercased() {
+        case "false", "0": return "0"
+        case "true", "1": return "1"
+        default: return value
+        }
+    }
+
+    static func check(_ table: String, _ expression: String) -> String {
+        var text = expression.replacingOccurrences(of: "(", with: "").replacingOccurrences(of: ")", with: "")
+        text = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        return "\(table) CHECK (\(text))"
+    }
+
+    static func read(sqlite path: String) throws -> Schema {
+        var schema = Schema()
+        try DatabaseQueue(path: path).read { db in
+            let tables = try Row.fetchAll(db, sql: """
+                SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'grdb_%'
+                """)
+            for table in tables {
+                let name: String = table["name"], sql: String = table["sql"]
+                schema.tables.insert(name)
+                let info = try Row.fetchAll(db, sql: "PRAGMA table_info(\(name))")
+                let keyColumns = info.filter { ($0["pk"] as Int) > 0 }.sorted { ($0["pk"] as Int) < ($1["pk"] as Int) }.map { $0["name"] as String }
+                for column in info {
+                    let columnName: String = column["name"], type: String = column["type"]
+                    // An INTEGER PRIMARY KEY is the row id: never null, generated.
+                    let rowID = keyColumns == [columnName] && type.uppercased() == "INTEGER"
+                    schema.columns.insert(Column(table: name, name: columnName, type: family(type),
+                                                 notNull: (column["notnull"] as Int) == 1 || keyColumns.contains(columnName),
+                                                 defaultValue: rowID ? "generated" : normalisedDefault(column["dflt_value"])))
+                }
+                if !keyColumns.isEmpty {
+                    schema.indexes.insert(Index(name: nil, table: name, columns: keyColumns, unique: true, primary: true))
+                }
+                for index in try Row.fetchAll(db, sql: "PRAGMA index_list(\(name))") {
+                    let origin: String = index["origin"], indexName: String = index["name"]
+                    guard origin != "pk" else { continue }
+                    let parts = try Row.fetchAll(db, sql: "PRAGMA index_xinfo(\(indexName))").filter { ($0["key"] as Int) == 1 }
+                    let columns = parts.map { ($0["name"] as String) + (($0["desc"] as Int) == 1 ? " DESC" : "") }
+                    schema.indexes.insert(Index(name: origin == "c" ? indexName : nil, table: name, columns: columns,
+                                                unique: (index["unique"] as Int) == 1, primary: false))
+                }
+                for key in try Row.fetchAll(db, sql: "PRAGMA foreign_key_list(\(name))") {
+                    schema.constraints.insert("\(name)(\(key["from"] as String)) -> \(key["table"] as String)(\(key["to"] as String))")
+                }
+                // CHECK constraints are kept only in the table's SQL text.
+                var rest = Substring(sql)
+                while let start = rest.range(of: "CHECK (") {
+                    var depth = 1, end = start.upperBound
+                    while depth > 0, end < rest.endIndex {
+                        if rest[end] == "(" { depth += 1 } else if rest[end] == ")" { depth -= 1 }
+                        end = rest.index(after: end)
+                    }
+                    schema.constraints.insert(check(name, String(rest[start.upperBound..<rest.index(before: end)])))
+                    rest = rest[end...]
+                }
+            }
+        }
+        return schema
+    }
+
+    static func read(postgres url: String) async throws -> Schema {
+        let location = try PostgresLocation(url: url)
+        let configuration = PostgresClient.Configuration(host: location.host, port: location.port, username: location.user,
+                                                         password: location.password, database: location.database, tls: .disable)
+        let client = PostgresClient(configuration: configuration)
+        return try await withThrowingTaskGroup(of: Schema?.self) { group in
+            group.addTask { await client.run(); return nil }
+            defer { group.cancelAll() }
+            var schema = Schema()
+            let tables = try await client.query("""
+                SELECT table_name::text FROM information_schema.tables WHERE table_schema = 'public' AND table_name <> 'plume_migrations'
+                """)
+            for try await (name) in tables.decode(String.self) { schema.tables.insert(name) }
+            let columns = try await client.query("""
+                SELECT table_name::text, column_name::text, data_type::text, is_nullable::text, column_default::text FROM information_schema.columns
+                WHERE table_schema = 'public' AND table_name <> 'plume_migrations'
+                """)
+            for try await (table, name, type, nullable, fallback) in columns.decode((String, String, String, String, String?).self) {
+                schema.columns.insert(Column(table: table, name: name, type: family(type), notNull: nullable == "NO",
+                                             defaultValue: normalisedDefault(fallback)))
+            }
+            // Every index, with whether a constraint owns it (then its name is the database's own).
+            let indexes = try await client.query("""
+                SELECT t.relname::text, i.relname::text, ix.indisunique, ix.indisprimary, pg_get_indexdef(ix.indexrelid)::text,
+                       EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = ix.indexrelid)
+                FROM pg_index ix JOIN pg_class i ON i.oid = ix.indexrelid JOIN pg_class t ON t.oid = ix.indrelid
+                JOIN pg_namespace n ON n.oid = t.relnamespace WHERE n.nspname = 'public' AND t.relname <> 'plume_migrations'
+                """)
+            for try await (table, name, unique, primary, definition, owned) in indexes.decode((String, String, Bool, Bool, String, Bool).self) {
+                let inside = definition[definition.range(of: "(")!.upperBound..<definition.range(of: ")", options: .backwards)!.lowerBound]
+                let columns = inside.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+                schema.indexes.insert(Index(name: owned ? nil : name, table: table, columns: columns, unique: unique, primary: primary))
+            }
+            let constraints = try await client.query("""
+                SELECT t.relname::text, c.contype::text, pg_get_constraintdef(c.oid)::text FROM pg_constraint c
+                JOIN pg_class t ON t.oid = c.conrelid JOIN pg_namespace n ON n.oid = t.relnamespace
+                WHERE n.nspname = 'public' AND c.contype IN ('f', 'c')
+                """)
+            for try await (table, kind, definition) in constraints.decode((String, String, String).self) {
+                if kind == "c" {
+                    schema.constraints.insert(check(table, String(definition.dropFirst("CHECK ".count))))
+                } else {
+                    // FOREIGN KEY (player) REFERENCES players(id)
+                    let words = definition.replacingOccurrences(of: "FOREIGN KEY ", with: "").replacingOccurrences(of: " REFERENCES ", with: " ")
+                    let parts = words.split(separator: " ", maxSplits: 1)
+                    schema.constraints.insert("\(table)\(parts[0]) -> \(parts[1])")
+                }
+            }
+            return schema
+        }
+    }
+}
