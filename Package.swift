@@ -146,7 +146,7 @@ let package = Package(
         .testTarget(
             name: "LeaderboardServerTests",
             dependencies: [
-                "LeaderboardServer", "Leaderboard", "ScoresAPI", "PlumeCalendar", "PlumeTestSupport", "GameState",
+                "LeaderboardServer", "Leaderboard", "LeaderboardPostgres", "ScoresAPI", "PlumeCalendar", "PlumeTestSupport", "GameState",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),
