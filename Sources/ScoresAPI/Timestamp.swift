@@ -8,7 +8,7 @@ import PlumeCalendar
 public enum Timestamp {
     public static func iso(milliseconds ms: Int64) -> String {
         let day = UTCDay.containing(milliseconds: ms)
-        let inDay = Int(ms - Int64(day) * 86_400_000)
+        let inDay = Int(ms - UTCDay.start(of: day) * 1000)
         let (year, month, dayOfMonth) = UTCDay.civil(day)
         var bytes: [UInt8] = []
         bytes.reserveCapacity(24)
@@ -52,6 +52,6 @@ public enum Timestamp {
         } else {
             guard b[19] == 90 || b[19] == 122 else { return nil }
         }
-        return Double(day) * 86_400 + Double(h * 3600 + m * 60 + s) + fraction
+        return Double(UTCDay.start(of: day)) + Double(h * 3600 + m * 60 + s) + fraction
     }
 }

@@ -40,14 +40,20 @@ import PlumeCalendar
         _ = try await service.submit(player, SubmitRequest(boardID: Self.board, code: code))
     }
 
-    func ranks(_ service: LeaderboardService) -> [Int64] { service.index.board(Self.board).allKeys.map(\.player) }
-
-    @Test(arguments: StoreKind.allCases) func aProcessCutOffPastTheRetentionRebuildsAndRanksCorrectly(_ kind: StoreKind) async throws {
+    /// Two services on one new database sharing a clock: a writer, and a reader whose line to
+    /// the database the test can cut.
+    func twoProcesses(_ kind: StoreKind) async throws -> (TestClock, LeaderboardService, CutOffStore, LeaderboardService) {
         let database = try Fixtures.newDatabase(kind)
         let clock = TestClock((2026, 11, 22), hour: 1)
         let writer = try await Fixtures.service(clock: clock, store: try Self.open(database))
         let line = CutOffStore(try Self.open(database))
-        let reader = try await Fixtures.service(clock: clock, store: line)
+        return (clock, writer, line, try await Fixtures.service(clock: clock, store: line))
+    }
+
+    func ranks(_ service: LeaderboardService) -> [Int64] { service.index.board(Self.board).allKeys.map(\.player) }
+
+    @Test(arguments: StoreKind.allCases) func aProcessCutOffPastTheRetentionRebuildsAndRanksCorrectly(_ kind: StoreKind) async throws {
+        let (clock, writer, line, reader) = try await twoProcesses(kind)
         let events = Events()
         reader.followerState.report.withLock { $0 = events.add }
 
@@ -97,11 +103,7 @@ import PlumeCalendar
     }
 
     @Test(arguments: StoreKind.allCases) func aShortOutageCatchesUpFromTheLogWithoutARebuild(_ kind: StoreKind) async throws {
-        let database = try Fixtures.newDatabase(kind)
-        let clock = TestClock((2026, 11, 22), hour: 1)
-        let writer = try await Fixtures.service(clock: clock, store: try Self.open(database))
-        let line = CutOffStore(try Self.open(database))
-        let reader = try await Fixtures.service(clock: clock, store: line)
+        let (clock, writer, line, reader) = try await twoProcesses(kind)
         let ada = try await player(writer, "Ada"), bea = try await player(writer, "Bea")
         try await submit(writer, ada, look: 0)
         line.cut(true)

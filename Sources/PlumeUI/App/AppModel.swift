@@ -5,6 +5,7 @@ import Challenges
 import GameState
 import SwarmSim
 import TUI
+import PlumeCalendar
 
 public struct AppModel: Sendable {
     public let catalog: Catalog
@@ -101,7 +102,7 @@ public struct AppModel: Sendable {
     public var timing: Timing {
         let frames = tooSmall ? false : animated(context) != nil
         return Timing(frames: frames, clock: scores.wantsClock(onScreen: screen == .scores), answers: scores.awaiting,
-                      wakeAt: Double((day + 1) * 86_400))
+                      wakeAt: Double(UTCDay.start(of: day + 1)))
     }
 
 }
