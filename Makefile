@@ -58,6 +58,7 @@ system-deps:
 
 # The leaderboard benchmark at 1 000 000 records (release build; figures for the README).
 bench:
+	@command -v wrk >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null)
 	$(SWIFT) build -c release --product plume-server
 	.build/release/plume-server bench --records 1000000
 

@@ -71,6 +71,12 @@ let package = Package(
         // The game's effects, run for the `plume` program: saves (coalesced, off the input path),
         // clipboard copies and opened links (child processes, never waited on), score requests.
         .target(name: "GameRunner", dependencies: ["TUI", "PlumeUI", "ScoresAPI"]),
+        // What the products' `bench` commands use and nothing else does: the link fuzzer, the
+        // engine's benchmark recipes, and the leaderboard benchmark's seeded database. No NIO.
+        .target(
+            name: "PlumeBench",
+            dependencies: ["GameState", "SwarmSim", "Leaderboard", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         // The engine's inner loop, compiled for AVX-512, AVX2 and SSE2 with bit-identical results.
         .target(name: "CSwarmKernel"),
         .executableTarget(
@@ -86,6 +92,7 @@ let package = Package(
                 "ScoresClient",
                 "QRCode",
                 "LinkRelay",
+                "PlumeBench",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -125,14 +132,14 @@ let package = Package(
         .executableTarget(
             name: "plume-server",
             dependencies: [
-                "Leaderboard", "LeaderboardServer", "ScoresAPI", "PlumeCalendar", "GameState", "Challenges",
+                "Leaderboard", "LeaderboardPostgres", "LeaderboardServer", "ScoresAPI", "PlumeCalendar", "GameState", "Challenges", "PlumeBench",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        // Test helpers: a real PostgreSQL started for the tests, and the two store kinds.
-        .target(name: "PlumeTestSupport", dependencies: ["GameState", "PlumeCalendar"], path: "Tests/PlumeTestSupport"),
+        // Test helpers: a real PostgreSQL started for the tests, the two store kinds and their stores.
+        .target(name: "PlumeTestSupport", dependencies: ["GameState", "PlumeCalendar", "Leaderboard", "LeaderboardPostgres"], path: "Tests/PlumeTestSupport"),
         // The store suites run on SQLite and on a real PostgreSQL; SchemaTests reads both catalogs.
         .testTarget(
             name: "LeaderboardTests",
@@ -158,11 +165,11 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
             ]
         ),
-        .testTarget(name: "GameStateTests", dependencies: ["GameState"]),
+        .testTarget(name: "GameStateTests", dependencies: ["GameState", "PlumeBench"]),
         .testTarget(name: "QRCodeTests", dependencies: ["QRCode"]),
         .testTarget(name: "LinkRelayTests", dependencies: ["LinkRelay"]),
-        .testTarget(name: "SwarmSimTests", dependencies: ["SwarmSim", "GameState"]),
-        .testTarget(name: "ChallengesTests", dependencies: ["Challenges", "PlumeCalendar", "GameState", "SwarmSim"]),
+        .testTarget(name: "SwarmSimTests", dependencies: ["SwarmSim", "GameState", "PlumeBench"]),
+        .testTarget(name: "ChallengesTests", dependencies: ["Challenges", "PlumeCalendar", "GameState", "SwarmSim", "PlumeBench"]),
         .testTarget(name: "TUITests", dependencies: ["TUI", "GameState"]),
         // Snapshots/ holds the whole-screen goldens the tests read by path.
         .testTarget(name: "PlumeUITests", dependencies: ["PlumeUI", "TUI", "GameState", "Challenges", "ScoresAPI", "PlumeCalendar", "QRCode"], exclude: ["Snapshots"]),

@@ -9,7 +9,7 @@ public enum SafeText {
         return String(out)
     }
 
-    static func isShowable(_ scalar: Unicode.Scalar) -> Bool {
+    public static func isShowable(_ scalar: Unicode.Scalar) -> Bool {
         if scalar.value < 0x80 { return scalar.value >= 0x20 && scalar.value != 0x7F }
         return switch scalar.properties.generalCategory {
         case .control, .format, .surrogate, .privateUse, .unassigned, .lineSeparator, .paragraphSeparator: false

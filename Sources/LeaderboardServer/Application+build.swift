@@ -11,22 +11,11 @@ import GameState
 
 public enum LeaderboardServerError: Error, CustomStringConvertible {
     case content(String)
-    case database(String)
 
     public var description: String {
         switch self {
         case .content(let text): "Plume's content could not be loaded: \(text)"
-        case .database(let text): text
         }
-    }
-}
-
-/// Opens the store a `--database` value names (a SQLite file path, or a postgres:// URL).
-public func openStore(_ database: String, logger: Logger = Logger(label: "plume-server")) throws -> any LeaderboardStore {
-    do {
-        return try openLeaderboardStore(database, logger: logger)
-    } catch {
-        throw LeaderboardServerError.database(error.description)
     }
 }
 
@@ -73,8 +62,7 @@ public func buildRouter(service: LeaderboardService, configuration: ServerConfig
 
 /// The whole server: store, service, router, and the rank index as a service that loads after the
 /// port is open (so the server answers within a second) and then follows the change log.
-public func buildApplication(_ configuration: ServerConfiguration, logger: Logger) async throws -> some ApplicationProtocol {
-    let store = try openStore(configuration.database, logger: logger)
+public func buildApplication(_ configuration: ServerConfiguration, store: any LeaderboardStore, logger: Logger) async throws -> some ApplicationProtocol {
     let service = try await makeService(store: store, configuration: configuration)
     logger.info("leaderboard store ready", metadata: ["store": "\(store.label)"])
     let router = buildRouter(service: service, configuration: configuration)

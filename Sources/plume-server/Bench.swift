@@ -3,6 +3,7 @@
 // `-c release` for figures worth quoting. Ends with one line of key=value figures.
 import ArgumentParser
 import Foundation
+import PlumeBench
 import PlumeCalendar
 import GameState
 import Challenges
@@ -18,8 +19,8 @@ struct Bench: AsyncParsableCommand {
             Seeds N records on one board (one player each; the first 1000 players can submit), \
             starts `plume-server serve` on it, and measures: start-up (serving, rank index ready), \
             memory, top-50 reads against a trivial JSON route, around-me and my-rank latency, look \
-            submissions per second and swarm verification time. Needs wrk (installed with apt-get \
-            when running as root).
+            submissions per second and swarm verification time. Needs wrk on the PATH (`make bench` \
+            installs it).
             """)
 
     @Option(help: "Records to seed on the board.") var records = 1_000_000
@@ -53,19 +54,8 @@ struct Bench: AsyncParsableCommand {
         print("seeding \(records) records on \(Self.board)…")
         var started = ContinuousClock.now
         let tokens = (0..<min(Self.submitters, records)).map { _ in Secrets.newToken() }
-        let store = try SQLiteStore(path: database)
-        try await store.migrate()
-        let swarmCode = BenchTools.swarmCode(0)
-        try await store.seedForBenchmark(board: Self.board, count: records) { [tokens] i in
-            var random = BenchRandom(seed: UInt64(i))
-            let score = Int64(random.next() % 1001)
-            let player = NewPlayer(publicID: BenchTools.playerID(i), name: "bench\(i)", nameKey: "bench\(i)", email: nil, updatesOptIn: false,
-                                   avatarCode: nil, tokenHash: i < tokens.count ? Secrets.hash(token: tokens[i]) : "none-\(i)",
-                                   createdAt: 1_767_225_600_000 + Int64(i))
-            let record = ScoreRecord(board: Self.board, player: 0, score: score, detail: Double(score) + Double(random.next() % 1_000_000) / 1e6,
-                                     code: swarmCode, at: 1_767_225_600_000 + Int64(i))
-            return (player, record)
-        }
+        try await SQLiteStore(path: database).migrate()
+        try LeaderboardSeed.write(sqlitePath: database, board: Self.board, count: records, tokens: tokens, code: BenchTools.swarmCode(0))
         let seedSeconds = (ContinuousClock.now - started) / .seconds(1)
         let fileBytes = (try? FileManager.default.attributesOfItem(atPath: database)[.size] as? Int) ?? 0
         print(String(format: "seeded in %.1f s (database %.0f MB)", seedSeconds, Double(fileBytes) / 1e6))
@@ -85,7 +75,7 @@ struct Bench: AsyncParsableCommand {
                      indexBytes / Double(records), indexBytes / 1e6, Double(heap) / 1e6, Double(mapped) / 1e6))
 
         // Load runs.
-        let sample = (0..<Self.sampledPlayers).map { BenchTools.playerID(Int(UInt64($0) * UInt64(records) / UInt64(Self.sampledPlayers))) }
+        let sample = (0..<Self.sampledPlayers).map { LeaderboardSeed.playerID(Int(UInt64($0) * UInt64(records) / UInt64(Self.sampledPlayers))) }
         let base = "http://127.0.0.1:\(port)"
         let run = { (name: String, path: String, script: String?, connections: Int) throws -> WrkResult in
             let scriptPath = script.map { text -> String in
@@ -142,19 +132,6 @@ struct Bench: AsyncParsableCommand {
     }
 }
 
-/// splitmix64: the seed data, the same on every run.
-struct BenchRandom {
-    var state: UInt64
-    init(seed: UInt64) { state = seed &* 0x9E37_79B9_7F4A_7C15 &+ 0x1234_5678 }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 struct WrkResult {
     var perSecond: Double
     var p50ms: Double
@@ -192,16 +169,10 @@ struct Wrk {
 }
 
 enum BenchTools {
-    /// wrk from the PATH; as root, apt-get installs it when it is missing.
+    /// wrk from the PATH. The benchmark installs nothing itself: `make bench` does.
     static func wrk() throws -> Wrk {
         if let found = which("wrk") { return Wrk(path: found) }
-        if getuid() == 0 {
-            print("installing wrk (apt-get)…")
-            _ = try? capture("/usr/bin/env", ["apt-get", "update", "-qq"])
-            _ = try? capture("/usr/bin/env", ["apt-get", "install", "-y", "-qq", "wrk"])
-            if let found = which("wrk") { return Wrk(path: found) }
-        }
-        throw ValidationError("the benchmark needs wrk: install it (apt-get install wrk) and run again")
+        throw ValidationError("wrk is not installed, and the benchmark needs it to load the server: `make bench` installs it, or run `apt-get install wrk`")
     }
 
     static func which(_ name: String) -> String? {
@@ -265,13 +236,6 @@ enum BenchTools {
         guard let text = try? BenchHTTP.request(port: port, "GET", "/metrics").body else { return .nan }
         return text.split(separator: "\n").first(where: { $0.hasPrefix(name + " ") })
             .flatMap { $0.split(separator: " ").last.flatMap { Double($0) } } ?? .nan
-    }
-
-    /// A public id for seeded player i: 22 base64url characters, the same on every run.
-    static func playerID(_ i: Int) -> String {
-        var random = BenchRandom(seed: UInt64(i) &+ 0xB0A4D)
-        let bytes = (0..<2).flatMap { _ in withUnsafeBytes(of: random.next()) { Array($0) } }
-        return Base64URL.encode(bytes)
     }
 
     static func swarmCode(_ n: Int) -> String {

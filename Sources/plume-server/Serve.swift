@@ -63,7 +63,7 @@ struct Serve: AsyncParsableCommand {
         logger.logLevel = level
         let app: any ApplicationProtocol
         do {
-            app = try await buildApplication(configuration, logger: logger)
+            app = try await buildApplication(configuration, store: try openStore(configuration.database, logger: logger), logger: logger)
         } catch let error as LeaderboardServerError {
             throw ValidationError(error.description)
         }

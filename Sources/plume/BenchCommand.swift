@@ -6,6 +6,7 @@ import GameState
 import PlumeUI
 import SwarmSim
 import TUI
+import PlumeBench
 
 struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(

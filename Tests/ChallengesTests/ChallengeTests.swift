@@ -5,6 +5,7 @@ import GameState
 import SwarmSim
 import Testing
 @testable import Challenges
+import PlumeBench
 
 let book: ChallengeBook = { try! ChallengeBook.bundled.get() }()
 let catalog: Catalog = { try! Catalog.bundled.get() }()

@@ -3,6 +3,7 @@
 import Foundation
 import Testing
 @testable import GameState
+import PlumeBench
 
 @Suite struct LinkImporterFormTests {
     let importer = Fixtures.importer

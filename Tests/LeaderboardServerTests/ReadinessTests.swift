@@ -5,7 +5,6 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import Leaderboard
-import LeaderboardPostgres
 import LeaderboardServer
 import PlumeTestSupport
 import Synchronization
@@ -22,8 +21,7 @@ import Testing
         let clock = Clock()
         var configuration = ServerConfiguration()
         configuration.database = try kind.newDatabase()
-        let store: any LeaderboardStore = kind == .sqlite ? try SQLiteStore(path: configuration.database)
-            : try PostgresStore(url: configuration.database)
+        let store = try StoreKind.open(configuration.database)
         let service = try await makeService(store: store, configuration: configuration, clock: { clock.now })
         try await service.loadIndex()
         let app = Application(router: buildRouter(service: service, configuration: configuration))

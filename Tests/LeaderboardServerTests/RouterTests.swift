@@ -27,7 +27,7 @@ import PlumeCalendar
         configure(&configuration)
         var logger = Logger(label: "plume-server-test")
         logger.logLevel = .warning
-        let app = try await buildApplication(configuration, logger: logger)
+        let app = try await buildApplication(configuration, store: try StoreKind.open(configuration.database), logger: logger)
         try await app.test(.router) { client in
             let client = Client(inner: client)
             let started = ContinuousClock.now

@@ -14,11 +14,6 @@ import PlumeCalendar
 @Suite struct FollowerTests {
     static let board = "style-2026-11-22"
 
-    /// A real store on the database the test made.
-    static func open(_ database: String) throws -> any LeaderboardStore {
-        database.hasPrefix("postgres") ? try PostgresStore(url: database) : try SQLiteStore(path: database)
-    }
-
     func player(_ service: LeaderboardService, _ name: String) async throws -> PlayerRecord {
         try await service.authenticate(token: try await service.register(RegisterRequest(name: name)).token)
     }
@@ -45,8 +40,8 @@ import PlumeCalendar
     func twoProcesses(_ kind: StoreKind) async throws -> (TestClock, LeaderboardService, CutOffStore, LeaderboardService) {
         let database = try Fixtures.newDatabase(kind)
         let clock = TestClock((2026, 11, 22), hour: 1)
-        let writer = try await Fixtures.service(clock: clock, store: try Self.open(database))
-        let line = CutOffStore(try Self.open(database))
+        let writer = try await Fixtures.service(clock: clock, store: try StoreKind.open(database))
+        let line = CutOffStore(try StoreKind.open(database))
         return (clock, writer, line, try await Fixtures.service(clock: clock, store: line))
     }
 

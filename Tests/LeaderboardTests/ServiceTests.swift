@@ -224,14 +224,14 @@ import PlumeCalendar
 
     @Test(arguments: StoreKind.allCases) func aSecondServiceOnTheSameDatabaseRanksTheFirstsWrites(_ kind: StoreKind) async throws {
         let database = try Fixtures.newDatabase(kind)
-        let first = try await Fixtures.service(store: try openLeaderboardStore(database))
-        let second = try await Fixtures.service(store: try openLeaderboardStore(database))
+        let first = try await Fixtures.service(store: try StoreKind.open(database))
+        let second = try await Fixtures.service(store: try StoreKind.open(database))
         let ada = try await register(first, "Ada")
         _ = try await first.submit(ada, SubmitRequest(boardID: "style-2026-11-22", code: Fixtures.lookCode(garments: [Fixtures.catalog.garments[2].id])))
         try await second.catchUp()
         #expect(try await second.standing(boardID: "style-2026-11-22", playerID: ada.publicID).row.rank == 1)
         // A third process started later builds the same index from the records.
-        let third = try await Fixtures.service(store: try openLeaderboardStore(database))
+        let third = try await Fixtures.service(store: try StoreKind.open(database))
         #expect(third.index.board("style-2026-11-22").allKeys == first.index.board("style-2026-11-22").allKeys)
     }
 }

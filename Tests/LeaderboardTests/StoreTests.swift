@@ -35,8 +35,8 @@ import PlumeTestSupport
     /// hold both cooperative threads for half a minute; without NOTIFY it would take the hour.)
     @Test func postgresNotifiesOtherProcessesOfEveryChange() async throws {
         let database = try Fixtures.newDatabase(.postgres)
-        let writer = try await Fixtures.service(store: try openLeaderboardStore(database))
-        let reader = try await Fixtures.service(store: try openLeaderboardStore(database))
+        let writer = try await Fixtures.service(store: try StoreKind.open(database))
+        let reader = try await Fixtures.service(store: try StoreKind.open(database))
         let signals = try #require(reader.store.changeSignals())
         let following = Task { await reader.follow(every: .seconds(3600), wake: signals) }
         defer { following.cancel() }
@@ -85,9 +85,9 @@ import PlumeTestSupport
     func unusableURLsAreExplained(url: String, word: String) {
         #expect(throws: PostgresStoreError.self) { try PostgresLocation(url: url) }
         do {
-            _ = try openLeaderboardStore(url)
+            _ = try StoreKind.open(url)
         } catch {
-            #expect(error.description.contains(word), "\(error.description)")
+            #expect("\(error)".contains(word), "\(error)")
         }
     }
 

@@ -40,7 +40,7 @@ enum Fixtures {
 
     /// A store on a new, empty database (opened the way the server opens one).
     static func store(_ kind: StoreKind = .sqlite) throws -> any LeaderboardStore {
-        try openLeaderboardStore(newDatabase(kind))
+        try StoreKind.open(newDatabase(kind))
     }
 
     /// A migrated service on a new database, index loaded.

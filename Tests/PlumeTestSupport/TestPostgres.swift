@@ -4,6 +4,8 @@
 // PostgreSQL test fails with the server's own words; nothing is skipped.
 import Foundation
 import Synchronization
+import Leaderboard
+import LeaderboardPostgres
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -105,6 +107,11 @@ public final class TestPostgres: Sendable {
 /// Each store suite runs against both stores: the results must be identical.
 public enum StoreKind: String, CaseIterable, Sendable {
     case sqlite, postgres
+
+    /// A real store on a database this kind made (a SQLite file path or a postgres:// URL).
+    public static func open(_ database: String) throws -> any LeaderboardStore {
+        PostgresLocation.isURL(database) ? try PostgresStore(url: database) : try SQLiteStore(path: database)
+    }
 
     /// A new, empty database of this kind: a SQLite file path or a postgres:// URL.
     public func newDatabase() throws -> String {

@@ -2,6 +2,7 @@
 import GameState
 import Testing
 @testable import SwarmSim
+import PlumeBench
 
 /// A species with only the named terms switched on (no pace keeping, generous top speed).
 func species(radius: Double = 50, vn: Double = 0, vm: Double = 40, c1: Double = 0, c2: Double = 0, c3: Double = 0, c4: Double = 0, c5: Double = 0) -> Species {

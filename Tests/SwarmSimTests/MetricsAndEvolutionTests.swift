@@ -2,6 +2,7 @@
 import GameState
 import Testing
 @testable import SwarmSim
+import PlumeBench
 
 func state(_ agents: [(x: Double, y: Double, vx: Double, vy: Double)], species: [Int32]? = nil) -> SwarmState {
     SwarmState(x: agents.map(\.x), y: agents.map(\.y), vx: agents.map(\.vx), vy: agents.map(\.vy),

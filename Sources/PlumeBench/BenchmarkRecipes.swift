@@ -1,6 +1,7 @@
 // The benchmark's recipe families, seeded: dense large-radius blobs (the expensive case, where
 // every agent sees hundreds of others) and small-radius swarms (the grid's good case).
 import GameState
+import SwarmSim
 
 public enum BenchmarkRecipes {
     /// Large radii (200–300), strong cohesion and weak separation: the swarm packs into a blob

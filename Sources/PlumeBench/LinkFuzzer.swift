@@ -2,6 +2,7 @@
 // mangled links, over-long text, broken legacy formats — and checks every answer: the importer
 // must never crash, never hang, and whatever it accepts must be a valid state that round-trips.
 import Foundation
+import GameState
 
 public struct LinkFuzzer {
     public struct Report: Sendable {
