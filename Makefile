@@ -4,7 +4,7 @@ SWIFT ?= swift
 PYTHON ?= python3
 FUZZ_INPUTS ?= 1000000
 
-.PHONY: test unit fuzz e2e e2e-deps system-deps build release clean bench screenshots
+.PHONY: test unit fuzz e2e e2e-deps system-deps build release release-server clean bench screenshots install uninstall manuals
 
 # PostgreSQL's server programs (initdb, pg_ctl) live here on Debian when not already on the PATH.
 export PATH := $(PATH):/usr/lib/postgresql/15/bin
@@ -25,8 +25,69 @@ unit: system-deps
 	$(SWIFT) test --skip-build --filter '$(NETWORK_SUITES)'
 	$(SWIFT) test --skip-build --skip '$(NETWORK_SUITES)'
 
+# Release builds link the Swift standard library and Foundation statically: the installed
+# binaries need nothing from the toolchain.
+RELEASE_FLAGS = -c release --static-swift-stdlib
 release:
-	$(SWIFT) build -c release --product plume
+	$(SWIFT) build $(RELEASE_FLAGS) --product plume
+
+release-server:
+	$(SWIFT) build $(RELEASE_FLAGS) --product plume-server
+
+# Man pages made by swift-argument-parser's manual plugin from the commands' own help, into
+# .build/manuals (the plugin writes under .build/plugins; it builds the products in release).
+manuals:
+	$(SWIFT) package plugin generate-manual --configuration release
+	rm -rf .build/manuals && mkdir -p .build/manuals
+	find .build/plugins -path '*GenerateManual*' -name '*.1' -exec cp {} .build/manuals/ \;
+	@ls .build/manuals/plume.1 .build/manuals/plume-server.1 >/dev/null
+
+# `make install PREFIX=…` (default /usr/local; DESTDIR is honoured): both binaries, their
+# resources in PREFIX/share/plume (where the binaries look for them, from any directory), man
+# pages, and bash, zsh and fish completions written by the binaries themselves. Every file is
+# listed in PREFIX/share/plume/install-manifest.txt, which `make uninstall` removes exactly.
+PREFIX ?= /usr/local
+ROOT = $(DESTDIR)$(PREFIX)
+MANIFEST = $(ROOT)/share/plume/install-manifest.txt
+install: manuals release release-server
+	@set -e; \
+	bin=$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path); \
+	mkdir -p "$(ROOT)"; made=""; \
+	for dir in bin share share/plume share/man share/man/man1 share/bash-completion share/bash-completion/completions \
+		share/zsh share/zsh/site-functions share/fish share/fish/vendor_completions.d; do \
+		if [ ! -d "$(ROOT)/$$dir" ]; then mkdir "$(ROOT)/$$dir"; made="$$made $$dir"; fi; \
+	done; \
+	if [ -f "$(MANIFEST)" ]; then grep '^dir ' "$(MANIFEST)" > "$(MANIFEST).new" || true; else : > "$(MANIFEST).new"; fi; \
+	for dir in $$made; do echo "dir $$dir" >> "$(MANIFEST).new"; done; \
+	for tool in plume plume-server; do \
+		install -m 0755 "$$bin/$$tool" "$(ROOT)/bin/$$tool"; echo "bin/$$tool" >> "$(MANIFEST).new"; \
+		"$$bin/$$tool" --generate-completion-script bash > "$(ROOT)/share/bash-completion/completions/$$tool"; \
+		"$$bin/$$tool" --generate-completion-script zsh > "$(ROOT)/share/zsh/site-functions/_$$tool"; \
+		"$$bin/$$tool" --generate-completion-script fish > "$(ROOT)/share/fish/vendor_completions.d/$$tool.fish"; \
+		printf '%s\n' "share/bash-completion/completions/$$tool" "share/zsh/site-functions/_$$tool" \
+			"share/fish/vendor_completions.d/$$tool.fish" >> "$(MANIFEST).new"; \
+	done; \
+	for page in .build/manuals/*.1; do \
+		install -m 0644 "$$page" "$(ROOT)/share/man/man1/"; echo "share/man/man1/$$(basename $$page)" >> "$(MANIFEST).new"; \
+	done; \
+	for bundle in "$$bin"/Plume_*.resources; do \
+		name=$$(basename "$$bundle"); rm -rf "$(ROOT)/share/plume/$$name"; cp -R "$$bundle" "$(ROOT)/share/plume/$$name"; \
+		(cd "$(ROOT)" && find "share/plume/$$name" -type f) >> "$(MANIFEST).new"; \
+	done; \
+	echo "share/plume/install-manifest.txt" >> "$(MANIFEST).new"; \
+	mv "$(MANIFEST).new" "$(MANIFEST)"; \
+	echo "installed plume and plume-server in $(ROOT)/bin ($$(wc -l < "$(MANIFEST)") files, listed in $(MANIFEST))"
+
+# Removes exactly the files `make install` listed, then the folders it made (never one that was
+# there before it), each only if it is empty.
+uninstall:
+	@set -e; \
+	test -f "$(MANIFEST)" || { echo "nothing to uninstall: $(MANIFEST) is missing"; exit 1; }; \
+	dirs=$$(sed -n 's/^dir //p' "$(MANIFEST)" | sort -r); \
+	grep -v '^dir ' "$(MANIFEST)" | while read -r file; do rm -f "$(ROOT)/$$file"; done; \
+	find "$(ROOT)/share/plume" -mindepth 1 -depth -type d -empty -delete 2>/dev/null || true; \
+	for dir in $$dirs; do rmdir "$(ROOT)/$$dir" 2>/dev/null || true; done; \
+	echo "uninstalled plume and plume-server from $(ROOT)"
 
 # One million random and structured hostile inputs through the link importer (release build).
 fuzz: release
@@ -57,9 +118,8 @@ system-deps:
 	@command -v initdb >/dev/null && command -v pg_ctl >/dev/null || { echo "PostgreSQL (initdb, pg_ctl) is missing and could not be installed"; exit 1; }
 
 # The leaderboard benchmark at 1 000 000 records (release build; figures for the README).
-bench:
+bench: release-server
 	@command -v wrk >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null)
-	$(SWIFT) build -c release --product plume-server
 	.build/release/plume-server bench --records 1000000
 
 # Pictures of the real game for the README, in docs/images: the Studio, the Lab, and the Scores

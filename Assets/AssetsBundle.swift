@@ -8,6 +8,18 @@ public enum PlumeAssets {
         if let override = ProcessInfo.processInfo.environment["PLUME_ASSETS"], !override.isEmpty {
             return URL(fileURLWithPath: override, isDirectory: true)
         }
+        if let installed = installed("Plume_PlumeAssets.resources") { return installed }
         return Bundle.module.resourceURL ?? Bundle.module.bundleURL
+    }
+
+    /// A resource bundle as `make install` lays it out: `PREFIX/share/plume/NAME`, found from the
+    /// running binary (`PREFIX/bin/…`) whatever the working directory. nil in a build folder,
+    /// where SwiftPM's own lookup (beside the binary) applies.
+    public static func installed(_ name: String) -> URL? {
+        let binary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        let candidate = binary.deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("share/plume", isDirectory: true).appendingPathComponent(name, isDirectory: true)
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory) && isDirectory.boolValue ? candidate : nil
     }
 }

@@ -5,6 +5,7 @@ import GameState
 import Hummingbird
 import Leaderboard
 import Metrics
+import PlumeAssets
 import Prometheus
 
 struct OpsRoutes {
@@ -93,7 +94,9 @@ public final class ServerMetrics: Sendable {
 
 enum OpenAPIDocument {
     static let bytes: [UInt8]? = {
-        guard let url = Bundle.module.url(forResource: "openapi", withExtension: "json"), let data = try? Data(contentsOf: url) else { return nil }
+        let installed = PlumeAssets.installed("Plume_LeaderboardServer.resources")?.appendingPathComponent("openapi.json")
+        guard let url = installed ?? Bundle.module.url(forResource: "openapi", withExtension: "json"),
+              let data = try? Data(contentsOf: url) else { return nil }
         return Array(data)
     }()
 }

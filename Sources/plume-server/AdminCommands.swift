@@ -17,7 +17,7 @@ struct Players: AsyncParsableCommand {
         @Option(help: "How many to skip first.") var offset = 0
 
         func run() async throws {
-            let service = try await operatorService(database.resolved)
+            let service = try await operatorService(try database.resolved())
             for player in try await service.store.players(limit: max(0, limit), offset: max(0, offset)) {
                 let status = player.isErased ? "erased" : player.banned ? "banned" : "active"
                 let name = player.name.map { String($0.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }.map(Character.init)) } ?? "-"
@@ -31,7 +31,7 @@ struct Players: AsyncParsableCommand {
         @OptionGroup var database: DatabaseOption
         @Argument(help: "The player's id or name.") var player: String
 
-        func run() async throws { try await setBanned(database.resolved, player, true) }
+        func run() async throws { try await setBanned(try database.resolved(), player, true) }
     }
 
     struct Unban: AsyncParsableCommand {
@@ -39,7 +39,7 @@ struct Players: AsyncParsableCommand {
         @OptionGroup var database: DatabaseOption
         @Argument(help: "The player's id or name.") var player: String
 
-        func run() async throws { try await setBanned(database.resolved, player, false) }
+        func run() async throws { try await setBanned(try database.resolved(), player, false) }
     }
 
     static func setBanned(_ database: String, _ who: String, _ banned: Bool) async throws {
@@ -59,7 +59,7 @@ struct Records: AsyncParsableCommand {
         @Argument(help: "The board id, e.g. style-2026-11-22.") var board: String
         @Argument(help: "The player's id or name.") var player: String
 
-        func run() async throws { try await Records.setHidden(database.resolved, board, player, true) }
+        func run() async throws { try await Records.setHidden(try database.resolved(), board, player, true) }
     }
 
     struct Unhide: AsyncParsableCommand {
@@ -68,7 +68,7 @@ struct Records: AsyncParsableCommand {
         @Argument(help: "The board id.") var board: String
         @Argument(help: "The player's id or name.") var player: String
 
-        func run() async throws { try await Records.setHidden(database.resolved, board, player, false) }
+        func run() async throws { try await Records.setHidden(try database.resolved(), board, player, false) }
     }
 
     static func setHidden(_ database: String, _ board: String, _ who: String, _ hidden: Bool) async throws {
@@ -87,7 +87,7 @@ struct UpdatesList: AsyncParsableCommand {
     @OptionGroup var database: DatabaseOption
 
     func run() async throws {
-        let service = try await operatorService(database.resolved)
+        let service = try await operatorService(try database.resolved())
         print("name,email")
         for (name, email) in try await service.store.updatesList() { print(csv(name) + "," + csv(email)) }
     }
@@ -106,7 +106,7 @@ struct Migrate: AsyncParsableCommand {
     @OptionGroup var database: DatabaseOption
 
     func run() async throws {
-        _ = try await operatorService(database.resolved)
-        print("schema is up to date: \(database.resolved)")
+        _ = try await operatorService(try database.resolved())
+        print("schema is up to date: \(Settings.masked(try database.resolved()))")
     }
 }

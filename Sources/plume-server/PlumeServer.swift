@@ -18,42 +18,30 @@ struct PlumeServer: AsyncParsableCommand {
             code a player submits; no number from a client is ever trusted. With no options it \
             serves on 127.0.0.1:8787 from ./plume-scores.sqlite, creating it if needed.
 
-            Every option can also be set in the environment (PLUME_HOST, PLUME_PORT, …); an option \
-            on the command line wins. See `plume-server serve --help`.
+            Every option can also be set in the environment (PLUME_HOST, PLUME_PORT, …) or in a \
+            config file (--config FILE, TOML); a flag wins over the environment, which wins over \
+            the file. `plume-server config` prints the settings in effect and where each came from. \
+            See `plume-server serve --help` and docs/operating.md.
             """,
         version: PlumeVersion.current,
-        subcommands: [Serve.self, Players.self, Records.self, UpdatesList.self, Migrate.self, Bench.self],
+        subcommands: [Serve.self, Config.self, Players.self, Records.self, UpdatesList.self, Migrate.self, Backup.self, Restore.self, Bench.self],
         defaultSubcommand: Serve.self
     )
 }
 
-/// `--database`, shared by every command.
+/// `--database` and `--config`, shared by every command: the database is found the way `serve`
+/// finds it (flag, environment, config file, default).
 struct DatabaseOption: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp(
-        "A SQLite file path, or postgres://user[:pass]@host[:port]/db. Env: PLUME_DATABASE.",
+        "A SQLite file path, or postgres://user[:pass]@host[:port]/db. Env: PLUME_DATABASE. (default: plume-scores.sqlite)",
         valueName: "path-or-url"))
     var database: String?
 
-    var resolved: String { database ?? Environment.value("PLUME_DATABASE") ?? ServerConfiguration().database }
-}
+    @Option(name: .long, help: ArgumentHelp("A config file (TOML, keys named like the long options). Env: PLUME_CONFIG.", valueName: "file"))
+    var config: String?
 
-enum Environment {
-    static func value(_ name: String) -> String? {
-        guard let value = ProcessInfo.processInfo.environment[name], !value.isEmpty else { return nil }
-        return value
-    }
-
-    /// A whole number from an option or the environment; a bad value stops start-up with words.
-    static func integer(_ option: Int?, _ name: String, default fallback: Int, range: ClosedRange<Int>) throws -> Int {
-        if let option {
-            guard range.contains(option) else { throw ValidationError("\(option) is out of range (\(range.lowerBound)–\(range.upperBound))") }
-            return option
-        }
-        guard let text = value(name) else { return fallback }
-        guard let number = Int(text), range.contains(number) else {
-            throw ValidationError("\(name)=\(text) is not a whole number from \(range.lowerBound) to \(range.upperBound)")
-        }
-        return number
+    func resolved() throws -> String {
+        try Settings.resolve(flags: database.map { ["database": .text($0)] } ?? [:], configFile: config).server.database
     }
 }
 

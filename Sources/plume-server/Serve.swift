@@ -1,14 +1,14 @@
 // `plume-server serve` (the default): run the HTTP server until SIGTERM or SIGINT, finishing
-// in-flight requests first.
+// in-flight requests first; and `plume-server config`, which prints what serve would use.
 import ArgumentParser
 import Foundation
 import Hummingbird
 import LeaderboardServer
 import Logging
 
-struct Serve: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Serve the leaderboard over HTTP (the default).")
-
+/// The options `serve` and `config` share. Each is a key of `Settings.all`; its environment
+/// variable and its line in the config file are named there.
+struct ServerOptions: ParsableArguments {
     @OptionGroup var database: DatabaseOption
 
     @Option(help: "Address to listen on. Env: PLUME_HOST. (default: 127.0.0.1)")
@@ -43,30 +43,68 @@ struct Serve: AsyncParsableCommand {
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical. Env: LOG_LEVEL. (default: info)")
     var logLevel: String?
 
+    @Option(name: .customLong("log-format"), help: "text (a line per event) or json (one JSON object per line, for log collectors). Env: PLUME_LOG_FORMAT. (default: text)")
+    var logFormat: String?
+
+    /// The options given on the command line, by setting key.
+    var flags: [String: SettingValue] {
+        var given: [String: SettingValue] = [:]
+        given["database"] = database.database.map { .text($0) }
+        given["host"] = host.map { .text($0) }
+        given["port"] = port.map { .number($0) }
+        given["allowed-origin"] = allowedOrigins.isEmpty ? nil : .list(allowedOrigins)
+        given["rate-limit"] = rateLimit.map { .number($0) }
+        given["submit-rate-limit"] = submitRateLimit.map { .number($0) }
+        given["register-rate-limit"] = registerRateLimit.map { .number($0) }
+        given["simulations"] = simulations.map { .number($0) }
+        given["poll-ms"] = pollMilliseconds.map { .number($0) }
+        given["public-url"] = publicURL.map { .text($0) }
+        given["log-level"] = logLevel.map { .text($0) }
+        given["log-format"] = logFormat.map { .text($0) }
+        return given
+    }
+
+    func resolved() throws -> EffectiveSettings {
+        try Settings.resolve(flags: flags, configFile: database.config)
+    }
+}
+
+struct Serve: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Serve the leaderboard over HTTP (the default).")
+
+    @OptionGroup var options: ServerOptions
+
     func run() async throws {
-        var configuration = ServerConfiguration()
-        configuration.database = database.resolved
-        configuration.host = host ?? Environment.value("PLUME_HOST") ?? configuration.host
-        configuration.port = try Environment.integer(port, "PLUME_PORT", default: configuration.port, range: 0...65_535)
-        configuration.allowedOrigins = allowedOrigins.isEmpty
-            ? (Environment.value("PLUME_ALLOWED_ORIGINS")?.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } ?? [])
-            : allowedOrigins
-        configuration.requestsPerMinute = try Environment.integer(rateLimit, "PLUME_RATE_LIMIT", default: configuration.requestsPerMinute, range: 0...10_000_000)
-        configuration.submissionsPerMinute = try Environment.integer(submitRateLimit, "PLUME_SUBMIT_RATE_LIMIT", default: configuration.submissionsPerMinute, range: 0...10_000_000)
-        configuration.registrationsPerHour = try Environment.integer(registerRateLimit, "PLUME_REGISTER_RATE_LIMIT", default: configuration.registrationsPerHour, range: 0...10_000_000)
-        configuration.simulationSlots = try Environment.integer(simulations, "PLUME_SIMULATIONS", default: configuration.simulationSlots, range: 1...64)
-        configuration.followMilliseconds = try Environment.integer(pollMilliseconds, "PLUME_POLL_MS", default: configuration.followMilliseconds, range: 10...3_600_000)
-        configuration.publicURL = publicURL ?? Environment.value("PLUME_PUBLIC_URL")
-        let levelText = logLevel ?? Environment.value("LOG_LEVEL") ?? "info"
-        guard let level = Logger.Level(rawValue: levelText) else { throw ValidationError("unknown log level \"\(levelText)\"") }
+        let settings = try options.resolved()
+        ServerLogging.bootstrap(settings.logFormat)
         var logger = Logger(label: "plume-server")
-        logger.logLevel = level
+        logger.logLevel = settings.logLevel
+        // Held for the server's life: a restore is refused meanwhile.
+        let hold = try DatabaseHold.take(settings.server.database, exclusive: false)
+        defer { withExtendedLifetime(hold) {} }
+        let store = try openStore(settings.server.database, logger: logger)
         let app: any ApplicationProtocol
         do {
-            app = try await buildApplication(configuration, store: try openStore(configuration.database, logger: logger), logger: logger)
+            app = try await buildApplication(settings.server, store: store, logger: logger)
         } catch let error as LeaderboardServerError {
             throw ValidationError(error.description)
         }
         try await app.runService()
+    }
+}
+
+struct Config: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Print the effective configuration: each setting, its value and where it came from.",
+        discussion: """
+            A setting comes from its flag, else its environment variable, else the config file \
+            (--config or PLUME_CONFIG), else the default. The output is itself a config file; a \
+            database password is shown as ****.
+            """)
+
+    @OptionGroup var options: ServerOptions
+
+    func run() async throws {
+        print(Settings.render(try options.resolved()))
     }
 }

@@ -1,0 +1,197 @@
+// The server's settings, each written once: its key (the long flag and the config file's key),
+// its environment variable, what values it takes, and where it goes. A value is taken from the
+// command line, else the environment, else the config file (`--config`, or PLUME_CONFIG), else
+// the built-in default; a bad one stops start-up with the place, the key and what is expected.
+import ArgumentParser
+import Foundation
+import LeaderboardServer
+import Logging
+import TOMLKit
+
+enum LogFormat: String, CaseIterable, Sendable {
+    /// One line per event, for a person at a terminal or journalctl.
+    case text
+    /// One JSON object per line, for log collectors.
+    case json
+}
+
+/// Everything `serve` needs, with where each value came from.
+struct EffectiveSettings {
+    var server = ServerConfiguration()
+    var logLevel: Logger.Level = .info
+    var logFormat: LogFormat = .text
+    var configFile: String?
+    /// In the table's order: key, the value as TOML (secrets masked), and its source.
+    var shown: [(key: String, value: String?, source: String)] = []
+}
+
+/// A value as any source gives it.
+enum SettingValue {
+    case text(String)
+    case number(Int)
+    case list([String])
+}
+
+struct Setting: Sendable {
+    enum Kind: Sendable {
+        case text, integer(ClosedRange<Int>), list, choice([String])
+
+        var expected: String {
+            switch self {
+            case .text: "a string"
+            case .integer(let range): "a whole number from \(range.lowerBound) to \(range.upperBound)"
+            case .list: "a list of strings"
+            case .choice(let options): "one of " + options.joined(separator: ", ")
+            }
+        }
+    }
+
+    let key: String
+    let env: String
+    let kind: Kind
+    /// Shown with its password masked.
+    var secret = false
+    /// Puts a checked value in place.
+    let apply: @Sendable (inout EffectiveSettings, SettingValue) -> Void
+    /// The default as shown, when it is not the configuration's own value.
+    let shownDefault: @Sendable (EffectiveSettings) -> SettingValue?
+
+    /// Checks a value against the kind; the message names `place` and the key.
+    func check(_ value: SettingValue, _ place: String) throws(ValidationError) -> SettingValue {
+        switch (kind, value) {
+        case (.text, .text), (.list, .list): return value
+        case (.list, .text(let text)):
+            return .list(text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
+        case (.integer(let range), .number(let number)) where range.contains(number): return value
+        case (.integer(let range), .text(let text)):
+            if let number = Int(text.trimmingCharacters(in: .whitespaces)), range.contains(number) { return .number(number) }
+        case (.choice(let options), .text(let text)) where options.contains(text): return value
+        default: break
+        }
+        throw ValidationError("\(place): \(key) must be \(kind.expected), not \(Self.shown(value))")
+    }
+
+    static func shown(_ value: SettingValue) -> String {
+        switch value {
+        case .text(let text): "\"" + text.unicodeScalars.map { $0.value < 0x20 || $0 == "\"" || $0 == "\\" ? "\\u{\(String($0.value, radix: 16))}" : String($0) }.joined() + "\""
+        case .number(let number): String(number)
+        case .list(let items): "[" + items.map { shown(.text($0)) }.joined(separator: ", ") + "]"
+        }
+    }
+}
+
+enum Settings {
+    static let all: [Setting] = [
+        Setting(key: "database", env: "PLUME_DATABASE", kind: .text, secret: true,
+                apply: { if case .text(let v) = $1 { $0.server.database = v } }, shownDefault: { .text($0.server.database) }),
+        Setting(key: "host", env: "PLUME_HOST", kind: .text,
+                apply: { if case .text(let v) = $1 { $0.server.host = v } }, shownDefault: { .text($0.server.host) }),
+        Setting(key: "port", env: "PLUME_PORT", kind: .integer(0...65_535),
+                apply: { if case .number(let v) = $1 { $0.server.port = v } }, shownDefault: { .number($0.server.port) }),
+        Setting(key: "allowed-origin", env: "PLUME_ALLOWED_ORIGINS", kind: .list,
+                apply: { if case .list(let v) = $1 { $0.server.allowedOrigins = v } }, shownDefault: { .list($0.server.allowedOrigins) }),
+        Setting(key: "rate-limit", env: "PLUME_RATE_LIMIT", kind: .integer(0...10_000_000),
+                apply: { if case .number(let v) = $1 { $0.server.requestsPerMinute = v } }, shownDefault: { .number($0.server.requestsPerMinute) }),
+        Setting(key: "submit-rate-limit", env: "PLUME_SUBMIT_RATE_LIMIT", kind: .integer(0...10_000_000),
+                apply: { if case .number(let v) = $1 { $0.server.submissionsPerMinute = v } }, shownDefault: { .number($0.server.submissionsPerMinute) }),
+        Setting(key: "register-rate-limit", env: "PLUME_REGISTER_RATE_LIMIT", kind: .integer(0...10_000_000),
+                apply: { if case .number(let v) = $1 { $0.server.registrationsPerHour = v } }, shownDefault: { .number($0.server.registrationsPerHour) }),
+        Setting(key: "simulations", env: "PLUME_SIMULATIONS", kind: .integer(1...64),
+                apply: { if case .number(let v) = $1 { $0.server.simulationSlots = v } }, shownDefault: { .number($0.server.simulationSlots) }),
+        Setting(key: "poll-ms", env: "PLUME_POLL_MS", kind: .integer(10...3_600_000),
+                apply: { if case .number(let v) = $1 { $0.server.followMilliseconds = v } }, shownDefault: { .number($0.server.followMilliseconds) }),
+        Setting(key: "public-url", env: "PLUME_PUBLIC_URL", kind: .text,
+                apply: { if case .text(let v) = $1 { $0.server.publicURL = v } }, shownDefault: { $0.server.publicURL.map { .text($0) } }),
+        Setting(key: "log-level", env: "LOG_LEVEL", kind: .choice(Logger.Level.allCases.map(\.rawValue)),
+                apply: { if case .text(let v) = $1, let level = Logger.Level(rawValue: v) { $0.logLevel = level } },
+                shownDefault: { .text($0.logLevel.rawValue) }),
+        Setting(key: "log-format", env: "PLUME_LOG_FORMAT", kind: .choice(LogFormat.allCases.map(\.rawValue)),
+                apply: { if case .text(let v) = $1, let format = LogFormat(rawValue: v) { $0.logFormat = format } },
+                shownDefault: { .text($0.logFormat.rawValue) }),
+    ]
+
+    /// Resolves every setting: `flags` (by key) first, then the environment, then the file.
+    static func resolve(flags: [String: SettingValue], configFile: String?,
+                        environment: [String: String] = ProcessInfo.processInfo.environment) throws(ValidationError) -> EffectiveSettings {
+        var settings = EffectiveSettings()
+        let path = configFile ?? environment["PLUME_CONFIG"].flatMap { $0.isEmpty ? nil : $0 }
+        settings.configFile = path
+        let file = try path.map { path throws(ValidationError) in try read(path) } ?? [:]
+        for setting in all {
+            let value: SettingValue, source: String
+            if let flag = flags[setting.key] {
+                (value, source) = (try setting.check(flag, "--\(setting.key)"), "flag")
+            } else if let text = environment[setting.env], !text.isEmpty {
+                (value, source) = (try setting.check(.text(text), setting.env), "env \(setting.env)")
+            } else if let given = file[setting.key], let path {
+                (value, source) = (try setting.check(given, path), "file")
+            } else {
+                settings.shown.append((setting.key, nil, "default"))
+                continue
+            }
+            setting.apply(&settings, value)
+            settings.shown.append((setting.key, "", source))
+        }
+        // Values are shown as the configuration now holds them (a list from the environment, split).
+        for (index, setting) in all.enumerated() {
+            settings.shown[index].value = setting.shownDefault(settings).map { value in
+                if setting.secret, case .text(let text) = value { return Setting.shown(.text(masked(text))) }
+                return Setting.shown(value)
+            }
+        }
+        return settings
+    }
+
+    /// The config file's settings, checked for unknown keys and types (values are checked later).
+    static func read(_ path: String) throws(ValidationError) -> [String: SettingValue] {
+        guard let data = FileManager.default.contents(atPath: path), data.count <= 64 * 1024,
+              let text = String(data: data, encoding: .utf8) else {
+            throw ValidationError("the config file \(path) can't be read (missing, unreadable, over 64 KiB or not UTF-8)")
+        }
+        let table: TOMLTable
+        do {
+            table = try TOMLTable(string: text)
+        } catch let error as TOMLParseError {
+            throw ValidationError("\(path) line \(error.source.begin.line): \(error.description)")
+        } catch {
+            throw ValidationError("\(path) is not valid TOML")
+        }
+        var out: [String: SettingValue] = [:]
+        for key in table.keys.sorted() {
+            guard let setting = all.first(where: { $0.key == key }) else {
+                throw ValidationError("\(path): there is no setting called \"\(key)\" (the settings are \(all.map(\.key).joined(separator: ", ")))")
+            }
+            guard let value = table[key] else { continue }
+            if let number = value.int {
+                out[key] = .number(number)
+            } else if let text = value.string {
+                out[key] = .text(text)
+            } else if let array = value.array, array.allSatisfy({ $0.string != nil }) {
+                out[key] = .list(array.compactMap(\.string))
+            } else {
+                throw ValidationError("\(path): \(key) must be \(setting.kind.expected)")
+            }
+        }
+        return out
+    }
+
+    /// A postgres:// URL with its password replaced by ****; anything else as it is.
+    static func masked(_ database: String) -> String {
+        guard database.hasPrefix("postgres"), var parts = URLComponents(string: database), parts.password != nil else { return database }
+        parts.password = "****"
+        return parts.string ?? database
+    }
+
+    /// The effective configuration as a config file: `key = value  # source`.
+    static func render(_ settings: EffectiveSettings) -> String {
+        var lines = ["# plume-server's effective configuration" + (settings.configFile.map { " (config file: \($0))" } ?? "")]
+        for (key, value, source) in settings.shown {
+            if let value {
+                lines.append("\(key) = \(value)  # \(source)")
+            } else {
+                lines.append("# \(key) is not set  # \(source)")
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+}

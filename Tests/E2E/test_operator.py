@@ -1,0 +1,205 @@
+"""The operator's kit, on the real binary: the config file and its precedence, `plume-server
+config`, JSON log lines with request ids, backup of a live SQLite database and restore, the
+PostgreSQL dump and restore the docs give, and the systemd unit checked by systemd-analyze."""
+import json
+import os
+import pathlib
+import shutil
+import sqlite3
+import subprocess
+import threading
+import time
+
+import pytest
+
+from server_process import ROOT, SERVER_BIN, Server, free_port
+
+UNIT = ROOT / "packaging" / "plume-server.service"
+
+
+def run(*args, env=None, timeout=60, cwd=None):
+    clean = {k: v for k, v in os.environ.items() if not k.startswith("PLUME_") and k != "LOG_LEVEL"}
+    return subprocess.run([str(SERVER_BIN), *args], capture_output=True, text=True, timeout=timeout,
+                          env={**clean, **(env or {})}, cwd=cwd)
+
+
+def effective(output):
+    """`key = value  # source` lines as {key: (value, source)}."""
+    settings = {}
+    for line in output.splitlines():
+        if line.startswith("#") or " = " not in line:
+            continue
+        key, rest = line.split(" = ", 1)
+        value, source = rest.rsplit("  # ", 1)
+        settings[key] = (value, source)
+    return settings
+
+
+def test_flags_win_over_the_environment_which_wins_over_the_file(tmp_path):
+    config = tmp_path / "plume-server.toml"
+    config.write_text('port = 9001\nhost = "0.0.0.0"\nrate-limit = 5\nallowed-origin = ["https://a.example", "https://b.example"]\n'
+                      'database = "postgres://plume:hunter2@db.example:5432/scores"\n')
+    out = run("config", "--config", str(config), "--port", "9003", env={"PLUME_PORT": "9002", "PLUME_RATE_LIMIT": "7"})
+    assert out.returncode == 0, out.stderr
+    settings = effective(out.stdout)
+    assert settings["port"] == ("9003", "flag")
+    assert settings["rate-limit"] == ("7", "env PLUME_RATE_LIMIT")
+    assert settings["host"] == ('"0.0.0.0"', "file")
+    assert settings["allowed-origin"] == ('["https://a.example", "https://b.example"]', "file")
+    assert settings["simulations"] == ("2", "default")
+    assert "hunter2" not in out.stdout and settings["database"][0] == '"postgres://plume:****@db.example:5432/scores"'
+    # The output is itself a config file that gives the same settings (the masked password aside).
+    again = tmp_path / "again.toml"
+    again.write_text(out.stdout.replace("****", "hunter2"))
+    second = effective(run("config", "--config", str(again)).stdout)
+    assert {k: v for k, (v, _) in second.items()} == {k: v for k, (v, _) in settings.items()}
+    # PLUME_CONFIG names the file when --config does not.
+    assert effective(run("config", env={"PLUME_CONFIG": str(config)}).stdout)["port"] == ("9001", "file")
+
+
+@pytest.mark.parametrize("text, words", [
+    ("port = 70000\n", "port must be a whole number from 0 to 65535"),
+    ('port = "eighty"\n', "port must be a whole number"),
+    ("prot = 80\n", 'there is no setting called "prot"'),
+    ('log-format = "xml"\n', "log-format must be one of text, json"),
+    ("port = [1, 2]\n", "port must be"),
+    ("port = 80\nport = 81\n", "line"),
+])
+def test_a_bad_config_file_stops_start_up_in_plain_words(tmp_path, text, words):
+    config = tmp_path / "bad.toml"
+    config.write_text(text)
+    # serve is given no port of its own: the file's (bad) settings are the ones in effect.
+    for command in (["config"], ["serve"]):
+        out = run(*command, "--config", str(config), "--database", str(tmp_path / "db.sqlite"), timeout=30)
+        assert out.returncode != 0
+        assert words in out.stderr and str(config) in out.stderr, out.stderr
+        assert "Fatal error" not in out.stderr and "Backtrace" not in out.stderr
+    missing = run("config", "--config", str(tmp_path / "nowhere.toml"))
+    assert missing.returncode != 0 and "can't be read" in missing.stderr
+
+
+def test_json_logs_are_one_object_per_line_with_request_ids(tmp_path):
+    server = Server(tmp_path, "--log-format", "json")
+    try:
+        server.register("Ada")
+        status, _, _ = server.request("GET", "/v1/boards/nope/top")
+        assert status == 404
+    finally:
+        server.stop()
+    lines = [line for line in (tmp_path / f"server-{server.port}.log").read_text().splitlines() if line.strip()]
+    events = [json.loads(line) for line in lines]  # every line parses
+    assert all({"time", "level", "label", "message"} <= set(event) for event in events)
+    requests = [event for event in events if event["message"] == "request"]
+    assert {event["path"] for event in requests} >= {"/v1/players", "/v1/boards/nope/top"}
+    assert all(event.get("request_id") for event in requests)
+    assert len({event["request_id"] for event in requests}) == len(requests)
+    registered = [event for event in events if event["message"] == "player registered"]
+    assert registered and registered[0]["request_id"] in {event["request_id"] for event in requests}
+
+
+def count(database, table):
+    with sqlite3.connect(f"file:{database}?mode=ro", uri=True) as db:
+        return db.execute(f"SELECT COUNT(*) FROM {table}").fetchone()[0]
+
+
+def test_a_live_sqlite_database_backs_up_consistently_and_restores(tmp_path):
+    server = Server(tmp_path)
+    stop = threading.Event()
+    registered = []
+
+    def writer():
+        n = 0
+        while not stop.is_set():
+            status, _ = server.json("POST", "/v1/players", {"name": f"p{n}"})
+            if status == 201:
+                registered.append(n)
+            n += 1
+
+    thread = threading.Thread(target=writer)
+    thread.start()
+    try:
+        while len(registered) < 20:
+            time.sleep(0.05)
+        before = len(registered)
+        backup = tmp_path / "copy.sqlite"
+        out = run("backup", "--database", server.database, "--to", str(backup))
+        after = len(registered)
+        assert out.returncode == 0, out.stderr
+        assert "integrity ok" in out.stdout
+        players = count(backup, "players")
+        assert before <= players <= after + 1, (before, players, after)
+        assert f"{players} players" in out.stdout
+        # Not over an existing file without --force; and refused while the server runs.
+        assert run("backup", "--database", server.database, "--to", str(backup)).returncode != 0
+        refused = run("restore", "--database", server.database, "--from", str(backup))
+        assert refused.returncode != 0 and "stop it first" in refused.stderr and str(server.process.pid) in refused.stderr
+    finally:
+        stop.set()
+        thread.join(timeout=30)
+        server.stop()
+    assert count(server.database, "players") > players
+    restored = run("restore", "--database", server.database, "--from", str(backup))
+    assert restored.returncode == 0, restored.stderr
+    assert count(server.database, "players") == players
+    again = Server(tmp_path, database=server.database)
+    try:
+        status, body = again.json("GET", "/v1/players/" + "x" * 22)
+        assert status == 404
+        taken, _ = again.json("POST", "/v1/players", {"name": "p0"})
+        assert taken == 409  # the backed-up player is there
+    finally:
+        again.stop()
+    garbage = tmp_path / "garbage.sqlite"
+    garbage.write_bytes(b"not a database" * 100)
+    bad = run("restore", "--database", str(tmp_path / "other.sqlite"), "--from", str(garbage))
+    assert bad.returncode != 0 and "not a Plume leaderboard backup" in bad.stderr
+
+
+def test_postgresql_dumps_and_restores_with_the_documented_commands(tmp_path, postgres_cluster):
+    source = postgres_cluster.new_database()
+    server = Server(tmp_path, database=source)
+    try:
+        ada = server.register("Ada")
+        bea = server.register("Bea")
+        status, top_before = server.json("GET", "/v1/contributors/top")
+        assert status == 200
+        status, profile_before = server.json("GET", "/v1/players/" + ada["player_id"])
+        assert status == 200
+    finally:
+        server.stop()
+    advice = run("backup", "--database", source, "--to", str(tmp_path / "dump"))
+    assert advice.returncode != 0 and "pg_dump --format=custom" in advice.stderr
+    dump = tmp_path / "plume.dump"
+    subprocess.run(["pg_dump", "--format=custom", f"--file={dump}", source], check=True, timeout=120, capture_output=True)
+    target = postgres_cluster.new_database()
+    subprocess.run(["pg_restore", "--no-owner", f"--dbname={target}", str(dump)], check=True, timeout=120, capture_output=True)
+    restored = Server(tmp_path, database=target)
+    try:
+        status, profile = restored.json("GET", "/v1/players/" + ada["player_id"])
+        assert status == 200 and profile == profile_before
+        status, me = restored.json("GET", "/v1/players/me", token=bea["token"])
+        assert status == 200 and me["name"] == "Bea"
+    finally:
+        restored.stop()
+
+
+def test_the_systemd_unit_verifies_and_is_hardened(tmp_path):
+    if shutil.which("systemd-analyze") is None:
+        pytest.fail("systemd-analyze is missing (make system-deps installs systemd)")
+    unit = tmp_path / "plume-server.service"
+    unit.write_text(UNIT.read_text().replace("/usr/local/bin/plume-server", str(SERVER_BIN)))
+    # --man=no: the man page is installed by `make install`, not present here.
+    verify = subprocess.run(["systemd-analyze", "verify", "--man=no", str(unit)], capture_output=True, text=True, timeout=60)
+    assert verify.returncode == 0 and verify.stderr.strip() == "", verify.stderr
+    text = UNIT.read_text()
+    for line in ["DynamicUser=yes", "NoNewPrivileges=yes", "PrivateTmp=yes", "ProtectSystem=strict", "StateDirectory=plume-server"]:
+        assert line in text.splitlines()
+    security = subprocess.run(["systemd-analyze", "security", "--offline=yes", str(unit)], capture_output=True, text=True, timeout=60)
+    overall = [line for line in security.stdout.splitlines() if "Overall exposure level" in line]
+    assert overall, security.stdout + security.stderr
+    score = float(overall[0].split(":")[-1].split()[0])
+    assert score <= 2.0, overall[0]
+    # The example config the unit names is a valid config file.
+    out = run("config", "--config", str(ROOT / "packaging" / "plume-server.toml"))
+    assert out.returncode == 0, out.stderr
+    assert effective(out.stdout)["log-format"] == ('"json"', "file")
