@@ -35,9 +35,10 @@ release-server:
 	$(SWIFT) build $(RELEASE_FLAGS) --product plume-server
 
 # Man pages made by swift-argument-parser's manual plugin from the commands' own help, into
-# .build/manuals (the plugin writes under .build/plugins; it builds the products in release).
+# .build/manuals. The plugin builds every product first and reads each one's help; the debug
+# build (which `make test` has already made) says the same as the release one.
 manuals:
-	$(SWIFT) package plugin generate-manual --configuration release
+	$(SWIFT) package plugin generate-manual --configuration debug
 	rm -rf .build/manuals && mkdir -p .build/manuals
 	find .build/plugins -path '*GenerateManual*' -name '*.1' -exec cp {} .build/manuals/ \;
 	@ls .build/manuals/plume.1 .build/manuals/plume-server.1 >/dev/null
@@ -104,7 +105,8 @@ e2e-deps: system-deps
 # Debian packages the tests use: PostgreSQL (a real server per test run), headless chromium (the
 # web pages), wrk (the benchmark), zbar-tools (a real QR decoder), xdg-utils, desktop-file-utils and
 # GIO (scheme registration, checked the way a desktop reads it), faketime (the game across
-# midnight) and strace (the writes a burst of keys costs). Installed with apt-get when missing; a
+# midnight), strace (the writes a burst of keys costs; the files an installed binary opens) and
+# systemd-analyze (the packaged unit). Installed with apt-get when missing; a
 # missing PostgreSQL that can't be installed stops `make test` here, loudly.
 system-deps:
 	@command -v initdb >/dev/null && command -v pg_ctl >/dev/null && command -v createdb >/dev/null || \
@@ -115,6 +117,8 @@ system-deps:
 		(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq zbar-tools xdg-utils desktop-file-utils libglib2.0-bin >/dev/null)
 	@command -v faketime >/dev/null && command -v strace >/dev/null || \
 		(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq faketime strace >/dev/null)
+	@command -v systemd-analyze >/dev/null || \
+		(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq systemd >/dev/null)
 	@command -v initdb >/dev/null && command -v pg_ctl >/dev/null || { echo "PostgreSQL (initdb, pg_ctl) is missing and could not be installed"; exit 1; }
 
 # The leaderboard benchmark at 1 000 000 records (release build; figures for the README).

@@ -35,10 +35,7 @@ struct Backup: AsyncParsableCommand {
         let partial = destination + ".partial-\(getpid())"
         try? FileManager.default.removeItem(atPath: partial)
         do {
-            var readOnly = Configuration()
-            readOnly.readonly = true
-            readOnly.busyMode = .timeout(10)
-            let source = try DatabaseQueue(path: path, configuration: readOnly)
+            let source = try DatabaseQueue(path: path, configuration: BackupFile.readOnly)
             let copy = try DatabaseQueue(path: partial)
             // All pages in one step: the copy is the database as one read transaction saw it.
             try source.backup(to: copy)
@@ -71,13 +68,11 @@ struct Restore: AsyncParsableCommand {
         guard !PostgresLocation.isURL(path) else {
             throw ValidationError("this is a PostgreSQL database: restore it with pg_restore --clean --if-exists --dbname='\(Settings.masked(path))' \(source) (see docs/operating.md)")
         }
-        var readOnly = Configuration()
-        readOnly.readonly = true
         guard FileManager.default.fileExists(atPath: source) else { throw ValidationError("there is no backup at \(source)") }
         let backup: DatabaseQueue
         let summary: String
         do {
-            backup = try DatabaseQueue(path: source, configuration: readOnly)
+            backup = try DatabaseQueue(path: source, configuration: BackupFile.readOnly)
             summary = try BackupFile.check(backup)
         } catch {
             throw error as? ValidationError ?? ValidationError("\(source) is not a Plume leaderboard backup: \(error)")
@@ -97,6 +92,14 @@ struct Restore: AsyncParsableCommand {
 }
 
 enum BackupFile {
+    /// Reads only, waiting up to 10 s for a writer's lock.
+    static var readOnly: Configuration {
+        var configuration = Configuration()
+        configuration.readonly = true
+        configuration.busyMode = .timeout(10)
+        return configuration
+    }
+
     /// Checks a copy is whole and is a Plume leaderboard; says what it holds.
     static func check(_ database: DatabaseQueue) throws -> String {
         try database.read { db in

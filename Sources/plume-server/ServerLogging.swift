@@ -2,6 +2,7 @@
 // line for a log collector. Every line logged while handling a request carries its request id
 // (Hummingbird puts it in the request's logger as `hb.request.id`; JSON calls it `request_id`).
 import Foundation
+import GameState
 import Logging
 import Synchronization
 
@@ -67,22 +68,5 @@ struct JSONLogHandler: LogHandler {
                       Int(parts.tm_hour), Int(parts.tm_min), Int(parts.tm_sec), Int(spec.tv_nsec / 1_000_000))
     }
 
-    /// A JSON string: quotes, backslashes and every control character escaped.
-    static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value)
-                || scalar.value == 0x2028 || scalar.value == 0x2029:
-                out += String(format: "\\u%04x", scalar.value)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
-    }
+    static func quoted(_ text: String) -> String { SharedStateJSON.string(text) }
 }
