@@ -21,6 +21,9 @@ public struct FollowerStatus: Sendable, Equatable {
     /// Rebuilds forced by a gap in the log, and failed reads, since start.
     public var rebuilds = 0
     public var failures = 0
+    /// A rebuild asked for (at start), done by the next pass; and how long the last one took.
+    var rebuildWanted = false
+    var loadSeconds: Double?
 
     public var changesBehind: Int64 { max(0, newest - applied) }
 
@@ -41,20 +44,36 @@ public enum FollowerEvent: Sendable, Equatable {
     case rebuilt(lastRead: Int64, oldestKept: Int64, seconds: Double)
 }
 
-/// Runs the follower's work one piece at a time, in the order asked: a catch-up never overlaps
-/// another or a rebuild (each would otherwise apply what it read over the other's newer reads).
+/// Runs catch-up passes one at a time (two overlapping passes could apply an older read over a
+/// newer one), without making callers queue one by one: a caller waits for a pass that starts
+/// after it asked — the running one if none is running yet, else the single pass queued behind
+/// it, which every caller that arrives before it starts shares. Sixteen writers catching up at
+/// once cost two passes, not sixteen.
 actor ChangeFollower {
-    private var tail: Task<Void, Never>?
+    private var running: Task<Void, any Error>?
+    private var queued: Task<Void, any Error>?
     static let batch = 1000
 
-    func serialized<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) async throws -> T {
-        let previous = tail
-        let task = Task<T, any Error> {
-            await previous?.value
-            return try await work()
+    func pass(_ work: @escaping @Sendable () async throws -> Void) async throws {
+        if let queued { return try await queued.value }
+        let previous = running
+        let task = Task<Void, any Error> {
+            if let previous {
+                _ = await previous.result
+                await self.promote()
+            }
+            try await work()
         }
-        tail = Task { _ = try? await task.value }
-        return try await task.value
+        if previous == nil { running = task } else { queued = task }
+        let result = await task.result
+        if running == task { running = nil }
+        try result.get()
+    }
+
+    /// The queued pass starts: callers from now on queue behind it.
+    private func promote() {
+        running = queued
+        queued = nil
     }
 }
 
@@ -73,7 +92,7 @@ extension LeaderboardService {
     /// or rebuilds the index when entries it had not read were pruned.
     public func catchUp() async throws {
         do {
-            try await follower.serialized { [self] in try await catchUpAlone() }
+            try await follower.pass { [self] in try await catchUpAlone() }
             recovered()
         } catch {
             failed(error)
@@ -81,11 +100,11 @@ extension LeaderboardService {
         }
     }
 
-    /// Builds the index afresh from the records, then applies whatever changed meanwhile.
-    /// Returns the seconds it took.
-    @discardableResult
-    func rebuildIndex() async throws -> Double {
-        try await follower.serialized { [self] in try await rebuildAlone() }
+    /// Builds the index afresh from the records (in the next pass), then applies whatever
+    /// changed meanwhile.
+    func rebuildIndex() async throws {
+        followerState.status.withLock { $0.rebuildWanted = true }
+        try await follower.pass { [self] in try await catchUpAlone() }
     }
 
     /// Follows the change log until cancelled: every `interval`, or sooner when `wake` yields
@@ -120,7 +139,16 @@ extension LeaderboardService {
 
     private func catchUpAlone() async throws {
         let ends = try await store.changeLog()
-        let last = followerState.status.withLock { $0.applied }
+        let (last, wanted) = followerState.status.withLock { status in
+            defer { status.rebuildWanted = false }
+            return (status.applied, status.rebuildWanted)
+        }
+        if wanted {
+            followerState.status.withLock { $0.loadSeconds = nil }
+            let seconds = try await rebuildAlone()
+            followerState.status.withLock { $0.loadSeconds = seconds }
+            return
+        }
         guard ends.continues(from: last) else {
             let seconds = try await rebuildAlone()
             followerState.status.withLock { $0.rebuilds += 1 }

@@ -46,8 +46,8 @@ public final class LeaderboardService: Sendable {
 
     /// Builds the rank index from the store, then applies whatever changed meanwhile.
     public func loadIndex() async throws {
-        let seconds = try await rebuildIndex()
-        readiness.withLock { $0 = (true, seconds) }
+        try await rebuildIndex()
+        readiness.withLock { $0 = (true, followerState.status.withLock { $0.loadSeconds }) }
     }
 
     func requireReady() throws(LeaderboardError) {

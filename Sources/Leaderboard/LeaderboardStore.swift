@@ -116,10 +116,11 @@ public struct ChangeLogEnds: Sendable, Equatable {
     public init(newest: Int64, oldest: Int64) { (self.newest, self.oldest) = (newest, oldest) }
 
     /// Whether a reader that has applied every entry up to `last` can go on from the log alone:
-    /// nothing after it has been pruned. (Ids only grow, so an empty log after `last` was read
-    /// is fine as long as nothing newer was ever written.)
+    /// nothing after it was pruned (pruning always keeps the newest entry), and the log did not
+    /// go backwards (a database restored under a running process).
     public func continues(from last: Int64) -> Bool {
-        if newest <= last { return true }
+        if newest == last { return true }
+        if newest < last { return false }
         return oldest <= last + 1
     }
 }

@@ -181,3 +181,42 @@ final class CutOffStore: LeaderboardStore {
     }
     func causeTotals() async throws -> [CauseTotal] { try line(); return try await store.causeTotals() }
 }
+
+@Suite struct ChangeLogEndsTests {
+    @Test func aReaderContinuesOnlyWhenNothingItHasNotReadIsGone() {
+        #expect(ChangeLogEnds(newest: 0, oldest: 0).continues(from: 0))
+        #expect(ChangeLogEnds(newest: 10, oldest: 1).continues(from: 4))
+        #expect(ChangeLogEnds(newest: 10, oldest: 5).continues(from: 4))
+        #expect(ChangeLogEnds(newest: 10, oldest: 10).continues(from: 10))
+        #expect(!ChangeLogEnds(newest: 10, oldest: 6).continues(from: 4), "entry 5 was pruned unread")
+        #expect(!ChangeLogEnds(newest: 10, oldest: 10).continues(from: 4), "only the newest was kept")
+        #expect(!ChangeLogEnds(newest: 3, oldest: 1).continues(from: 8), "the log went backwards: a restored database")
+    }
+}
+
+@Suite struct FollowerPassTests {
+    @Test func concurrentCallersSharePassesThatNeverOverlap() async throws {
+        let follower = ChangeFollower()
+        final class Counts: Sendable { let value = Mutex<(running: Int, most: Int, passes: Int)>((0, 0, 0)) }
+        let counts = Counts()
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for _ in 0..<16 {
+                group.addTask {
+                    try await follower.pass {
+                        counts.value.withLock { $0.running += 1; $0.most = max($0.most, $0.running); $0.passes += 1 }
+                        try await Task.sleep(for: .milliseconds(20))
+                        counts.value.withLock { $0.running -= 1 }
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        let (_, most, passes) = counts.value.withLock { $0 }
+        #expect(most == 1, "passes never overlap")
+        #expect(passes >= 2 && passes <= 8, "callers that arrive during a pass share the next one: \(passes) passes for 16 callers")
+        // A pass that fails fails for every caller that shared it, and the next caller starts afresh.
+        struct Broken: Error {}
+        await #expect(throws: Broken.self) { try await follower.pass { throw Broken() } }
+        try await follower.pass {}
+    }
+}
