@@ -4,7 +4,7 @@ SWIFT ?= swift
 PYTHON ?= python3
 FUZZ_INPUTS ?= 1000000
 
-.PHONY: test unit fuzz e2e e2e-deps system-deps build release release-server clean bench screenshots install uninstall manuals
+.PHONY: test unit fuzz e2e e2e-deps system-deps static-deps build release release-server clean bench screenshots install uninstall manuals
 
 # PostgreSQL's server programs (initdb, pg_ctl) live here on Debian when not already on the PATH.
 export PATH := $(PATH):/usr/lib/postgresql/15/bin
@@ -26,13 +26,18 @@ unit: system-deps
 	$(SWIFT) test --skip-build --skip '$(NETWORK_SUITES)'
 
 # Release builds link the Swift standard library and Foundation statically: the installed
-# binaries need nothing from the toolchain.
+# binaries need nothing from the toolchain. Static FoundationNetworking (the game's scores client)
+# links the system's libcurl, whose link-time files are in libcurl4-openssl-dev.
 RELEASE_FLAGS = -c release --static-swift-stdlib
-release:
+release: static-deps
 	$(SWIFT) build $(RELEASE_FLAGS) --product plume
 
-release-server:
+release-server: static-deps
 	$(SWIFT) build $(RELEASE_FLAGS) --product plume-server
+
+static-deps:
+	@test -e /usr/lib/$$(uname -m)-linux-gnu/libcurl.so || \
+		(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libcurl4-openssl-dev >/dev/null)
 
 # Man pages made by swift-argument-parser's manual plugin from the commands' own help, into
 # .build/manuals. The plugin builds every product first and reads each one's help; the debug

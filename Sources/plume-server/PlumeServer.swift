@@ -18,7 +18,7 @@ struct PlumeServer: AsyncParsableCommand {
             code a player submits; no number from a client is ever trusted. With no options it \
             serves on 127.0.0.1:8787 from ./plume-scores.sqlite, creating it if needed.
 
-            Every option can also be set in the environment (PLUME_HOST, PLUME_PORT, …) or in a \
+            Every option can also be set in the environment (PLUME_HOST, PLUME_PORT and so on) or in a \
             config file (--config FILE, TOML); a flag wins over the environment, which wins over \
             the file. `plume-server config` prints the settings in effect and where each came from. \
             See `plume-server serve --help` and docs/operating.md.
