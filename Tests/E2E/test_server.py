@@ -45,14 +45,14 @@ def test_help_documents_every_option_and_its_environment_variable():
                         ("--allowed-origin", "PLUME_ALLOWED_ORIGINS"), ("--rate-limit", "PLUME_RATE_LIMIT"),
                         ("--submit-rate-limit", "PLUME_SUBMIT_RATE_LIMIT"), ("--register-rate-limit", "PLUME_REGISTER_RATE_LIMIT"),
                         ("--simulations", "PLUME_SIMULATIONS"), ("--poll-ms", "PLUME_POLL_MS"), ("--public-url", "PLUME_PUBLIC_URL"),
-                        ("--log-level", "LOG_LEVEL")]:
+                        ("--log-level", "LOG_LEVEL"), ("--log-format", "PLUME_LOG_FORMAT"), ("--config", "PLUME_CONFIG")]:
         assert option in text and env in text
 
 
 def test_a_bad_environment_value_stops_start_up_with_words(tmp_path):
     result = subprocess.run([str(SERVER_BIN), "serve", "--database", str(tmp_path / "x.sqlite")], capture_output=True, text=True,
                             env={"PLUME_PORT": "eighty"}, timeout=30)
-    assert result.returncode != 0 and "PLUME_PORT=eighty" in result.stderr
+    assert result.returncode != 0 and 'PLUME_PORT: port must be a whole number from 0 to 65535, not "eighty"' in result.stderr
 
 
 def test_register_submit_and_read_a_look_with_the_score_recomputed(server, plume):
