@@ -40,12 +40,18 @@ static-deps:
 		(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libcurl4-openssl-dev >/dev/null)
 
 # Man pages made by swift-argument-parser's manual plugin from the commands' own help, into
-# .build/manuals. The plugin builds every product first and reads each one's help; the debug
-# build (which `make test` has already made) says the same as the release one.
+# .build/manuals. The plugin (verb generate-manual; it writes nothing in the package, so needs no
+# --allow-writing-to-package-directory) builds every product, then writes one page per product
+# with every subcommand in it, in its work directory: .build/plugins/GenerateManual/outputs/
+# <target>/<product>.1, emptied first so that no stale page is installed. The debug build (which
+# `make test` has already made) says the same as the release one, and the plugin's own build
+# never touches the release binaries (it would build them without RELEASE_FLAGS).
+MANUAL_OUTPUTS = .build/plugins/GenerateManual/outputs
 manuals:
+	rm -rf $(MANUAL_OUTPUTS)
 	$(SWIFT) package plugin generate-manual --configuration debug
 	rm -rf .build/manuals && mkdir -p .build/manuals
-	find .build/plugins -path '*GenerateManual*' -name '*.1' -exec cp {} .build/manuals/ \;
+	cp $(MANUAL_OUTPUTS)/*/*.1 .build/manuals/
 	@ls .build/manuals/plume.1 .build/manuals/plume-server.1 >/dev/null
 
 # `make install PREFIX=…` (default /usr/local; DESTDIR is honoured): both binaries, their

@@ -16,7 +16,9 @@ public enum PlumeAssets {
     /// running binary (`PREFIX/bin/…`) whatever the working directory. nil in a build folder,
     /// where SwiftPM's own lookup (beside the binary) applies.
     public static func installed(_ name: String) -> URL? {
-        let binary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        // Foundation reads /proc/self/exe on Linux; symlinks are resolved so that a link to the
+        // binary (say /usr/bin/plume -> /opt/plume/bin/plume) still finds /opt/plume/share.
+        let binary = (Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])).resolvingSymlinksInPath()
         let candidate = binary.deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("share/plume", isDirectory: true).appendingPathComponent(name, isDirectory: true)
         var isDirectory: ObjCBool = false

@@ -55,7 +55,7 @@ struct Bench: AsyncParsableCommand {
         var started = ContinuousClock.now
         let tokens = (0..<min(Self.submitters, records)).map { _ in Secrets.newToken() }
         try await SQLiteStore(path: database).migrate()
-        try LeaderboardSeed.write(sqlitePath: database, board: Self.board, count: records, tokens: tokens, code: BenchTools.swarmCode(0))
+        try LeaderboardSeed.write(sqlitePath: database, board: Self.board, count: records, tokens: tokens, code: BenchmarkCodes.swarm(0))
         let seedSeconds = (ContinuousClock.now - started) / .seconds(1)
         let fileBytes = (try? FileManager.default.attributesOfItem(atPath: database)[.size] as? Int) ?? 0
         print(String(format: "seeded in %.1f s (database %.0f MB)", seedSeconds, Double(fileBytes) / 1e6))
@@ -95,16 +95,17 @@ struct Bench: AsyncParsableCommand {
         let rank = try run("rank", "/", BenchTools.getScript(ids: sample, path: "/v1/boards/\(Self.board)/players/", suffix: ""),
                            latencyConnections)
         let today = "style-" + UTCDay.string(UTCDay.containing(seconds: Int64(Date().timeIntervalSince1970)))
-        let submits = try run("submit", "/", BenchTools.submitScript(tokens: tokens, codes: try BenchTools.lookCodes(), board: today), connections)
+        let looks = BenchmarkCodes.looks(in: try Catalog.bundled.get())
+        let submits = try run("submit", "/", BenchTools.submitScript(tokens: tokens, codes: looks, board: today), connections)
 
         // Swarm verification: new codes (simulated), then the same codes again (cached).
         let token = try BenchTools.register(port: port)
         var fresh: [Double] = [], repeated: [Double] = []
         for n in 1...5 {
-            fresh.append(try BenchTools.timeSubmit(port: port, token: token, code: BenchTools.swarmCode(n)))
+            fresh.append(try BenchTools.timeSubmit(port: port, token: token, code: BenchmarkCodes.swarm(n)))
         }
         for n in 1...5 {
-            repeated.append(try BenchTools.timeSubmit(port: port, token: token, code: BenchTools.swarmCode(n)))
+            repeated.append(try BenchTools.timeSubmit(port: port, token: token, code: BenchmarkCodes.swarm(n)))
         }
         let verify = fresh.sorted()[fresh.count / 2], cached = repeated.sorted()[repeated.count / 2]
         print(String(format: "swarm verification (100 agents, challenge steps): %.1f ms new, %.2f ms repeated (median of 5, over HTTP)",
@@ -117,7 +118,7 @@ struct Bench: AsyncParsableCommand {
         guard let board = Board.parse(Self.board, book: book, now: Int64(Date().timeIntervalSince1970)) else {
             throw ValidationError("the board \(Self.board) is not defined")
         }
-        let code = BenchTools.swarmCode(99)
+        let code = BenchmarkCodes.swarm(99)
         var clock = ContinuousClock.now
         _ = try await verifier.verify(code: code, for: board)
         let simulatedMs = (ContinuousClock.now - clock) / .milliseconds(1)
@@ -129,6 +130,18 @@ struct Bench: AsyncParsableCommand {
         let ratio = top.perSecond / max(trivial.perSecond, 1)
         print(String(format: "records=%d top50_per_s=%.0f trivial_per_s=%.0f ratio=%.2f around_p99_ms=%.2f rank_p99_ms=%.2f submits_per_s=%.0f swarm_verify_ms=%.1f startup_index_s=%.2f",
                      records, top.perSecond, trivial.perSecond, ratio, around.p99ms, rank.p99ms, submits.perSecond, verify, ready))
+    }
+}
+
+/// Why the benchmark can't run, in words an operator can act on. Not a `ValidationError`: the
+/// command line was right, so no usage text follows it; the exit status is 1.
+enum BenchError: Error, CustomStringConvertible {
+    case wrkMissing
+
+    var description: String {
+        switch self {
+        case .wrkMissing: "wrk is not installed; `make bench` installs it, or: apt-get install wrk"
+        }
     }
 }
 
@@ -170,9 +183,9 @@ struct Wrk {
 
 enum BenchTools {
     /// wrk from the PATH. The benchmark installs nothing itself: `make bench` does.
-    static func wrk() throws -> Wrk {
+    static func wrk() throws(BenchError) -> Wrk {
         if let found = which("wrk") { return Wrk(path: found) }
-        throw ValidationError("wrk is not installed, and the benchmark needs it to load the server: `make bench` installs it, or run `apt-get install wrk`")
+        throw .wrkMissing
     }
 
     static func which(_ name: String) -> String? {
@@ -236,23 +249,6 @@ enum BenchTools {
         guard let text = try? BenchHTTP.request(port: port, "GET", "/metrics").body else { return .nan }
         return text.split(separator: "\n").first(where: { $0.hasPrefix(name + " ") })
             .flatMap { $0.split(separator: " ").last.flatMap { Double($0) } } ?? .nan
-    }
-
-    static func swarmCode(_ n: Int) -> String {
-        let genome = Genome(clampingHundredths: [4000 + n * 100, 500, 1000, 50, 50, 2000, 10, 50])
-        return ShareCode.encode(.swarm(SwarmRecipe([Ingredient(population: 100, genome: genome)])))
-    }
-
-    /// Every look of one garment, and of each pair of a top and a bottom: scores that differ.
-    static func lookCodes() throws -> [String] {
-        let catalog = try Catalog.bundled.get()
-        var looks = catalog.garments.map { Look(background: 1, model: 1, garments: [WornGarment(id: $0.id, colour: 0)]) }
-        for top in catalog.garments(in: .top) {
-            for bottom in catalog.garments(in: .bottom) {
-                looks.append(Look(background: 1, model: 1, garments: [WornGarment(id: top.id, colour: 0), WornGarment(id: bottom.id, colour: 0)]))
-            }
-        }
-        return looks.map { ShareCode.encode(.look($0)) }
     }
 
     static func luaList(_ items: [String]) -> String {

@@ -38,12 +38,14 @@ def test_install_runs_anywhere_and_uninstall_leaves_nothing(tmp_path):
     home.mkdir(), elsewhere.mkdir()
     env = {"HOME": str(home), "PATH": "/usr/bin:/bin"}
 
-    def run(*args, **kwargs):
-        return subprocess.run([*args], capture_output=True, text=True, cwd=elsewhere, env=env, timeout=60, **kwargs)
+    def run(*args, env=env):
+        return subprocess.run([*args], capture_output=True, text=True, cwd=elsewhere, env=env, timeout=60)
 
     for tool in ("plume", "plume-server"):
         version = run(str(bin_dir / tool), "--version")
         assert version.returncode == 0 and version.stdout.strip(), version.stderr
+        helped = run(str(bin_dir / tool), "--help")
+        assert helped.returncode == 0 and "USAGE:" in helped.stdout and "SUBCOMMANDS:" in helped.stdout, helped.stderr
         # The Swift runtime and Foundation are linked in: nothing from the toolchain is loaded.
         linked = run("ldd", str(bin_dir / tool)).stdout
         assert "libswiftCore" not in linked and "libFoundation" not in linked and "/opt/swift" not in linked, linked
@@ -80,8 +82,12 @@ def test_install_runs_anywhere_and_uninstall_leaves_nothing(tmp_path):
 
     # Man pages (from the manual plugin) and completions (from the binaries themselves).
     for page in ("plume.1", "plume-server.1"):
-        text = (prefix / "share" / "man" / "man1" / page).read_text()
+        path = prefix / "share" / "man" / "man1" / page
+        text = path.read_text()
         assert ".SH NAME" in text or ".Sh NAME" in text, text[:300]
+        if shutil.which("man"):
+            shown = run("man", "-l", str(path), env={**env, "MANPAGER": "cat", "MANWIDTH": "80"})
+            assert shown.returncode == 0 and "NAME" in shown.stdout and page[:-2] in shown.stdout, shown.stderr
     for tool in ("plume", "plume-server"):
         bash = prefix / "share" / "bash-completion" / "completions" / tool
         assert subprocess.run(["bash", "-n", str(bash)], timeout=30).returncode == 0

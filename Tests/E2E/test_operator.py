@@ -1,10 +1,8 @@
 """The operator's kit, on the real binary: the config file and its precedence, `plume-server
-config`, JSON log lines with request ids, backup of a live SQLite database and restore, the
-PostgreSQL dump and restore the docs give, and the systemd unit checked by systemd-analyze."""
+config`, JSON log lines with request ids, and backup of a live SQLite database and restore.
+(PostgreSQL's dump and restore: test_pg_backup.py; the systemd unit: test_systemd_unit.py.)"""
 import json
 import os
-import pathlib
-import shutil
 import sqlite3
 import subprocess
 import threading
@@ -12,10 +10,7 @@ import time
 
 import pytest
 
-from server_process import ROOT, SERVER_BIN, Server, free_port
-
-UNIT = ROOT / "packaging" / "plume-server.service"
-
+from server_process import SERVER_BIN, Server
 
 def run(*args, env=None, timeout=60, cwd=None):
     clean = {k: v for k, v in os.environ.items() if not k.startswith("PLUME_") and k != "LOG_LEVEL"}
@@ -153,53 +148,3 @@ def test_a_live_sqlite_database_backs_up_consistently_and_restores(tmp_path):
     garbage.write_bytes(b"not a database" * 100)
     bad = run("restore", "--database", str(tmp_path / "other.sqlite"), "--from", str(garbage))
     assert bad.returncode != 0 and "not a Plume leaderboard backup" in bad.stderr
-
-
-def test_postgresql_dumps_and_restores_with_the_documented_commands(tmp_path, postgres_cluster):
-    source = postgres_cluster.new_database()
-    server = Server(tmp_path, database=source)
-    try:
-        ada = server.register("Ada")
-        bea = server.register("Bea")
-        status, top_before = server.json("GET", "/v1/contributors/top")
-        assert status == 200
-        status, profile_before = server.json("GET", "/v1/players/" + ada["player_id"])
-        assert status == 200
-    finally:
-        server.stop()
-    advice = run("backup", "--database", source, "--to", str(tmp_path / "dump"))
-    assert advice.returncode != 0 and "pg_dump --format=custom" in advice.stderr
-    dump = tmp_path / "plume.dump"
-    subprocess.run(["pg_dump", "--format=custom", f"--file={dump}", source], check=True, timeout=120, capture_output=True)
-    target = postgres_cluster.new_database()
-    subprocess.run(["pg_restore", "--no-owner", f"--dbname={target}", str(dump)], check=True, timeout=120, capture_output=True)
-    restored = Server(tmp_path, database=target)
-    try:
-        status, profile = restored.json("GET", "/v1/players/" + ada["player_id"])
-        assert status == 200 and profile == profile_before
-        status, me = restored.json("GET", "/v1/players/me", token=bea["token"])
-        assert status == 200 and me["name"] == "Bea"
-    finally:
-        restored.stop()
-
-
-def test_the_systemd_unit_verifies_and_is_hardened(tmp_path):
-    if shutil.which("systemd-analyze") is None:
-        pytest.fail("systemd-analyze is missing (make system-deps installs systemd)")
-    unit = tmp_path / "plume-server.service"
-    unit.write_text(UNIT.read_text().replace("/usr/local/bin/plume-server", str(SERVER_BIN)))
-    # --man=no: the man page is installed by `make install`, not present here.
-    verify = subprocess.run(["systemd-analyze", "verify", "--man=no", str(unit)], capture_output=True, text=True, timeout=60)
-    assert verify.returncode == 0 and verify.stderr.strip() == "", verify.stderr
-    text = UNIT.read_text()
-    for line in ["DynamicUser=yes", "NoNewPrivileges=yes", "PrivateTmp=yes", "ProtectSystem=strict", "StateDirectory=plume-server"]:
-        assert line in text.splitlines()
-    security = subprocess.run(["systemd-analyze", "security", "--offline=yes", str(unit)], capture_output=True, text=True, timeout=60)
-    overall = [line for line in security.stdout.splitlines() if "Overall exposure level" in line]
-    assert overall, security.stdout + security.stderr
-    score = float(overall[0].split(":")[-1].split()[0])
-    assert score <= 2.0, overall[0]
-    # The example config the unit names is a valid config file.
-    out = run("config", "--config", str(ROOT / "packaging" / "plume-server.toml"))
-    assert out.returncode == 0, out.stderr
-    assert effective(out.stdout)["log-format"] == ('"json"', "file")
