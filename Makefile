@@ -61,9 +61,15 @@ manuals:
 PREFIX ?= /usr/local
 ROOT = $(DESTDIR)$(PREFIX)
 MANIFEST = $(ROOT)/share/plume/install-manifest.txt
-install: manuals release release-server
+# INSTALL_FLAGS chooses the build installed: release with the runtime linked in (the default),
+# or, with INSTALL_FLAGS= (empty), the debug build `make test` has already made, which the E2E
+# install test uses so as not to build plume-server for release a second time on CI.
+INSTALL_FLAGS ?= $(RELEASE_FLAGS)
+install: manuals static-deps
+	$(SWIFT) build $(INSTALL_FLAGS) --product plume
+	$(SWIFT) build $(INSTALL_FLAGS) --product plume-server
 	@set -e; \
-	bin=$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path); \
+	bin=$$($(SWIFT) build $(INSTALL_FLAGS) --show-bin-path); \
 	mkdir -p "$(ROOT)"; made=""; \
 	for dir in bin share share/plume share/man share/man/man1 share/bash-completion share/bash-completion/completions \
 		share/zsh share/zsh/site-functions share/fish share/fish/vendor_completions.d; do \

@@ -50,6 +50,6 @@ func operatorService(_ database: String) async throws -> LeaderboardService {
     do {
         return try await makeService(store: try openStore(database), configuration: ServerConfiguration())
     } catch let error as LeaderboardServerError {
-        throw ValidationError(error.description)
+        throw OperatorError(error.description)
     }
 }

@@ -70,7 +70,15 @@ struct ServerOptions: ParsableArguments {
 }
 
 struct Serve: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Serve the leaderboard over HTTP (the default).")
+    static let configuration = CommandConfiguration(
+        abstract: "Serve the leaderboard over HTTP (the default).",
+        discussion: """
+            Runs until SIGTERM or SIGINT, finishing the requests in flight. On a SQLite database \
+            the server holds a shared lock on DATABASE.lock (its pid inside) for its whole life: \
+            several servers may share the file, but `plume-server restore` is refused meanwhile. \
+            With --log-format json every line is one JSON object; a line written while a request \
+            is handled carries its request_id.
+            """)
 
     @OptionGroup var options: ServerOptions
 
@@ -87,7 +95,7 @@ struct Serve: AsyncParsableCommand {
         do {
             app = try await buildApplication(settings.server, store: store, logger: logger)
         } catch let error as LeaderboardServerError {
-            throw ValidationError(error.description)
+            throw OperatorError(error.description)
         }
         try await app.runService()
     }

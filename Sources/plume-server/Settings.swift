@@ -4,6 +4,8 @@
 // the built-in default; a bad one stops start-up with the place, the key and what is expected.
 import ArgumentParser
 import Foundation
+import GameState
+import LeaderboardPostgres
 import LeaderboardServer
 import Logging
 import TOMLKit
@@ -38,7 +40,7 @@ struct Setting: Sendable {
 
         var expected: String {
             switch self {
-            case .text: "a string"
+            case .text: "a non-empty string"
             case .integer(let range): "a whole number from \(range.lowerBound) to \(range.upperBound)"
             case .list: "a list of strings"
             case .choice(let options): "one of " + options.joined(separator: ", ")
@@ -56,24 +58,35 @@ struct Setting: Sendable {
     /// The default as shown, when it is not the configuration's own value.
     let shownDefault: @Sendable (EffectiveSettings) -> SettingValue?
 
-    /// Checks a value against the kind; the message names `place` and the key.
-    func check(_ value: SettingValue, _ place: String) throws(ValidationError) -> SettingValue {
+    /// The value in the kind's own form, or nil if it doesn't fit. Text from the environment may
+    /// spell a number or a comma-separated list; a flag's or a config file's value must already
+    /// have the right type (`port = "80"` in a file is a mistake worth hearing about).
+    func accepted(_ value: SettingValue, fromEnvironment: Bool = false) -> SettingValue? {
         switch (kind, value) {
-        case (.text, .text), (.list, .list): return value
-        case (.list, .text(let text)):
+        case (.text, .text(let text)) where !text.isEmpty: return value
+        case (.list, .list): return value
+        case (.list, .text(let text)) where fromEnvironment:
             return .list(text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
         case (.integer(let range), .number(let number)) where range.contains(number): return value
-        case (.integer(let range), .text(let text)):
-            if let number = Int(text.trimmingCharacters(in: .whitespaces)), range.contains(number) { return .number(number) }
+        case (.integer(let range), .text(let text)) where fromEnvironment:
+            guard let number = Int(text.trimmingCharacters(in: .whitespaces)), range.contains(number) else { return nil }
+            return .number(number)
         case (.choice(let options), .text(let text)) where options.contains(text): return value
-        default: break
+        default: return nil
         }
-        throw ValidationError("\(place): \(key) must be \(kind.expected), not \(Self.shown(value))")
     }
 
+    /// Why a value was refused: `place` (the flag, the variable or the file), the key, what is
+    /// expected and what was given (unless it may hold a password).
+    func refusal(_ value: SettingValue?, at place: String) -> String {
+        "\(place): \(key) must be \(kind.expected)" + ((secret ? nil : value).map { ", not \(Self.shown($0))" } ?? "")
+    }
+
+    /// A value as a config file spells it. A JSON string is a TOML basic string too (the same
+    /// escapes: \", \\, \n, \r, \t and \uXXXX for every other control character).
     static func shown(_ value: SettingValue) -> String {
         switch value {
-        case .text(let text): "\"" + text.unicodeScalars.map { $0.value < 0x20 || $0 == "\"" || $0 == "\\" ? "\\u{\(String($0.value, radix: 16))}" : String($0) }.joined() + "\""
+        case .text(let text): SharedStateJSON.string(text)
         case .number(let number): String(number)
         case .list(let items): "[" + items.map { shown(.text($0)) }.joined(separator: ", ") + "]"
         }
@@ -110,29 +123,38 @@ enum Settings {
                 shownDefault: { .text($0.logFormat.rawValue) }),
     ]
 
-    /// Resolves every setting: `flags` (by key) first, then the environment, then the file.
+    /// Resolves every setting: `flags` (by key) win over the environment, which wins over the
+    /// file. A flag's mistake is the command line's (usage follows it); the environment's and the
+    /// file's are `OperatorError`s.
     static func resolve(flags: [String: SettingValue], configFile: String?,
-                        environment: [String: String] = ProcessInfo.processInfo.environment) throws(ValidationError) -> EffectiveSettings {
+                        environment: [String: String] = ProcessInfo.processInfo.environment) throws -> EffectiveSettings {
         var settings = EffectiveSettings()
         let path = configFile ?? environment["PLUME_CONFIG"].flatMap { $0.isEmpty ? nil : $0 }
         settings.configFile = path
-        let file = try path.map { path throws(ValidationError) in try read(path) } ?? [:]
+        let file = try path.map { try Settings.read($0) } ?? [:]
         for setting in all {
-            let value: SettingValue, source: String
-            if let flag = flags[setting.key] {
-                (value, source) = (try setting.check(flag, "--\(setting.key)"), "flag")
-            } else if let text = environment[setting.env], !text.isEmpty {
-                (value, source) = (try setting.check(.text(text), setting.env), "env \(setting.env)")
-            } else if let given = file[setting.key], let path {
-                (value, source) = (try setting.check(given, path), "file")
-            } else {
-                settings.shown.append((setting.key, nil, "default"))
-                continue
+            // Every value given is checked, even one a later source overrides: a mistake in the
+            // file would otherwise wait until the day the flag is dropped.
+            var chosen: (value: SettingValue, source: String)?
+            if let given = file[setting.key], let path {
+                guard let checked = setting.accepted(given) else { throw OperatorError(setting.refusal(given, at: path)) }
+                chosen = (checked, "file")
             }
-            setting.apply(&settings, value)
-            settings.shown.append((setting.key, "", source))
+            if let text = environment[setting.env], !text.isEmpty {
+                guard let checked = setting.accepted(.text(text), fromEnvironment: true) else {
+                    throw OperatorError(setting.refusal(.text(text), at: setting.env))
+                }
+                chosen = (checked, "env \(setting.env)")
+            }
+            if let flag = flags[setting.key] {
+                guard let checked = setting.accepted(flag) else { throw ValidationError(setting.refusal(flag, at: "--\(setting.key)")) }
+                chosen = (checked, "flag")
+            }
+            if let chosen { setting.apply(&settings, chosen.value) }
+            settings.shown.append((setting.key, nil, chosen?.source ?? "default"))
         }
-        // Values are shown as the configuration now holds them (a list from the environment, split).
+        // Values are shown as the configuration holds them once all are in (a list from the
+        // environment, split; a default as the configuration's own).
         for (index, setting) in all.enumerated() {
             settings.shown[index].value = setting.shownDefault(settings).map { value in
                 if setting.secret, case .text(let text) = value { return Setting.shown(.text(masked(text))) }
@@ -143,23 +165,23 @@ enum Settings {
     }
 
     /// The config file's settings, checked for unknown keys and types (values are checked later).
-    static func read(_ path: String) throws(ValidationError) -> [String: SettingValue] {
+    static func read(_ path: String) throws(OperatorError) -> [String: SettingValue] {
         guard let data = FileManager.default.contents(atPath: path), data.count <= 64 * 1024,
               let text = String(data: data, encoding: .utf8) else {
-            throw ValidationError("the config file \(path) can't be read (missing, unreadable, over 64 KiB or not UTF-8)")
+            throw OperatorError("the config file \(path) can't be read (missing, unreadable, over 64 KiB or not UTF-8)")
         }
         let table: TOMLTable
         do {
             table = try TOMLTable(string: text)
         } catch let error as TOMLParseError {
-            throw ValidationError("\(path) line \(error.source.begin.line): \(error.description)")
+            throw OperatorError("\(path) line \(error.source.begin.line): \(error.description)")
         } catch {
-            throw ValidationError("\(path) is not valid TOML")
+            throw OperatorError("\(path) is not valid TOML")
         }
         var out: [String: SettingValue] = [:]
         for key in table.keys.sorted() {
             guard let setting = all.first(where: { $0.key == key }) else {
-                throw ValidationError("\(path): there is no setting called \"\(key)\" (the settings are \(all.map(\.key).joined(separator: ", ")))")
+                throw OperatorError("\(path): there is no setting called \"\(key)\" (the settings are \(all.map(\.key).joined(separator: ", ")))")
             }
             guard let value = table[key] else { continue }
             if let number = value.int {
@@ -169,22 +191,26 @@ enum Settings {
             } else if let array = value.array, array.allSatisfy({ $0.string != nil }) {
                 out[key] = .list(array.compactMap(\.string))
             } else {
-                throw ValidationError("\(path): \(key) must be \(setting.kind.expected)")
+                throw OperatorError(setting.refusal(nil, at: path))
             }
         }
         return out
     }
 
-    /// A postgres:// URL with its password replaced by ****; anything else as it is.
+    /// A postgres:// URL with its password replaced by ****; anything else as it is. Read by hand
+    /// rather than with URLComponents, which gives up on a URL it can't parse (a stray # or space
+    /// in the password) and would leave it whole: everything from the user's colon to the last @
+    /// is the password.
     static func masked(_ database: String) -> String {
-        guard database.hasPrefix("postgres"), var parts = URLComponents(string: database), parts.password != nil else { return database }
-        parts.password = "****"
-        return parts.string ?? database
+        guard PostgresLocation.isURL(database), let scheme = database.range(of: "://"),
+              let at = database[scheme.upperBound...].lastIndex(of: "@"),
+              let colon = database[scheme.upperBound..<at].firstIndex(of: ":") else { return database }
+        return String(database[...colon]) + "****" + String(database[at...])
     }
 
     /// The effective configuration as a config file: `key = value  # source`.
     static func render(_ settings: EffectiveSettings) -> String {
-        var lines = ["# plume-server's effective configuration" + (settings.configFile.map { " (config file: \($0))" } ?? "")]
+        var lines = ["# plume-server's effective configuration" + (settings.configFile.map { " (config file: \(Setting.shown(.text($0))))" } ?? "")]
         for (key, value, source) in settings.shown {
             if let value {
                 lines.append("\(key) = \(value)  # \(source)")

@@ -1,8 +1,10 @@
 """`make install PREFIX=…` into a temporary prefix: the installed binaries run from another
 directory with a clean environment, find their resources under the prefix (not the build
-folder), carry their man pages and completions and the statically linked Swift runtime; then
-`make uninstall` leaves nothing behind. It builds both products for release (the release `plume`
-is there already when `make fuzz` ran first, as in `make test`)."""
+folder), carry their man pages and completions; then `make uninstall` leaves nothing behind.
+
+The recipe is the release one; it installs the debug build here (INSTALL_FLAGS=), which `make
+test` has already made, so CI does not build plume-server for release as well. That the release
+build links the Swift runtime in is checked on the release `plume` `make fuzz` builds."""
 import json
 import os
 import pathlib
@@ -30,7 +32,7 @@ def files_under(root):
 def test_install_runs_anywhere_and_uninstall_leaves_nothing(tmp_path):
     prefix = tmp_path / "prefix"
     prefix.mkdir()
-    make("install", f"PREFIX={prefix}")
+    make("install", f"PREFIX={prefix}", "INSTALL_FLAGS=")
     bin_dir = prefix / "bin"
     assert sorted(os.listdir(bin_dir)) == ["plume", "plume-server"]
     home = tmp_path / "home"
@@ -46,9 +48,6 @@ def test_install_runs_anywhere_and_uninstall_leaves_nothing(tmp_path):
         assert version.returncode == 0 and version.stdout.strip(), version.stderr
         helped = run(str(bin_dir / tool), "--help")
         assert helped.returncode == 0 and "USAGE:" in helped.stdout and "SUBCOMMANDS:" in helped.stdout, helped.stderr
-        # The Swift runtime and Foundation are linked in: nothing from the toolchain is loaded.
-        linked = run("ldd", str(bin_dir / tool)).stdout
-        assert "libswiftCore" not in linked and "libFoundation" not in linked and "/opt/swift" not in linked, linked
 
     # A command that reads the catalog, traced: it opens the installed copy, not the build folder's.
     trace = tmp_path / "trace"
@@ -97,3 +96,16 @@ def test_install_runs_anywhere_and_uninstall_leaves_nothing(tmp_path):
 
     make("uninstall", f"PREFIX={prefix}")
     assert files_under(prefix) == []
+
+
+def test_the_release_build_links_the_swift_runtime_in():
+    """`make release` (which `make fuzz`, and so `make test`, runs first) builds with the flags
+    `make install` uses: nothing from the toolchain is loaded at run time."""
+    binary = ROOT / ".build" / "release" / "plume"
+    if not binary.exists():
+        pytest.fail("there is no release build of plume: `make release` makes it (make test does, before the E2E suite)")
+    linked = subprocess.run(["ldd", str(binary)], capture_output=True, text=True, timeout=30).stdout
+    assert "libswiftCore" not in linked and "libFoundation" not in linked and "/opt/swift" not in linked, linked
+    version = subprocess.run([str(binary), "--version"], capture_output=True, text=True, timeout=30,
+                             env={"PATH": "/usr/bin:/bin", "HOME": "/nonexistent"})
+    assert version.returncode == 0 and version.stdout.strip()

@@ -1,12 +1,15 @@
 """The operator's kit, on the real binary: the config file and its precedence, `plume-server
 config`, JSON log lines with request ids, and backup of a live SQLite database and restore.
 (PostgreSQL's dump and restore: test_pg_backup.py; the systemd unit: test_systemd_unit.py.)"""
+import hashlib
 import json
 import os
 import sqlite3
+import stat
 import subprocess
 import threading
 import time
+import tomllib
 
 import pytest
 
@@ -52,6 +55,42 @@ def test_flags_win_over_the_environment_which_wins_over_the_file(tmp_path):
     assert effective(run("config", env={"PLUME_CONFIG": str(config)}).stdout)["port"] == ("9001", "file")
 
 
+def test_the_printed_configuration_is_toml_whatever_the_values_hold(tmp_path):
+    awkward = 'https://scores.example/"quoted"\\back\tslash\u00e9'
+    origins = "https://a.example, https://b.example"
+    out = run("config", "--public-url", awkward, env={"PLUME_ALLOWED_ORIGINS": origins})
+    assert out.returncode == 0, out.stderr
+    parsed = tomllib.loads(out.stdout)  # the whole output, comments and all
+    assert parsed["public-url"] == awkward
+    assert parsed["allowed-origin"] == ["https://a.example", "https://b.example"]
+    assert parsed["port"] == 8787 and parsed["log-format"] == "text"
+    # Fed back as a config file, it gives the same settings, now from the file.
+    again = tmp_path / "again.toml"
+    again.write_text(out.stdout)
+    second = run("config", "--config", str(again))
+    assert second.returncode == 0, second.stderr
+    assert tomllib.loads(second.stdout) == parsed
+    assert effective(second.stdout)["public-url"][1] == "file"
+
+
+@pytest.mark.parametrize("url, secret, shown", [
+    ("postgres://plume:hunter2@db.example:5432/scores", "hunter2", "postgres://plume:****@db.example:5432/scores"),
+    # A password URLComponents can't parse (a stray # and @) is masked all the same.
+    ("postgres://plume:hun#ter@2x@db.example/scores", "ter@2x", "postgres://plume:****@db.example/scores"),
+    ("postgresql://plume:s p a c e@db.example/scores?sslmode=require", "s p a c e",
+     "postgresql://plume:****@db.example/scores?sslmode=require"),
+])
+def test_a_database_password_is_never_printed(url, secret, shown):
+    out = run("config", env={"PLUME_DATABASE": url})
+    assert out.returncode == 0, out.stderr
+    assert secret not in out.stdout
+    assert tomllib.loads(out.stdout)["database"] == shown
+    # Nor in the advice `backup` gives for PostgreSQL.
+    advice = run("backup", "--to", "/nonexistent/plume.dump", env={"PLUME_DATABASE": url})
+    assert advice.returncode != 0 and "pg_dump --format=custom" in advice.stderr
+    assert secret not in advice.stderr and shown in advice.stderr
+
+
 @pytest.mark.parametrize("text, words", [
     ("port = 70000\n", "port must be a whole number from 0 to 65535"),
     ('port = "eighty"\n', "port must be a whole number"),
@@ -59,6 +98,11 @@ def test_flags_win_over_the_environment_which_wins_over_the_file(tmp_path):
     ('log-format = "xml"\n', "log-format must be one of text, json"),
     ("port = [1, 2]\n", "port must be"),
     ("port = 80\nport = 81\n", "line"),
+    # A file's values have their TOML types: text that spells a number or a list is a mistake.
+    ('port = "80"\n', 'port must be a whole number from 0 to 65535, not "80"'),
+    ('allowed-origin = "https://a.example"\n', "allowed-origin must be a list of strings"),
+    ('host = ""\n', "host must be a non-empty string"),
+    ('database = ["postgres://u:hunter2@h/db"]\n', "database must be a non-empty string"),
 ])
 def test_a_bad_config_file_stops_start_up_in_plain_words(tmp_path, text, words):
     config = tmp_path / "bad.toml"
@@ -69,6 +113,8 @@ def test_a_bad_config_file_stops_start_up_in_plain_words(tmp_path, text, words):
         assert out.returncode != 0
         assert words in out.stderr and str(config) in out.stderr, out.stderr
         assert "Fatal error" not in out.stderr and "Backtrace" not in out.stderr
+        # The command line was right: no usage text buries the message, and no secret shows.
+        assert "Usage:" not in out.stderr and "hunter2" not in out.stderr, out.stderr
     missing = run("config", "--config", str(tmp_path / "nowhere.toml"))
     assert missing.returncode != 0 and "can't be read" in missing.stderr
 
@@ -113,7 +159,9 @@ def test_a_live_sqlite_database_backs_up_consistently_and_restores(tmp_path):
     thread = threading.Thread(target=writer)
     thread.start()
     try:
+        deadline = time.monotonic() + 60
         while len(registered) < 20:
+            assert time.monotonic() < deadline, "the writer registered fewer than 20 players in 60 s"
             time.sleep(0.05)
         before = len(registered)
         backup = tmp_path / "copy.sqlite"
@@ -124,8 +172,22 @@ def test_a_live_sqlite_database_backs_up_consistently_and_restores(tmp_path):
         players = count(backup, "players")
         assert before <= players <= after + 1, (before, players, after)
         assert f"{players} players" in out.stdout
-        # Not over an existing file without --force; and refused while the server runs.
-        assert run("backup", "--database", server.database, "--to", str(backup)).returncode != 0
+        # One self-contained file (rollback journal, not WAL), readable by its owner only.
+        assert open(backup, "rb").read(20)[18:20] == b"\x01\x01"
+        assert stat.S_IMODE(os.stat(backup).st_mode) == 0o600
+        assert not [p.name for p in tmp_path.iterdir() if p.name.startswith("copy.sqlite") and p.name != "copy.sqlite"]
+        # Not over an existing file without --force, nor over the database itself even with it.
+        kept = backup.read_bytes()
+        refused = run("backup", "--database", server.database, "--to", str(backup))
+        assert refused.returncode != 0 and "--force" in refused.stderr and backup.read_bytes() == kept
+        itself = run("backup", "--database", server.database, "--to", server.database, "--force")
+        assert itself.returncode != 0 and "the database itself" in itself.stderr
+        # With --force, a newer copy replaces the old one.
+        newer = run("backup", "--database", server.database, "--to", str(backup), "--force")
+        assert newer.returncode == 0, newer.stderr
+        assert count(backup, "players") >= players
+        backup.write_bytes(kept)
+        # Refused while the server runs.
         refused = run("restore", "--database", server.database, "--from", str(backup))
         assert refused.returncode != 0 and "stop it first" in refused.stderr and str(server.process.pid) in refused.stderr
     finally:
@@ -133,9 +195,14 @@ def test_a_live_sqlite_database_backs_up_consistently_and_restores(tmp_path):
         thread.join(timeout=30)
         server.stop()
     assert count(server.database, "players") > players
+    digest = hashlib.sha256(backup.read_bytes()).hexdigest()
     restored = run("restore", "--database", server.database, "--from", str(backup))
     assert restored.returncode == 0, restored.stderr
+    assert f"{players} players" in restored.stdout
     assert count(server.database, "players") == players
+    # The backup is read, never changed, and nothing is left beside it.
+    assert hashlib.sha256(backup.read_bytes()).hexdigest() == digest
+    assert not (tmp_path / "copy.sqlite-wal").exists() and not (tmp_path / "copy.sqlite-shm").exists()
     again = Server(tmp_path, database=server.database)
     try:
         status, body = again.json("GET", "/v1/players/" + "x" * 22)
@@ -148,3 +215,33 @@ def test_a_live_sqlite_database_backs_up_consistently_and_restores(tmp_path):
     garbage.write_bytes(b"not a database" * 100)
     bad = run("restore", "--database", str(tmp_path / "other.sqlite"), "--from", str(garbage))
     assert bad.returncode != 0 and "not a Plume leaderboard backup" in bad.stderr
+
+
+def test_restore_over_a_database_sqlite_cannot_read_keeps_its_bytes_and_serves_the_backup(tmp_path):
+    server = Server(tmp_path)
+    try:
+        ada = server.register("Ada")
+    finally:
+        server.stop()
+    backup = tmp_path / "ada.sqlite"
+    assert run("backup", "--database", server.database, "--to", str(backup)).returncode == 0
+    # The disaster: the database file is overwritten with something that is not SQLite.
+    wreck = b"this is not a database " * 500
+    for sidecar in ("-wal", "-shm"):
+        if os.path.exists(server.database + sidecar):
+            os.remove(server.database + sidecar)
+    with open(server.database, "wb") as f:
+        f.write(wreck)
+    restored = run("restore", "--database", server.database, "--from", str(backup))
+    assert restored.returncode == 0, restored.stderr
+    assert "unreadable" in restored.stdout
+    kept = [p for p in tmp_path.iterdir() if p.name.startswith("scores.sqlite.unreadable-")]
+    assert len(kept) == 1 and kept[0].read_bytes() == wreck and kept[0].name in restored.stdout
+    again = Server(tmp_path, database=server.database)
+    try:
+        status, body = again.json("GET", "/v1/players/" + ada["player_id"])
+        assert status == 200, body
+        status, me = again.json("GET", "/v1/players/me", token=ada["token"])  # her token came back too
+        assert status == 200 and me["player_id"] == ada["player_id"], me
+    finally:
+        again.stop()
