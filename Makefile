@@ -4,7 +4,7 @@ SWIFT ?= swift
 PYTHON ?= python3
 FUZZ_INPUTS ?= 1000000
 
-.PHONY: test unit fuzz e2e e2e-deps system-deps static-deps build release release-server clean bench screenshots install uninstall manuals
+.PHONY: test unit fuzz e2e e2e-deps system-deps static-deps build release release-server clean bench bench-hostile screenshots install uninstall manuals
 
 # PostgreSQL's server programs (initdb, pg_ctl) live here on Debian when not already on the PATH.
 export PATH := $(PATH):/usr/lib/postgresql/15/bin
@@ -142,6 +142,12 @@ system-deps:
 bench: release-server
 	@command -v wrk >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null)
 	.build/release/plume-server bench --records 1000000
+
+# The hostile-load benchmark: honest top-50 reads with and without a slowloris of 20 000
+# connections from one address (release build; figures in docs/performance.md).
+bench-hostile: release-server
+	@command -v wrk >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null)
+	$(PYTHON) scripts/hostile-bench.py
 
 # Pictures of the real game for the README, in docs/images: the Studio, the Lab, and the Scores
 # screen against a real plume-server, driven in a pty and rendered with their colours. faketime

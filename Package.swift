@@ -18,6 +18,9 @@ let package = Package(
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         // Server only: never reachable from the `plume` product.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
@@ -37,6 +40,9 @@ let package = Package(
         .target(name: "GameState", dependencies: ["PlumeAssets"]),
         // Sayama's Swarm Chemistry: deterministic, seeded, grid + threads, metrics, evolution.
         .target(name: "SwarmSim", dependencies: ["GameState", "CSwarmKernel"]),
+        // Connection caps and deadlines for any listener of a server process (HTTP now, SSH later):
+        // the open-file limit, per-address and total caps with headroom, and a deadline per phase.
+        .target(name: "ConnectionGuard", dependencies: [.product(name: "NIOCore", package: "swift-nio")]),
         // UTC days and ISO weeks without Foundation calendars: the one place a moment becomes a day.
         .target(name: "PlumeCalendar"),
         // Style themes and swarm challenges: deterministic scores shared by the game and the server.
@@ -121,7 +127,10 @@ let package = Package(
             name: "LeaderboardServer",
             dependencies: [
                 "Leaderboard", "LeaderboardPostgres", "ScoresAPI", "PlumeCalendar", "GameState", "Challenges", "SwarmSim", "PlumeAssets",
+                "ConnectionGuard",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
@@ -156,7 +165,11 @@ let package = Package(
             name: "LeaderboardServerTests",
             dependencies: [
                 "LeaderboardServer", "Leaderboard", "LeaderboardPostgres", "ScoresAPI", "PlumeCalendar", "PlumeTestSupport", "GameState",
+                "ConnectionGuard",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
             ]
         ),
         // The game's client against a real plume-server on loopback and against the local board.
@@ -169,6 +182,7 @@ let package = Package(
         ),
         .testTarget(name: "GameStateTests", dependencies: ["GameState", "PlumeBench"]),
         .testTarget(name: "QRCodeTests", dependencies: ["QRCode"]),
+        .testTarget(name: "ConnectionGuardTests", dependencies: ["ConnectionGuard"]),
         .testTarget(name: "LinkRelayTests", dependencies: ["LinkRelay"]),
         .testTarget(name: "SwarmSimTests", dependencies: ["SwarmSim", "GameState", "PlumeBench"]),
         .testTarget(name: "ChallengesTests", dependencies: ["Challenges", "PlumeCalendar", "GameState", "SwarmSim", "PlumeBench"]),

@@ -1,16 +1,22 @@
 // The request context: Hummingbird's core storage, the caller's address (for rate limits), and
 // a 16 KiB cap on request bodies.
+import ConnectionGuard
 import Hummingbird
 import NIOCore
 
 public struct AppContext: RequestContext {
     public var coreContext: CoreRequestContextStorage
-    /// The peer's IP address, or "unknown" (tests that call the router directly).
-    public let remoteAddress: String
+    /// Whom per-address limits count the request against: the peer's IP address (an IPv6 one by
+    /// its /64), or the player a trusted proxy names; "unknown" in tests that call the router
+    /// directly.
+    public internal(set) var remoteAddress: String
+    /// The connection's own peer address.
+    public let peerAddress: String
 
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
-        remoteAddress = source.channel.remoteAddress?.ipAddress ?? "unknown"
+        peerAddress = source.channel.remoteAddress?.ipAddress ?? "unknown"
+        remoteAddress = ClientAddress.key(peerAddress)
     }
 
     public var maxUploadSize: Int { ServerLimits.maxBodyBytes }

@@ -7,14 +7,17 @@ import LeaderboardPostgres
 import Logging
 import ServiceLifecycle
 import Challenges
+import ConnectionGuard
 import GameState
 
 public enum LeaderboardServerError: Error, CustomStringConvertible {
     case content(String)
+    case setting(String)
 
     public var description: String {
         switch self {
         case .content(let text): "Plume's content could not be loaded: \(text)"
+        case .setting(let text): text
         }
     }
 }
@@ -39,9 +42,13 @@ public func makeService(store: any LeaderboardStore, configuration: ServerConfig
                               verificationQueue: configuration.verificationQueue)
 }
 
-/// The router with every route and middleware.
-public func buildRouter(service: LeaderboardService, configuration: ServerConfiguration) -> Router<AppContext> {
+/// The router with every route and middleware; `gate` is the listener's (nil when the router is
+/// called directly, as in tests).
+public func buildRouter(service: LeaderboardService, configuration: ServerConfiguration, gate: ConnectionGate? = nil) -> Router<AppContext> {
     let router = Router(context: AppContext.self)
+    if !configuration.trustedProxies.isEmpty {
+        router.add(middleware: ClientAddressMiddleware(trusted: Set(configuration.trustedProxies.compactMap(ClientAddress.parse))))
+    }
     router.add(middleware: MetricsMiddleware())
     router.add(middleware: RequestLogMiddleware())
     router.add(middleware: ErrorMiddleware())
@@ -51,7 +58,7 @@ public func buildRouter(service: LeaderboardService, configuration: ServerConfig
                                               allowMethods: [.get, .post, .patch, .delete, .options]))
     }
     router.add(middleware: AddressRateLimitMiddleware(limiter: RateLimiter(limit: configuration.requestsPerMinute, per: .seconds(60))))
-    OpsRoutes(service: service, metrics: .shared).register(on: router)
+    OpsRoutes(service: service, metrics: .shared, gate: gate).register(on: router)
     APIRoutes(service: service, limits: .init(registrations: RateLimiter(limit: configuration.registrationsPerHour, per: .seconds(3600)),
                                              submissions: RateLimiter(limit: configuration.submissionsPerMinute, per: .seconds(60))))
         .register(on: router)
@@ -63,10 +70,34 @@ public func buildRouter(service: LeaderboardService, configuration: ServerConfig
 /// The whole server: store, service, router, and the rank index as a service that loads after the
 /// port is open (so the server answers within a second) and then follows the change log.
 public func buildApplication(_ configuration: ServerConfiguration, store: any LeaderboardStore, logger: Logger) async throws -> some ApplicationProtocol {
+    var wished = configuration.connections
+    for proxy in configuration.trustedProxies {
+        guard let address = ClientAddress.parse(proxy) else {
+            throw LeaderboardServerError.setting("trusted-proxy: \"\(proxy)\" is not an IP address (name each proxy by its address)")
+        }
+        wished.exempt.insert(address)
+    }
     let service = try await makeService(store: store, configuration: configuration)
     logger.info("leaderboard store ready", metadata: ["store": "\(store.label)"])
-    let router = buildRouter(service: service, configuration: configuration)
-    return Application(router: router, configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "plume-server"),
+    // Descriptors first: the caps are sized to the open-file limit, raised as far as it goes.
+    let files = FileLimit.raise()
+    let gate = ConnectionGate(wished: wished, fileLimit: files.current)
+    let limits = gate.limits
+    logger.notice("connection limits", metadata: [
+        "open_files": "\(files.current)", "open_files_before": "\(files.before)",
+        "max_connections": "\(limits.maxConnections)", "overflow": "\(gate.overflow)", "per_address": "\(limits.maxPerAddress)",
+        "head_s": "\(limits.headSeconds)", "body_min_bytes_per_s": "\(limits.minimumBodyRate)", "idle_s": "\(limits.idleSeconds)",
+        "trusted_proxies": "\(limits.exempt.sorted().joined(separator: ","))",
+    ])
+    if limits.maxConnections < wished.maxConnections {
+        logger.warning("max-connections lowered to fit the open-file limit", metadata: [
+            "wished": "\(wished.maxConnections)", "allowed": "\(limits.maxConnections)", "open_files": "\(files.current)"])
+    }
+    let router = buildRouter(service: service, configuration: configuration, gate: gate)
+    return Application(router: router,
+                       server: .http1(configuration: .init(additionalChannelHandlers: [HTTPConnectionGuard(gate: gate)])),
+                       configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "plume-server",
+                                            backlog: 4096, availableConnectionsDelegate: GateAcceptance(gate: gate)),
                        services: [RankIndexService(service: service, follow: .milliseconds(configuration.followMilliseconds), logger: logger)],
                        logger: logger)
 }
@@ -119,6 +150,21 @@ struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
         let ms = (ContinuousClock.now - started) / .milliseconds(1)
         context.logger.info("request", metadata: ["method": "\(request.method)", "path": "\(request.uri.path)",
                                                    "status": "\(status)", "ms": "\(String(format: "%.1f", ms))"])
+    }
+}
+
+/// Behind trusted proxies: the player's address from X-Forwarded-For or Forwarded, as the key the
+/// per-address limits count by.
+struct ClientAddressMiddleware: RouterMiddleware {
+    typealias Context = AppContext
+    let trusted: Set<String>
+
+    func handle(_ request: Request, context: AppContext, next: (Request, AppContext) async throws -> Response) async throws -> Response {
+        var context = context
+        let client = ClientAddress.resolve(peer: context.peerAddress, forwarded: request.headers[values: .forwarded],
+                                           forwardedFor: request.headers[values: .xForwardedFor], trusted: trusted)
+        context.remoteAddress = ClientAddress.key(client)
+        return try await next(request, context)
     }
 }
 

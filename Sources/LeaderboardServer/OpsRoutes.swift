@@ -1,5 +1,6 @@
 // For operators and load balancers: liveness, readiness, Prometheus metrics, and the OpenAPI
 // document.
+import ConnectionGuard
 import Foundation
 import GameState
 import Hummingbird
@@ -11,12 +12,13 @@ import Prometheus
 struct OpsRoutes {
     let service: LeaderboardService
     let metrics: ServerMetrics
+    let gate: ConnectionGate?
 
     func register(on router: Router<AppContext>) {
         router.get("healthz") { _, _ in Reply.bytes(Array("{\"status\":\"ok\"}".utf8)) }
         router.get("readyz", use: ready)
         router.get("metrics") { _, _ in
-            Reply.bytes(metrics.render(service), type: "text/plain; version=0.0.4; charset=utf-8")
+            Reply.bytes(metrics.render(service, gate: gate), type: "text/plain; version=0.0.4; charset=utf-8")
         }
         router.get("v1/openapi.json") { _, _ in
             guard let document = OpenAPIDocument.bytes else {
@@ -33,6 +35,9 @@ struct OpsRoutes {
         let lag = service.followerStatus.lagSeconds(now: service.now)
         if service.isReady, lag > LeaderboardLimits.followerLagBoundSeconds {
             problems.append("the rank index has not caught up with the database for \(lag.isFinite ? "\(Int(lag)) s" : "ever")")
+        }
+        if let gate, gate.isSaturated {
+            problems.append("every connection place is taken (\(gate.limits.maxConnections)); new players are told to come back")
         }
         let status = problems.isEmpty ? "ready" : "not ready"
         let body = "{\"status\":\(SharedStateJSON.string(status)),\"records\":\(service.index.recordCount),\"problems\":["
@@ -61,7 +66,7 @@ public final class ServerMetrics: Sendable {
         registry.makeGauge(descriptor: MetricNameDescriptor(metricName: name, unitName: "", helpText: help), labels: labels)
     }
 
-    func render(_ service: LeaderboardService) -> [UInt8] {
+    func render(_ service: LeaderboardService, gate: ConnectionGate? = nil) -> [UInt8] {
         let counts = service.verifier.counts
         let verifications = "Submissions verified since start, by how"
         gauge("plume_verifications", verifications, [("result", "swarm_simulated")]).set(Double(counts.simulated))
@@ -88,7 +93,27 @@ public final class ServerMetrics: Sendable {
         gauge("plume_follower_failing", "1 while reading the change log fails").set(follower.failingSince == nil ? 0.0 : 1.0)
         gauge("plume_follower_failures", "Failed reads of the change log since start").set(Double(follower.failures))
         gauge("plume_follower_rebuilds", "Index rebuilds after change-log entries were pruned unread, since start").set(Double(follower.rebuilds))
+        if let gate { renderConnections(gate) }
         return registry.emitToBuffer()
+    }
+}
+
+extension ServerMetrics {
+    private func renderConnections(_ gate: ConnectionGate) {
+        let figures = gate.figures
+        gauge("plume_connections_open", "Client connections whose descriptors are open now").set(Double(figures.open))
+        gauge("plume_connections_served", "Connections in a served place now").set(Double(figures.served))
+        gauge("plume_connections_overflow", "Connections past the cap now, being told to come back").set(Double(figures.overflowing))
+        gauge("plume_connections_addresses", "Client addresses (IPv6 by /64) holding a connection now").set(Double(figures.addresses))
+        gauge("plume_connections_limit", "Connections served at once at most (fitted to the open-file limit)").set(Double(gate.limits.maxConnections))
+        gauge("plume_connections_per_address_limit", "Connections one address may hold").set(Double(gate.limits.maxPerAddress))
+        gauge("plume_connections_accepted", "Connections accepted since start").set(Double(figures.accepted))
+        gauge("plume_connections_accept_pauses", "Times accepting paused with every place taken, since start").set(Double(figures.acceptPauses))
+        let closed = "Connections the server closed or turned away since start, by why"
+        for reason in ConnectionGate.Closure.allCases {
+            gauge("plume_connections_closed", closed, [("reason", reason.rawValue)]).set(Double(figures.closed[reason.rawValue] ?? 0))
+        }
+        if let open = FileLimit.openDescriptors() { gauge("plume_open_files", "Descriptors this process has open").set(Double(open)) }
     }
 }
 

@@ -1,5 +1,6 @@
 // Everything an operator can set, with the embedded defaults: 127.0.0.1:8787 on
 // ./plume-scores.sqlite, no other set-up.
+import ConnectionGuard
 
 public struct ServerConfiguration: Sendable {
     public var host = "127.0.0.1"
@@ -21,6 +22,11 @@ public struct ServerConfiguration: Sendable {
     public var followMilliseconds = 250
     /// The address shown in links on pages and in the feed (default: http://host:port).
     public var publicURL: String?
+    /// Connection caps and deadlines; the caps are lowered at start to fit the open-file limit.
+    public var connections = ConnectionLimits()
+    /// Reverse proxies whose X-Forwarded-For or Forwarded header names the player (exact
+    /// addresses); their own connections have no per-address cap.
+    public var trustedProxies: [String] = []
 
     public init() {}
 

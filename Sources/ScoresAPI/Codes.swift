@@ -35,7 +35,7 @@ public enum ErrorCode: WireVocabulary {
     // Causes
     case causeNotFound, invalidPoints, notEnoughPoints
     // The server's state
-    case rateLimited, verifierBusy, starting, storageUnavailable, cancelled
+    case rateLimited, verifierBusy, overloaded, starting, storageUnavailable, cancelled
     case unknown(String)
 
     public static let known: [ErrorCode] = [
@@ -44,7 +44,7 @@ public enum ErrorCode: WireVocabulary {
         .boardNotFound, .boardClosed, .boardTakesDonations, .noRecord, .invalidCode, .wrongKind, .lookNotWearable, .swarmTooLarge,
         .invalidLimit, .invalidRadius, .invalidCursor,
         .causeNotFound, .invalidPoints, .notEnoughPoints,
-        .rateLimited, .verifierBusy, .starting, .storageUnavailable, .cancelled,
+        .rateLimited, .verifierBusy, .overloaded, .starting, .storageUnavailable, .cancelled,
     ]
 
     public init(rawValue: String) { self.init(wire: rawValue) }
@@ -84,6 +84,7 @@ public enum ErrorCode: WireVocabulary {
         case .notEnoughPoints: "not_enough_points"
         case .rateLimited: "rate_limited"
         case .verifierBusy: "verifier_busy"
+        case .overloaded: "overloaded"
         case .starting: "starting"
         case .storageUnavailable: "storage_unavailable"
         case .cancelled: "cancelled"

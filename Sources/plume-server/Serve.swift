@@ -40,6 +40,26 @@ struct ServerOptions: ParsableArguments {
     @Option(name: .customLong("public-url"), help: "The server's address as players see it, for links in pages and the feed. Env: PLUME_PUBLIC_URL. (default: http://host:port)")
     var publicURL: String?
 
+    @Option(name: .customLong("max-connections"), help: "Connections served at once; past it a new one is answered 503 and closed, and past a small overflow nothing more is accepted. Lowered at start to leave descriptors free under the open-file limit. Env: PLUME_MAX_CONNECTIONS. (default: 4096)")
+    var maxConnections: Int?
+
+    @Option(name: .customLong("max-connections-per-address"), help: "Connections one client address (IPv6: one /64) may hold open; more are closed as they are accepted. Trusted proxies have no cap. Env: PLUME_MAX_CONNECTIONS_PER_ADDRESS. (default: 64)")
+    var maxConnectionsPerAddress: Int?
+
+    @Option(name: .customLong("head-timeout"), help: "Seconds a new connection has to send a whole request head before it is closed. Env: PLUME_HEAD_TIMEOUT. (default: 10)")
+    var headTimeout: Int?
+
+    @Option(name: .customLong("min-body-rate"), help: "Bytes a second a request body must at least arrive at: a body may take the head timeout plus its length (at most 16 KiB) at this rate. Env: PLUME_MIN_BODY_RATE. (default: 1024)")
+    var minBodyRate: Int?
+
+    @Option(name: .customLong("idle-timeout"), help: "Seconds a kept-alive connection may wait for its next request head. Env: PLUME_IDLE_TIMEOUT. (default: 30)")
+    var idleTimeout: Int?
+
+    @Option(name: .customLong("trusted-proxy"), help: ArgumentHelp(
+        "The address of a reverse proxy whose X-Forwarded-For or Forwarded header names the player (for rate limits); repeat for more. Its own connections have no per-address cap. Env: PLUME_TRUSTED_PROXIES, comma-separated. (default: none)",
+        valueName: "address"))
+    var trustedProxies: [String] = []
+
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical. Env: LOG_LEVEL. (default: info)")
     var logLevel: String?
 
@@ -59,6 +79,12 @@ struct ServerOptions: ParsableArguments {
         given["simulations"] = simulations.map { .number($0) }
         given["poll-ms"] = pollMilliseconds.map { .number($0) }
         given["public-url"] = publicURL.map { .text($0) }
+        given["max-connections"] = maxConnections.map { .number($0) }
+        given["max-connections-per-address"] = maxConnectionsPerAddress.map { .number($0) }
+        given["head-timeout"] = headTimeout.map { .number($0) }
+        given["min-body-rate"] = minBodyRate.map { .number($0) }
+        given["idle-timeout"] = idleTimeout.map { .number($0) }
+        given["trusted-proxy"] = trustedProxies.isEmpty ? nil : .list(trustedProxies)
         given["log-level"] = logLevel.map { .text($0) }
         given["log-format"] = logFormat.map { .text($0) }
         return given

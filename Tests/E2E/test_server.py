@@ -45,7 +45,10 @@ def test_help_documents_every_option_and_its_environment_variable():
                         ("--allowed-origin", "PLUME_ALLOWED_ORIGINS"), ("--rate-limit", "PLUME_RATE_LIMIT"),
                         ("--submit-rate-limit", "PLUME_SUBMIT_RATE_LIMIT"), ("--register-rate-limit", "PLUME_REGISTER_RATE_LIMIT"),
                         ("--simulations", "PLUME_SIMULATIONS"), ("--poll-ms", "PLUME_POLL_MS"), ("--public-url", "PLUME_PUBLIC_URL"),
-                        ("--log-level", "LOG_LEVEL"), ("--log-format", "PLUME_LOG_FORMAT"), ("--config", "PLUME_CONFIG")]:
+                        ("--log-level", "LOG_LEVEL"), ("--log-format", "PLUME_LOG_FORMAT"), ("--config", "PLUME_CONFIG"),
+                        ("--max-connections", "PLUME_MAX_CONNECTIONS"), ("--max-connections-per-address", "PLUME_MAX_CONNECTIONS_PER_ADDRESS"),
+                        ("--head-timeout", "PLUME_HEAD_TIMEOUT"), ("--min-body-rate", "PLUME_MIN_BODY_RATE"),
+                        ("--idle-timeout", "PLUME_IDLE_TIMEOUT"), ("--trusted-proxy", "PLUME_TRUSTED_PROXIES")]:
         assert option in text and env in text
 
 

@@ -1,6 +1,7 @@
 // /readyz and /metrics tell a load balancer and an operator how fresh this process's ranks are:
 // a process whose index was last known current longer ago than the bound says it is not ready,
 // and says why, until it catches up.
+import ConnectionGuard
 import Foundation
 import Hummingbird
 import HummingbirdTesting
@@ -41,6 +42,29 @@ import Testing
             #expect(text.contains("plume_follower_lag_seconds 45"), "\(text)")
 
             try await service.catchUp()
+            (status, text) = try await get("/readyz")
+            #expect(status == .ok, "\(text)")
+        }
+    }
+
+    @Test func aProcessWithEveryConnectionPlaceTakenIsNotReady() async throws {
+        var configuration = ServerConfiguration()
+        configuration.database = try StoreKind.sqlite.newDatabase()
+        let service = try await makeService(store: try StoreKind.open(configuration.database), configuration: configuration)
+        try await service.loadIndex()
+        let gate = ConnectionGate(limits: ConnectionLimits(maxConnections: 8, maxPerAddress: 100), overflow: 8)
+        let app = Application(router: buildRouter(service: service, configuration: configuration, gate: gate))
+        try await app.test(.router) { client in
+            func get(_ path: String) async throws -> (HTTPResponse.Status, String) {
+                try await client.execute(uri: path, method: .get) { ($0.status, String(buffer: $0.body)) }
+            }
+            let admissions = (0..<8).map { gate.admit(peer: "127.0.0.\($0 + 2)") }
+            var (status, text) = try await get("/readyz")
+            #expect(status == .serviceUnavailable && text.contains("every connection place is taken (8)"), "\(text)")
+            (_, text) = try await get("/metrics")
+            #expect(text.contains("plume_connections_served 8"), "\(text)")
+            #expect(text.contains("plume_connections_limit 8"), "\(text)")
+            gate.release(admissions[0])
             (status, text) = try await get("/readyz")
             #expect(status == .ok, "\(text)")
         }

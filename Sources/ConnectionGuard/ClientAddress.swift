@@ -1,0 +1,93 @@
+// Who a connection or a request is from, for per-address caps and rate limits. One laptop is one
+// IPv4 address or one IPv6 /64 (a host picks any address in its /64 at will). Behind a reverse
+// proxy the peer is the proxy: its X-Forwarded-For or Forwarded header names the player, but only
+// a proxy the operator named is believed — anyone else could write the header themselves.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+public enum ClientAddress {
+    /// The key per-address limits count by: an IPv4 address as it is, an IPv6 address by its /64
+    /// prefix (an IPv4-mapped one as its IPv4 address), anything unparsable as it is.
+    public static func key(_ address: String) -> String {
+        if let v4 = ipv4(address) { return v4 }
+        guard var bytes = ipv6(address) else { return address }
+        if bytes[0..<10].allSatisfy({ $0 == 0 }), bytes[10] == 0xff, bytes[11] == 0xff {
+            return bytes[12...].map(String.init).joined(separator: ".")
+        }
+        for index in 8..<16 { bytes[index] = 0 }
+        let groups = stride(from: 0, to: 8, by: 2).map { String(UInt16(bytes[$0]) << 8 | UInt16(bytes[$0 + 1]), radix: 16) }
+        return groups.joined(separator: ":") + "::/64"
+    }
+
+    /// The canonical text of an IP address (brackets, a port or an IPv6 zone removed), or nil when
+    /// `text` is not one.
+    public static func parse(_ text: String) -> String? {
+        var candidate = Substring(text.trimmingSpaces)
+        if candidate.hasPrefix("\""), candidate.hasSuffix("\""), candidate.count >= 2 { candidate = candidate.dropFirst().dropLast() }
+        if candidate.hasPrefix("[") {
+            guard let close = candidate.firstIndex(of: "]") else { return nil }
+            candidate = candidate[candidate.index(after: candidate.startIndex)..<close]
+        } else if candidate.filter({ $0 == ":" }).count == 1 {
+            candidate = candidate.prefix { $0 != ":" }  // IPv4 with a port
+        }
+        if let percent = candidate.firstIndex(of: "%") { candidate = candidate[..<percent] }
+        let text = String(candidate)
+        if let v4 = ipv4(text) { return v4 }
+        guard let v6 = ipv6(text) else { return nil }
+        var storage = in6_addr()
+        withUnsafeMutableBytes(of: &storage) { raw in for index in 0..<16 { raw[index] = v6[index] } }
+        var out = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
+        guard inet_ntop(AF_INET6, &storage, &out, socklen_t(out.count)) != nil else { return nil }
+        return String(decoding: out.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// The player's address for a request that arrived from `peer`. Only when `peer` is one of
+    /// `trusted` is a forwarding header read: `Forwarded` (RFC 7239) if present, else
+    /// `X-Forwarded-For`, each as every field line of it. The chain is read from the right,
+    /// past trusted proxies, to the first address that is not one: that is the player. An entry
+    /// that is not an address (`unknown`, an obfuscated name) stops the walk at the proxy that
+    /// wrote it. Too long a chain is read from its last 32 entries only.
+    public static func resolve(peer: String, forwarded: [String], forwardedFor: [String], trusted: Set<String>) -> String {
+        guard !trusted.isEmpty, trusted.contains(peer) else { return peer }
+        let chain: [Substring] = forwarded.isEmpty
+            ? forwardedFor.flatMap { $0.split(separator: ",") }
+            : forwarded.flatMap { $0.split(separator: ",") }.compactMap(forParameter)
+        var reporter = peer
+        for entry in chain.suffix(32).reversed() {
+            guard let address = parse(String(entry)) else { return reporter }
+            guard trusted.contains(address) else { return address }
+            reporter = address
+        }
+        return reporter
+    }
+
+    /// The value of `for=` in one element of a Forwarded header.
+    private static func forParameter(_ element: Substring) -> Substring? {
+        for pair in element.split(separator: ";") {
+            let parts = pair.split(separator: "=", maxSplits: 1)
+            if parts.count == 2, parts[0].trimmingSpaces.lowercased() == "for" { return Substring(parts[1].trimmingSpaces) }
+        }
+        return nil
+    }
+
+    private static func ipv4(_ text: String) -> String? {
+        var storage = in_addr()
+        guard !text.isEmpty, text.utf8.count <= 15, inet_pton(AF_INET, text, &storage) == 1 else { return nil }
+        return withUnsafeBytes(of: &storage) { $0.map(String.init).joined(separator: ".") }
+    }
+
+    private static func ipv6(_ text: String) -> [UInt8]? {
+        var storage = in6_addr()
+        guard text.contains(":"), text.utf8.count <= 45, inet_pton(AF_INET6, text, &storage) == 1 else { return nil }
+        return withUnsafeBytes(of: &storage) { Array($0) }
+    }
+}
+
+extension StringProtocol {
+    fileprivate var trimmingSpaces: String {
+        String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+    }
+}

@@ -1,0 +1,53 @@
+// One deadline at a time for one connection, kept by the handler that knows the protocol (HTTP
+// parts, SSH messages): `arm` names the phase and the time it may take; if the phase has not
+// moved on by then, the connection is closed and the gate counts why. Used on the channel's
+// event loop only.
+import NIOCore
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+public final class DeadlineTimer {
+    private let gate: ConnectionGate
+    private var scheduled: Scheduled<Void>?
+    private var generation = 0
+    public private(set) var phase: ConnectionGate.Closure?
+
+    public init(gate: ConnectionGate) { self.gate = gate }
+
+    /// Closes the connection `seconds` from now unless `arm` or `disarm` is called first.
+    public func arm(_ phase: ConnectionGate.Closure, seconds: Int, context: ChannelHandlerContext) {
+        scheduled?.cancel()
+        generation &+= 1
+        self.phase = phase
+        let armed = generation
+        scheduled = context.eventLoop.assumeIsolated().scheduleTask(in: .seconds(Int64(seconds))) { [self] in
+            guard armed == generation else { return }
+            scheduled = nil
+            self.phase = nil
+            gate.count(phase)
+            context.close(promise: nil)
+        }
+    }
+
+    public func disarm() {
+        scheduled?.cancel()
+        scheduled = nil
+        generation &+= 1
+        phase = nil
+    }
+}
+
+extension Channel {
+    /// Closes with a reset rather than a FIN: the socket leaves no TIME_WAIT behind, which matters
+    /// when a flood is being turned away. Call on the channel's event loop.
+    public func closeAbruptly() {
+        guard let sockets = self as? any SocketOptionProvider else {
+            close(promise: nil)
+            return
+        }
+        sockets.setSoLinger(linger(l_onoff: 1, l_linger: 0)).whenComplete { _ in self.close(promise: nil) }
+    }
+}
