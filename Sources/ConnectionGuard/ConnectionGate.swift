@@ -45,13 +45,15 @@ public final class ConnectionGate: Sendable {
         public var accepted = 0
     }
 
-    private struct State {
+    struct State {
         var figures = Figures()
         var perKey: [String: Int] = [:]
         var paused = false
     }
 
     private let state = Mutex(State())
+
+    func withState<T>(_ body: (inout State) -> T) -> T { state.withLock { body(&$0) } }
 
     public init(limits: ConnectionLimits, overflow: Int) {
         self.limits = limits

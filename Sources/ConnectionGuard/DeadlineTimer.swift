@@ -42,12 +42,20 @@ public final class DeadlineTimer {
 
 extension Channel {
     /// Closes with a reset rather than a FIN: the socket leaves no TIME_WAIT behind, which matters
-    /// when a flood is being turned away. Call on the channel's event loop.
+    /// when a flood is being turned away. From any thread; one hop to the channel's event loop at
+    /// most (on it, the option is set and the socket closed at once).
     public func closeAbruptly() {
-        guard let sockets = self as? any SocketOptionProvider else {
-            close(promise: nil)
-            return
+        if eventLoop.inEventLoop {
+            resetNow()
+        } else {
+            eventLoop.execute { self.resetNow() }
         }
-        sockets.setSoLinger(linger(l_onoff: 1, l_linger: 0)).whenComplete { _ in self.close(promise: nil) }
+    }
+
+    private func resetNow() {
+        if let sockets = self as? any SocketOptionProvider {
+            _ = sockets.setSoLinger(linger(l_onoff: 1, l_linger: 0))
+        }
+        close(promise: nil)
     }
 }

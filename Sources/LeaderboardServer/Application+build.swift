@@ -8,6 +8,7 @@ import Logging
 import ServiceLifecycle
 import Challenges
 import ConnectionGuard
+import NIOCore
 import GameState
 
 public enum LeaderboardServerError: Error, CustomStringConvertible {
@@ -99,6 +100,18 @@ public func buildApplication(_ configuration: ServerConfiguration, store: any Le
                        configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "plume-server",
                                             backlog: 4096, availableConnectionsDelegate: GateAcceptance(gate: gate)),
                        services: [RankIndexService(service: service, follow: .milliseconds(configuration.followMilliseconds), logger: logger)],
+                       onServerRunning: { listener in
+                           // Hopeless connections are reset before any of the HTTP pipeline is built.
+                           do {
+                               try await listener.eventLoop.submit {
+                                   try listener.pipeline.syncOperations.addHandler(AcceptFilter(gate: gate), position: .first)
+                               }.get()
+                               try await listener.setOption(ChannelOptions.maxMessagesPerRead, value: 64)
+                           } catch {
+                               logger.warning("the accept filter could not be added; the connection handler still turns connections away",
+                                              metadata: ["error": "\(error)"])
+                           }
+                       },
                        logger: logger)
 }
 

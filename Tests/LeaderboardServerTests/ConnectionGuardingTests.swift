@@ -113,3 +113,33 @@ import Testing
         #expect(gate.figures.overflowing == 0)
     }
 }
+
+/// The listener's first handler resets what the gate would only turn away, before any HTTP
+/// pipeline is built, and passes the rest on.
+@Suite struct AcceptFilterTests {
+    @Test func connectionsPastTheirShareAreResetBeforeTheirPipelineIsBuilt() throws {
+        let gate = ConnectionGate(limits: ConnectionLimits(maxConnections: 10, maxPerAddress: 1), overflow: 8)
+        #expect(gate.admit(peer: "127.0.0.2") == .served(key: "127.0.0.2"))
+        let listener = EmbeddedChannel()
+        try listener.pipeline.syncOperations.addHandler(AcceptFilter(gate: gate))
+
+        func accept(from address: String) throws -> EmbeddedChannel {
+            let child = EmbeddedChannel(loop: listener.embeddedEventLoop)
+            try child.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 8787)).wait()
+            child.remoteAddress = try SocketAddress(ipAddress: address, port: 40_000)
+            listener.pipeline.fireChannelRead(NIOAny(child as any Channel))
+            return child
+        }
+        let overShare = try accept(from: "127.0.0.2")
+        let other = try accept(from: "127.0.0.3")
+        listener.pipeline.fireChannelReadComplete()
+        listener.embeddedEventLoop.run()
+        #expect(!overShare.isActive)
+        #expect(other.isActive)
+        let passed = try listener.readInbound(as: (any Channel).self)
+        #expect(passed.map { $0 === other } == true)
+        let nothingElse = try listener.readInbound(as: (any Channel).self)
+        #expect(nothingElse == nil)
+        #expect(gate.figures.closed["per_address"] == 1)
+    }
+}
