@@ -43,6 +43,8 @@ let package = Package(
         // Connection caps and deadlines for any listener of a server process (HTTP now, SSH later):
         // the open-file limit, per-address and total caps with headroom, and a deadline per phase.
         .target(name: "ConnectionGuard", dependencies: [.product(name: "NIOCore", package: "swift-nio")]),
+        // The Runway's people's choice: Bradley–Terry with reliability weights, and the pair dealer.
+        .target(name: "Runway"),
         // UTC days and ISO weeks without Foundation calendars: the one place a moment becomes a day.
         .target(name: "PlumeCalendar"),
         // Style themes and swarm challenges: deterministic scores shared by the game and the server.
@@ -141,7 +143,7 @@ let package = Package(
         .executableTarget(
             name: "plume-server",
             dependencies: [
-                "Leaderboard", "LeaderboardPostgres", "LeaderboardServer", "ScoresAPI", "PlumeCalendar", "GameState", "Challenges", "PlumeBench",
+                "Leaderboard", "LeaderboardPostgres", "LeaderboardServer", "ScoresAPI", "PlumeCalendar", "GameState", "Challenges", "PlumeBench", "ConnectionGuard",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
@@ -183,6 +185,7 @@ let package = Package(
         .testTarget(name: "GameStateTests", dependencies: ["GameState", "PlumeBench"]),
         .testTarget(name: "QRCodeTests", dependencies: ["QRCode"]),
         .testTarget(name: "ConnectionGuardTests", dependencies: ["ConnectionGuard"]),
+        .testTarget(name: "RunwayTests", dependencies: ["Runway", "GameState"]),
         .testTarget(name: "LinkRelayTests", dependencies: ["LinkRelay"]),
         .testTarget(name: "SwarmSimTests", dependencies: ["SwarmSim", "GameState", "PlumeBench"]),
         .testTarget(name: "ChallengesTests", dependencies: ["Challenges", "PlumeCalendar", "GameState", "SwarmSim", "PlumeBench"]),

@@ -37,6 +37,9 @@ public enum ClientAddress {
         let text = String(candidate)
         if let v4 = ipv4(text) { return v4 }
         guard let v6 = ipv6(text) else { return nil }
+        if v6[0..<10].allSatisfy({ $0 == 0 }), v6[10] == 0xff, v6[11] == 0xff {
+            return v6[12...].map(String.init).joined(separator: ".")  // IPv4-mapped: the IPv4 address
+        }
         var storage = in6_addr()
         withUnsafeMutableBytes(of: &storage) { raw in for index in 0..<16 { raw[index] = v6[index] } }
         var out = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
@@ -44,17 +47,29 @@ public enum ClientAddress {
         return String(decoding: out.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
+    /// An address as `parse` writes it, or the text itself when it is not one: the form a peer
+    /// is compared in (a dual-stack listener sees an IPv4 client as ::ffff:a.b.c.d).
+    public static func canonical(_ text: String) -> String { parse(text) ?? text }
+
+    /// The header a trusted proxy writes. Only that one is read: a proxy passes the other through
+    /// as the client sent it, so reading both would let a client name itself.
+    public enum ForwardingHeader: String, Sendable, CaseIterable {
+        case xForwardedFor = "x-forwarded-for"
+        case forwarded
+    }
+
     /// The player's address for a request that arrived from `peer`. Only when `peer` is one of
-    /// `trusted` is a forwarding header read: `Forwarded` (RFC 7239) if present, else
-    /// `X-Forwarded-For`, each as every field line of it. The chain is read from the right,
-    /// past trusted proxies, to the first address that is not one: that is the player. An entry
-    /// that is not an address (`unknown`, an obfuscated name) stops the walk at the proxy that
-    /// wrote it. Too long a chain is read from its last 32 entries only.
-    public static func resolve(peer: String, forwarded: [String], forwardedFor: [String], trusted: Set<String>) -> String {
+    /// `trusted` is the forwarding header read (`values`: every field line of it). The chain is
+    /// read from the right, past trusted proxies, to the first address that is not one: that is
+    /// the player. An entry that is not an address (`unknown`, an obfuscated name) stops the walk
+    /// at the proxy that wrote it. Too long a chain is read from its last 32 entries only.
+    public static func resolve(peer: String, values: [String], header: ForwardingHeader, trusted: Set<String>) -> String {
+        let peer = canonical(peer)
         guard !trusted.isEmpty, trusted.contains(peer) else { return peer }
-        let chain: [Substring] = forwarded.isEmpty
-            ? forwardedFor.flatMap { $0.split(separator: ",") }
-            : forwarded.flatMap { $0.split(separator: ",") }.compactMap(forParameter)
+        let chain: [Substring] = switch header {
+        case .xForwardedFor: values.flatMap { $0.split(separator: ",") }
+        case .forwarded: values.flatMap { $0.split(separator: ",") }.compactMap(forParameter)
+        }
         var reporter = peer
         for entry in chain.suffix(32).reversed() {
             guard let address = parse(String(entry)) else { return reporter }

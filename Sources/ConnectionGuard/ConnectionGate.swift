@@ -29,7 +29,12 @@ public final class ConnectionGate: Sendable {
 
     /// Why a connection was closed by the server before the peer was done.
     public enum Closure: String, Sendable, CaseIterable {
-        case head, body, idle, refusedPerAddress = "per_address", overflow, shed
+        /// The request head, the body or the answer took too long, or the connection sat idle.
+        case head, body, response, idle
+        /// Turned away at accept: the address's share was taken, or every place and the overflow.
+        case refusedPerAddress = "per_address", shed
+        /// Told 503 (counted when admitted to the overflow).
+        case overflow
     }
 
     public struct Figures: Sendable, Equatable {
@@ -97,7 +102,7 @@ public final class ConnectionGate: Sendable {
     /// `peer` is the connection's address as text (nil when the socket has none: a Unix socket).
     public func admit(peer: String?) -> Admission {
         let key = peer.map(ClientAddress.key) ?? "local"
-        let exempt = peer.map { limits.exempt.contains($0) } ?? true
+        let exempt = peer.map { limits.exempt.contains(ClientAddress.canonical($0)) } ?? true
         return state.withLock { state in
             if !exempt, state.perKey[key, default: 0] >= limits.maxPerAddress {
                 state.figures.closed[Closure.refusedPerAddress.rawValue, default: 0] += 1

@@ -17,8 +17,9 @@ public final class DeadlineTimer {
 
     public init(gate: ConnectionGate) { self.gate = gate }
 
-    /// Closes the connection `seconds` from now unless `arm` or `disarm` is called first.
-    public func arm(_ phase: ConnectionGate.Closure, seconds: Int, context: ChannelHandlerContext) {
+    /// Closes the connection `seconds` from now unless `arm` or `disarm` is called first; the gate
+    /// counts the closure under `phase` when `counted`.
+    public func arm(_ phase: ConnectionGate.Closure, seconds: Int, context: ChannelHandlerContext, counted: Bool = true) {
         scheduled?.cancel()
         generation &+= 1
         self.phase = phase
@@ -27,7 +28,7 @@ public final class DeadlineTimer {
             guard armed == generation else { return }
             scheduled = nil
             self.phase = nil
-            gate.count(phase)
+            if counted { gate.count(phase) }
             context.close(promise: nil)
         }
     }

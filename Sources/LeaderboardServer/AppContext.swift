@@ -15,7 +15,7 @@ public struct AppContext: RequestContext {
 
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
-        peerAddress = source.channel.remoteAddress?.ipAddress ?? "unknown"
+        peerAddress = source.channel.remoteAddress?.ipAddress.map(ClientAddress.canonical) ?? "unknown"
         remoteAddress = ClientAddress.key(peerAddress)
     }
 

@@ -48,7 +48,8 @@ public func makeService(store: any LeaderboardStore, configuration: ServerConfig
 public func buildRouter(service: LeaderboardService, configuration: ServerConfiguration, gate: ConnectionGate? = nil) -> Router<AppContext> {
     let router = Router(context: AppContext.self)
     if !configuration.trustedProxies.isEmpty {
-        router.add(middleware: ClientAddressMiddleware(trusted: Set(configuration.trustedProxies.compactMap(ClientAddress.parse))))
+        router.add(middleware: ClientAddressMiddleware(trusted: Set(configuration.trustedProxies.compactMap(ClientAddress.parse)),
+                                                       header: configuration.forwardedHeader))
     }
     router.add(middleware: MetricsMiddleware())
     router.add(middleware: RequestLogMiddleware())
@@ -171,11 +172,12 @@ struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
 struct ClientAddressMiddleware: RouterMiddleware {
     typealias Context = AppContext
     let trusted: Set<String>
+    let header: ClientAddress.ForwardingHeader
 
     func handle(_ request: Request, context: AppContext, next: (Request, AppContext) async throws -> Response) async throws -> Response {
         var context = context
-        let client = ClientAddress.resolve(peer: context.peerAddress, forwarded: request.headers[values: .forwarded],
-                                           forwardedFor: request.headers[values: .xForwardedFor], trusted: trusted)
+        let values = request.headers[values: header == .forwarded ? .forwarded : .xForwardedFor]
+        let client = ClientAddress.resolve(peer: context.peerAddress, values: values, header: header, trusted: trusted)
         context.remoteAddress = ClientAddress.key(client)
         return try await next(request, context)
     }

@@ -85,11 +85,19 @@ final class HTTPConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch unwrapInboundIn(data) {
         case .head(let head):
-            if case .overflow = admission, !Self.probes.contains(head.path.map { String($0.prefix { $0 != "?" }) } ?? "") {
-                refusing = true
-                timer.disarm()
-                answerBusy(context)
-                return
+            if refusing { return }
+            if case .overflow = admission {
+                if inFlight > 0 {
+                    // A request pipelined behind a probe on an overflow connection: dropped; the
+                    // connection closes once the probe is answered, and the client asks again.
+                    refusing = true
+                    return
+                }
+                if !Self.probes.contains(head.path.map { String($0.prefix { $0 != "?" }) } ?? "") {
+                    refusing = true
+                    answerBusy(context)
+                    return
+                }
             }
             reading = true
             inFlight += 1
@@ -100,7 +108,9 @@ final class HTTPConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         case .end:
             if refusing { return }
             reading = false
-            timer.disarm()
+            // The answer may already be out (a refusal written before the body was read): then
+            // the connection is idle now. Otherwise the answer has the idle time to be written.
+            timer.arm(inFlight == 0 ? .idle : .response, seconds: gate.limits.idleSeconds, context: context)
         }
         context.fireChannelRead(data)
     }
@@ -116,11 +126,24 @@ final class HTTPConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             context.close(promise: nil)
             return
         }
-        if inFlight == 0, !reading { timer.arm(.idle, seconds: gate.limits.idleSeconds, context: context) }
-        context.write(data, promise: promise)
+        guard inFlight == 0, !reading else {
+            context.write(data, promise: promise)
+            return
+        }
+        // Idle from when the answer's last byte has gone to the socket, not when it was queued: a
+        // client that does not read its answer stays under the response deadline meanwhile.
+        let written = context.eventLoop.makePromise(of: Void.self)
+        written.futureResult.assumeIsolated().whenSuccess { [self] in
+            if inFlight == 0, !reading { timer.arm(.idle, seconds: gate.limits.idleSeconds, context: context) }
+        }
+        if let promise { written.futureResult.cascade(to: promise) }
+        context.write(data, promise: written)
     }
 
-    /// 503, Retry-After, the same JSON error body as every refusal, and the connection closed.
+    /// 503, Retry-After, the same JSON error body as every refusal; then the connection's output
+    /// is closed, what the client still sends is read and dropped for a moment (closing with
+    /// unread input would reset the connection, and the client might never see the answer), and
+    /// the connection is closed.
     private func answerBusy(_ context: ChannelHandlerContext) {
         let reply = ErrorReply(code: .overloaded, message: "the server is at its connection limit — try again in a few seconds")
         let body = ByteBuffer(bytes: (try? JSONEncoder().encode(reply)) ?? Data("{}".utf8))
@@ -130,7 +153,10 @@ final class HTTPConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         ])
         context.write(wrapOutboundOut(.head(head)), promise: nil)
         context.write(wrapOutboundOut(.body(body)), promise: nil)
-        context.writeAndFlush(wrapOutboundOut(.end(nil))).assumeIsolated().whenComplete { _ in context.close(promise: nil) }
+        timer.arm(.overflow, seconds: 2, context: context, counted: false)
+        context.writeAndFlush(wrapOutboundOut(.end(nil))).assumeIsolated().whenComplete { _ in
+            context.close(mode: .output).assumeIsolated().whenFailure { _ in context.close(promise: nil) }
+        }
     }
 }
 

@@ -27,6 +27,9 @@ public struct ServerConfiguration: Sendable {
     /// Reverse proxies whose X-Forwarded-For or Forwarded header names the player (exact
     /// addresses); their own connections have no per-address cap.
     public var trustedProxies: [String] = []
+    /// The header those proxies write: X-Forwarded-For (nginx, HAProxy, most load balancers) or
+    /// Forwarded (RFC 7239). Only that one is read.
+    public var forwardedHeader = ClientAddress.ForwardingHeader.xForwardedFor
 
     public init() {}
 

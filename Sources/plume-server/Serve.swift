@@ -60,6 +60,9 @@ struct ServerOptions: ParsableArguments {
         valueName: "address"))
     var trustedProxies: [String] = []
 
+    @Option(name: .customLong("forwarded-header"), help: "The header the trusted proxies write: x-forwarded-for or forwarded (RFC 7239); only that one is read. Env: PLUME_FORWARDED_HEADER. (default: x-forwarded-for)")
+    var forwardedHeader: String?
+
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical. Env: LOG_LEVEL. (default: info)")
     var logLevel: String?
 
@@ -85,6 +88,7 @@ struct ServerOptions: ParsableArguments {
         given["min-body-rate"] = minBodyRate.map { .number($0) }
         given["idle-timeout"] = idleTimeout.map { .number($0) }
         given["trusted-proxy"] = trustedProxies.isEmpty ? nil : .list(trustedProxies)
+        given["forwarded-header"] = forwardedHeader.map { .text($0) }
         given["log-level"] = logLevel.map { .text($0) }
         given["log-format"] = logFormat.map { .text($0) }
         return given

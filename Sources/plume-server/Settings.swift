@@ -3,6 +3,7 @@
 // command line, else the environment, else the config file (`--config`, or PLUME_CONFIG), else
 // the built-in default; a bad one stops start-up with the place, the key and what is expected.
 import ArgumentParser
+import ConnectionGuard
 import Foundation
 import GameState
 import LeaderboardPostgres
@@ -132,6 +133,9 @@ enum Settings {
                 shownDefault: { .number($0.server.connections.idleSeconds) }),
         Setting(key: "trusted-proxy", env: "PLUME_TRUSTED_PROXIES", kind: .list,
                 apply: { if case .list(let v) = $1 { $0.server.trustedProxies = v } }, shownDefault: { .list($0.server.trustedProxies) }),
+        Setting(key: "forwarded-header", env: "PLUME_FORWARDED_HEADER", kind: .choice(ClientAddress.ForwardingHeader.allCases.map(\.rawValue)),
+                apply: { if case .text(let v) = $1, let header = ClientAddress.ForwardingHeader(rawValue: v) { $0.server.forwardedHeader = header } },
+                shownDefault: { .text($0.server.forwardedHeader.rawValue) }),
         Setting(key: "log-level", env: "LOG_LEVEL", kind: .choice(Logger.Level.allCases.map(\.rawValue)),
                 apply: { if case .text(let v) = $1, let level = Logger.Level(rawValue: v) { $0.logLevel = level } },
                 shownDefault: { .text($0.logLevel.rawValue) }),

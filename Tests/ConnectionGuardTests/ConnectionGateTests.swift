@@ -27,7 +27,7 @@ import Testing
 
     @Test func trustedProxiesHaveNoShareButCountTowardTheTotal() {
         let gate = ConnectionGate(limits: ConnectionLimits(maxConnections: 4, maxPerAddress: 1, exempt: ["10.0.0.9"]), overflow: 8)
-        let proxied = (0..<4).map { _ in gate.admit(peer: "10.0.0.9") }
+        let proxied = (0..<4).map { $0 % 2 == 0 ? gate.admit(peer: "10.0.0.9") : gate.admit(peer: "::ffff:10.0.0.9") }
         #expect(proxied.allSatisfy { if case .served = $0 { true } else { false } })
         #expect(gate.isSaturated)
         #expect(gate.admit(peer: "10.0.0.9") == .overflow(key: "10.0.0.9"))
@@ -93,26 +93,32 @@ import Testing
             #expect(ClientAddress.parse(junk) == nil, "\(junk)")
         }
         #expect(ClientAddress.key("::ffff:198.51.100.4") == "198.51.100.4")
+        #expect(ClientAddress.parse("::ffff:198.51.100.4") == "198.51.100.4")
     }
 
     @Test func forwardingHeadersAreBelievedOnlyFromTrustedProxies() {
         let trusted: Set<String> = ["10.0.0.1", "10.0.0.2"]
+        func xff(_ peer: String, _ values: [String]) -> String {
+            ClientAddress.resolve(peer: peer, values: values, header: .xForwardedFor, trusted: trusted)
+        }
         // Not a proxy: the header is the client's own words, ignored.
-        #expect(ClientAddress.resolve(peer: "198.51.100.9", forwarded: [], forwardedFor: ["1.1.1.1"], trusted: trusted) == "198.51.100.9")
+        #expect(xff("198.51.100.9", ["1.1.1.1"]) == "198.51.100.9")
         // A proxy: the rightmost address that is not a proxy; a spoofed left part changes nothing.
-        #expect(ClientAddress.resolve(peer: "10.0.0.1", forwarded: [], forwardedFor: ["6.6.6.6, 203.0.113.7, 10.0.0.2"], trusted: trusted) == "203.0.113.7")
-        #expect(ClientAddress.resolve(peer: "10.0.0.1", forwarded: [], forwardedFor: ["6.6.6.6", "203.0.113.7"], trusted: trusted) == "203.0.113.7")
-        // Forwarded wins over X-Forwarded-For, for= read with quotes, brackets and ports.
-        #expect(ClientAddress.resolve(peer: "10.0.0.1", forwarded: ["for=192.0.2.60;proto=http;by=203.0.113.43, For=\"[2001:db8:cafe::17]:4711\""],
-                                      forwardedFor: ["9.9.9.9"], trusted: trusted) == "2001:db8:cafe::17")
+        #expect(xff("10.0.0.1", ["6.6.6.6, 203.0.113.7, 10.0.0.2"]) == "203.0.113.7")
+        #expect(xff("10.0.0.1", ["6.6.6.6", "203.0.113.7"]) == "203.0.113.7")
+        // A dual-stack listener's view of an IPv4 proxy is the same proxy.
+        #expect(xff("::ffff:10.0.0.1", ["203.0.113.7"]) == "203.0.113.7")
+        // Forwarded, when that is the header the proxies write: for= read with quotes, brackets and ports.
+        #expect(ClientAddress.resolve(peer: "10.0.0.1", values: ["for=192.0.2.60;proto=http;by=203.0.113.43, For=\"[2001:db8:cafe::17]:4711\""],
+                                      header: .forwarded, trusted: trusted) == "2001:db8:cafe::17")
         // A name that is not an address stops at the proxy that wrote it.
-        #expect(ClientAddress.resolve(peer: "10.0.0.1", forwarded: [], forwardedFor: ["203.0.113.7, unknown, 10.0.0.2"], trusted: trusted) == "10.0.0.2")
+        #expect(xff("10.0.0.1", ["203.0.113.7, unknown, 10.0.0.2"]) == "10.0.0.2")
         // Nothing forwarded: the proxy itself.
-        #expect(ClientAddress.resolve(peer: "10.0.0.1", forwarded: [], forwardedFor: [], trusted: trusted) == "10.0.0.1")
+        #expect(xff("10.0.0.1", []) == "10.0.0.1")
         // Only proxies in the chain: the leftmost.
-        #expect(ClientAddress.resolve(peer: "10.0.0.1", forwarded: [], forwardedFor: ["10.0.0.2"], trusted: trusted) == "10.0.0.2")
+        #expect(xff("10.0.0.1", ["10.0.0.2"]) == "10.0.0.2")
         // A chain of thousands is read from its end only.
         let long = Array(repeating: "10.0.0.2", count: 5000).joined(separator: ",")
-        #expect(ClientAddress.resolve(peer: "10.0.0.1", forwarded: [], forwardedFor: ["203.0.113.7," + long], trusted: trusted) == "10.0.0.2")
+        #expect(xff("10.0.0.1", ["203.0.113.7," + long]) == "10.0.0.2")
     }
 }

@@ -388,7 +388,11 @@ def test_a_trusted_proxy_names_the_player_and_anyone_else_cannot(tmp_path):
 
         # Through the proxy, each player has their own three.
         assert [get("127.0.0.9", "203.0.113.1") for _ in range(4)] == [200, 200, 200, 429]
-        assert [get("127.0.0.9", "for=203.0.113.2", header="Forwarded") for _ in range(3)] == [200, 200, 200]
+        assert [get("127.0.0.9", "203.0.113.2") for _ in range(3)] == [200, 200, 200]
+        # The header the proxy does not write is ignored (a client cannot name itself through it):
+        # those requests count against the proxy itself, and the address named has its own three.
+        assert [get("127.0.0.9", "for=198.51.100.77", header="Forwarded") for _ in range(4)] == [200, 200, 200, 429]
+        assert get("127.0.0.9", "198.51.100.77") == 200
         assert get("127.0.0.9", "6.6.6.6, 203.0.113.2") == 429  # a spoofed left part changes nothing
         # Not a proxy: its header is ignored, and the address itself is counted.
         assert [get("127.0.0.8", f"198.51.100.{n}") for n in range(4)] == [200, 200, 200, 429]

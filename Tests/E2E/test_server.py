@@ -48,7 +48,8 @@ def test_help_documents_every_option_and_its_environment_variable():
                         ("--log-level", "LOG_LEVEL"), ("--log-format", "PLUME_LOG_FORMAT"), ("--config", "PLUME_CONFIG"),
                         ("--max-connections", "PLUME_MAX_CONNECTIONS"), ("--max-connections-per-address", "PLUME_MAX_CONNECTIONS_PER_ADDRESS"),
                         ("--head-timeout", "PLUME_HEAD_TIMEOUT"), ("--min-body-rate", "PLUME_MIN_BODY_RATE"),
-                        ("--idle-timeout", "PLUME_IDLE_TIMEOUT"), ("--trusted-proxy", "PLUME_TRUSTED_PROXIES")]:
+                        ("--idle-timeout", "PLUME_IDLE_TIMEOUT"), ("--trusted-proxy", "PLUME_TRUSTED_PROXIES"),
+                        ("--forwarded-header", "PLUME_FORWARDED_HEADER")]:
         assert option in text and env in text
 
 
