@@ -29,6 +29,7 @@ struct Bench: AsyncParsableCommand {
     @Option(name: .customLong("latency-connections"),
             help: "Connections for the around-me and my-rank latency runs: a busy server, not a saturated one.") var latencyConnections = 4
     @Option(help: "Keep the seeded database and logs in this directory (default: a temporary one, removed).") var directory: String?
+    @Flag(help: "Measure only the Runway's ranking: a fit of 10 000 entries and 1 000 000 votes, a refit, pair dealing.") var runway = false
 
     static let board = "swarm-huddle"
     static let submitters = 1000
@@ -43,6 +44,11 @@ struct Bench: AsyncParsableCommand {
     }
 
     func run() async throws {
+        if runway {
+            print("fitting 10 000 entries and 1 000 000 votes…")
+            print(RunwayBench.run().line)
+            return
+        }
         let wrk = try BenchTools.wrk()
         let folder = directory ?? FileManager.default.temporaryDirectory.appendingPathComponent("plume-bench-\(UUID().uuidString.prefix(8))").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

@@ -86,11 +86,11 @@ import Testing
 
     @Test func theDealerNeverShowsAVoterTheirOwnLookOrAPairTwiceAndKeepsShowingsEven() {
         var random = SplitMix64(seed: 3)
-        let fit = PeoplesChoice.empty(entries: 6, voters: 1)
+        let dealer = PairDealer(fit: PeoplesChoice.empty(entries: 6, voters: 1))
         var showings = [Int](repeating: 0, count: 6)
         var judged = Set<RunwayPair>()
         var dealt = 0
-        while let pair = PairDealer.deal(entries: 6, own: 2, judged: judged, showings: showings, fit: fit, using: &random) {
+        while let pair = dealer.deal(own: 2, judged: judged, showings: showings, using: &random) {
             let (left, right) = pair
             #expect(left != right && left != 2 && right != 2)
             #expect(judged.insert(RunwayPair(left, right)).inserted)
@@ -100,7 +100,39 @@ import Testing
             if dealt == 5 { #expect(showings.enumerated().filter { $0.offset != 2 }.allSatisfy { $0.element == 2 }, "\(showings)") }
         }
         #expect(dealt == 10)  // every pair of the five other looks, once
-        #expect(PairDealer.deal(entries: 2, own: 0, judged: [], showings: [0, 0], fit: .empty(entries: 2, voters: 1), using: &random) == nil)
+        #expect(PairDealer(fit: .empty(entries: 2, voters: 1)).deal(own: 0, judged: [], showings: [0, 0], using: &random) == nil)
+    }
+}
+
+@Suite struct PairDealerTests {
+    @Test func withEvenShowingsTheDealerPairsLooksWhoseOrderIsLeastCertain() {
+        var random = SplitMix64(seed: 5)
+        var fit = PeoplesChoice.empty(entries: 200, voters: 1)
+        fit.strengths = (0..<200).map { Double($0) * 0.05 }.shuffled(using: &random)
+        fit.variances = Array(repeating: 0.05, count: 200)
+        let dealer = PairDealer(fit: fit)
+        var gaps: [Double] = []
+        for _ in 0..<500 {
+            guard let pair = dealer.deal(own: nil, judged: [], showings: Array(repeating: 7, count: 200), using: &random) else {
+                Issue.record("no pair")
+                return
+            }
+            gaps.append(abs(fit.strengths[pair.left] - fit.strengths[pair.right]))
+        }
+        // Random pairs would be 3.3 apart on average; the dealer's are neighbours.
+        #expect(gaps.reduce(0, +) / Double(gaps.count) < 0.2, "\(gaps.prefix(20))")
+        #expect(gaps.allSatisfy { $0 > 0 })
+    }
+
+    @Test func aLookShownLessIsDealtFirstAndEntriesAfterTheFitAreDealtToo() {
+        var random = SplitMix64(seed: 9)
+        let dealer = PairDealer(fit: PeoplesChoice.empty(entries: 10, voters: 1))
+        var showings = Array(repeating: 5, count: 12)  // two entries newer than the fit
+        showings[11] = 0
+        for _ in 0..<50 {
+            let pair = dealer.deal(own: 3, judged: [], showings: showings, using: &random)
+            #expect(pair.map { $0.left == 11 || $0.right == 11 } == true)
+        }
     }
 }
 

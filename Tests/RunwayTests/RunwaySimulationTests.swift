@@ -36,6 +36,7 @@ struct RunwaySimulation {
         var options = PeoplesChoice.Options()
         options.weighted = weighted
         var fit = PeoplesChoice.empty(entries: entries, voters: voters, options: options)
+        var dealer = PairDealer(fit: fit)
         var votes: [RunwayVote] = []
         var showings = [Int](repeating: 0, count: entries)
         var judged = [Set<RunwayPair>](repeating: [], count: voters)
@@ -50,8 +51,7 @@ struct RunwaySimulation {
                 let pair: (left: Int, right: Int)
                 switch dealing {
                 case .server:
-                    guard let dealt = PairDealer.deal(entries: entries, own: own, judged: judged[voter], showings: showings, fit: fit,
-                                                      using: &random) else { break voting }
+                    guard let dealt = dealer.deal(own: own, judged: judged[voter], showings: showings, using: &random) else { break voting }
                     pair = dealt
                 case .randomPairs:
                     let left = (0..<entries).filter { $0 != own }.randomElement(using: &random)!
@@ -77,6 +77,7 @@ struct RunwaySimulation {
                 judged[voter].insert(RunwayPair(pair.left, pair.right))
                 if votes.count % 40 == 0 {
                     fit = PeoplesChoice.fit(entries: entries, voters: voters, votes: votes, previous: fit, options: options)
+                    dealer.update(fit)
                 }
                 break
             }
@@ -96,7 +97,7 @@ struct RunwaySimulation {
     }
 
     struct Report {
-        var tau: Double, tauWithRing: Double, meanLift: Double, worstLift: Int, ringWeight: Double, honestWeight: Double
+        var tau: Double, tauWithRing: Double, meanLift: Double, liftError: Double, worstLift: Int, ringWeight: Double, honestWeight: Double
     }
 
     static func report(trials: Int, dealing: Dealing = .server, weighted: Bool = true) -> Report {
@@ -112,20 +113,23 @@ struct RunwaySimulation {
             honestWeights.append(ringed.honestWeight)
         }
         func mean(_ values: [Double]) -> Double { values.reduce(0, +) / Double(values.count) }
-        return Report(tau: mean(taus), tauWithRing: mean(ringTaus), meanLift: mean(lifts.map(Double.init)), worstLift: lifts.max()!,
+        let meanLift = mean(lifts.map(Double.init))
+        let spread = (lifts.map { (Double($0) - meanLift) * (Double($0) - meanLift) }.reduce(0, +) / Double(trials - 1)).squareRoot()
+        return Report(tau: mean(taus), tauWithRing: mean(ringTaus), meanLift: meanLift, liftError: spread / Double(trials).squareRoot(),
+                      worstLift: lifts.max()!,
                       ringWeight: mean(ringWeights), honestWeight: mean(honestWeights))
     }
 }
 
 @Suite struct RunwaySimulationTests {
     @Test func theBoardRecoversTheTruthAndARingBarelyLiftsItsLook() {
-        let trials = 30
+        let trials = 60
         let ours = RunwaySimulation.report(trials: trials)
         let plain = RunwaySimulation.report(trials: trials, dealing: .randomPairs, weighted: false)
-        print(String(format: "runway simulation, %d trials, 40 looks, 30 votes per look: tau %.3f, with a 10%% ring %.3f; the ring lifts its look %.2f places on average (at most %d); weights ring %.2f, honest %.2f",
-                     trials, ours.tau, ours.tauWithRing, ours.meanLift, ours.worstLift, ours.ringWeight, ours.honestWeight))
-        print(String(format: "  for scale, a plain Bradley–Terry fit on random pairs: tau %.3f, with the ring %.3f, lift %.2f (at most %d)",
-                     plain.tau, plain.tauWithRing, plain.meanLift, plain.worstLift))
+        print(String(format: "runway simulation, %d trials, 40 looks, 30 votes per look: tau %.3f, with a 10%% ring %.3f; the ring lifts its look %.2f ± %.2f places on average (at most %d in one trial); weights ring %.2f, honest %.2f",
+                     trials, ours.tau, ours.tauWithRing, ours.meanLift, ours.liftError, ours.worstLift, ours.ringWeight, ours.honestWeight))
+        print(String(format: "  for scale, a plain Bradley–Terry fit on random pairs: tau %.3f, with the ring %.3f, lift %.2f ± %.2f (at most %d)",
+                     plain.tau, plain.tauWithRing, plain.meanLift, plain.liftError, plain.worstLift))
         #expect(ours.tau >= 0.8)
         #expect(ours.tauWithRing >= 0.8)
         #expect(ours.meanLift <= 3)
