@@ -45,22 +45,3 @@ public final class AcceptFilter: ChannelInboundHandler {
         turnedAway.removeAll(keepingCapacity: true)
     }
 }
-
-extension ConnectionGate {
-    /// Whether a connection from `peer` would be refused or shed now; counts it if so.
-    public func turnsAway(peer: String?) -> Bool {
-        let key = peer.map(ClientAddress.key) ?? "local"
-        let exempt = peer.map { limits.exempt.contains(ClientAddress.canonical($0)) } ?? true
-        return withState { state in
-            if !exempt, state.perKey[key, default: 0] >= limits.maxPerAddress {
-                state.figures.closed[Closure.refusedPerAddress.rawValue, default: 0] += 1
-                return true
-            }
-            if state.figures.served >= limits.maxConnections, state.figures.overflowing >= overflow {
-                state.figures.closed[Closure.shed.rawValue, default: 0] += 1
-                return true
-            }
-            return false
-        }
-    }
-}

@@ -14,9 +14,7 @@ public enum ClientAddress {
     public static func key(_ address: String) -> String {
         if let v4 = ipv4(address) { return v4 }
         guard var bytes = ipv6(address) else { return address }
-        if bytes[0..<10].allSatisfy({ $0 == 0 }), bytes[10] == 0xff, bytes[11] == 0xff {
-            return bytes[12...].map(String.init).joined(separator: ".")
-        }
+        if let v4 = mappedIPv4(bytes) { return v4 }
         for index in 8..<16 { bytes[index] = 0 }
         let groups = stride(from: 0, to: 8, by: 2).map { String(UInt16(bytes[$0]) << 8 | UInt16(bytes[$0 + 1]), radix: 16) }
         return groups.joined(separator: ":") + "::/64"
@@ -37,9 +35,7 @@ public enum ClientAddress {
         let text = String(candidate)
         if let v4 = ipv4(text) { return v4 }
         guard let v6 = ipv6(text) else { return nil }
-        if v6[0..<10].allSatisfy({ $0 == 0 }), v6[10] == 0xff, v6[11] == 0xff {
-            return v6[12...].map(String.init).joined(separator: ".")  // IPv4-mapped: the IPv4 address
-        }
+        if let v4 = mappedIPv4(v6) { return v4 }
         var storage = in6_addr()
         withUnsafeMutableBytes(of: &storage) { raw in for index in 0..<16 { raw[index] = v6[index] } }
         var out = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
@@ -86,6 +82,13 @@ public enum ClientAddress {
             if parts.count == 2, parts[0].trimmingSpaces.lowercased() == "for" { return Substring(parts[1].trimmingSpaces) }
         }
         return nil
+    }
+
+    /// The IPv4 address inside an IPv4-mapped IPv6 address (::ffff:a.b.c.d), as a dual-stack
+    /// listener sees an IPv4 client; nil for any other IPv6 address.
+    private static func mappedIPv4(_ bytes: [UInt8]) -> String? {
+        guard bytes[0..<10].allSatisfy({ $0 == 0 }), bytes[10] == 0xff, bytes[11] == 0xff else { return nil }
+        return bytes[12...].map(String.init).joined(separator: ".")
     }
 
     private static func ipv4(_ text: String) -> String? {

@@ -50,15 +50,13 @@ public final class ConnectionGate: Sendable {
         public var accepted = 0
     }
 
-    struct State {
+    private struct State {
         var figures = Figures()
         var perKey: [String: Int] = [:]
         var paused = false
     }
 
     private let state = Mutex(State())
-
-    func withState<T>(_ body: (inout State) -> T) -> T { state.withLock { body(&$0) } }
 
     public init(limits: ConnectionLimits, overflow: Int) {
         self.limits = limits
@@ -101,17 +99,9 @@ public final class ConnectionGate: Sendable {
 
     /// `peer` is the connection's address as text (nil when the socket has none: a Unix socket).
     public func admit(peer: String?) -> Admission {
-        let key = peer.map(ClientAddress.key) ?? "local"
-        let exempt = peer.map { limits.exempt.contains(ClientAddress.canonical($0)) } ?? true
+        let (key, exempt) = identity(of: peer)
         return state.withLock { state in
-            if !exempt, state.perKey[key, default: 0] >= limits.maxPerAddress {
-                state.figures.closed[Closure.refusedPerAddress.rawValue, default: 0] += 1
-                return .refused(key: key)
-            }
-            if state.figures.served >= limits.maxConnections, state.figures.overflowing >= overflow {
-                state.figures.closed[Closure.shed.rawValue, default: 0] += 1
-                return .refused(key: key)
-            }
+            if turnsAway(key: key, exempt: exempt, &state) { return .refused(key: key) }
             state.perKey[key, default: 0] += 1
             state.figures.addresses = state.perKey.count
             if state.figures.served >= limits.maxConnections {
@@ -122,6 +112,33 @@ public final class ConnectionGate: Sendable {
             state.figures.served += 1
             return .served(key: key)
         }
+    }
+
+    /// Whether a connection from `peer` would be refused or shed now; counts it if so. (The
+    /// accept filter asks this before any pipeline is built; `admit` asks it again.)
+    public func turnsAway(peer: String?) -> Bool {
+        let (key, exempt) = identity(of: peer)
+        return state.withLock { turnsAway(key: key, exempt: exempt, &$0) }
+    }
+
+    /// The key `peer` counts under, and whether it is exempt from the per-address share (a
+    /// trusted proxy, or no address at all).
+    private func identity(of peer: String?) -> (key: String, exempt: Bool) {
+        guard let peer else { return ("local", true) }
+        return (ClientAddress.key(peer), limits.exempt.contains(ClientAddress.canonical(peer)))
+    }
+
+    /// The address's share is taken, or every place and the overflow are: counted, and true.
+    private func turnsAway(key: String, exempt: Bool, _ state: inout State) -> Bool {
+        if !exempt, state.perKey[key, default: 0] >= limits.maxPerAddress {
+            state.figures.closed[Closure.refusedPerAddress.rawValue, default: 0] += 1
+            return true
+        }
+        if state.figures.served >= limits.maxConnections, state.figures.overflowing >= overflow {
+            state.figures.closed[Closure.shed.rawValue, default: 0] += 1
+            return true
+        }
+        return false
     }
 
     public func release(_ admission: Admission) {

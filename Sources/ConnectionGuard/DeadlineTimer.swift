@@ -13,7 +13,6 @@ public final class DeadlineTimer {
     private let gate: ConnectionGate
     private var scheduled: Scheduled<Void>?
     private var generation = 0
-    public private(set) var phase: ConnectionGate.Closure?
 
     public init(gate: ConnectionGate) { self.gate = gate }
 
@@ -22,12 +21,10 @@ public final class DeadlineTimer {
     public func arm(_ phase: ConnectionGate.Closure, seconds: Int, context: ChannelHandlerContext, counted: Bool = true) {
         scheduled?.cancel()
         generation &+= 1
-        self.phase = phase
         let armed = generation
         scheduled = context.eventLoop.assumeIsolated().scheduleTask(in: .seconds(Int64(seconds))) { [self] in
             guard armed == generation else { return }
             scheduled = nil
-            self.phase = nil
             if counted { gate.count(phase) }
             context.close(promise: nil)
         }
@@ -37,7 +34,6 @@ public final class DeadlineTimer {
         scheduled?.cancel()
         scheduled = nil
         generation &+= 1
-        phase = nil
     }
 }
 

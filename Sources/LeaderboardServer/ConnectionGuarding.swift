@@ -62,8 +62,7 @@ final class HTTPConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             context.channel.closeAbruptly()
         } else {
             // A connection that will only be told to come back gets a short time to ask.
-            let overflow = if case .overflow = admission { true } else { false }
-            timer.arm(.head, seconds: overflow ? min(2, gate.limits.headSeconds) : gate.limits.headSeconds, context: context)
+            timer.arm(.head, seconds: isOverflow ? min(2, gate.limits.headSeconds) : gate.limits.headSeconds, context: context)
         }
     }
 
@@ -73,6 +72,11 @@ final class HTTPConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func handlerRemoved(context: ChannelHandlerContext) { finish() }
+
+    /// Past the served places: only told to come back (or, for a probe, answered and closed).
+    private var isOverflow: Bool {
+        if case .overflow = admission { true } else { false }
+    }
 
     private func finish() {
         timer.disarm()
@@ -86,7 +90,7 @@ final class HTTPConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         switch unwrapInboundIn(data) {
         case .head(let head):
             if refusing { return }
-            if case .overflow = admission {
+            if isOverflow {
                 if inFlight > 0 {
                     // A request pipelined behind a probe on an overflow connection: dropped; the
                     // connection closes once the probe is answered, and the client asks again.
@@ -121,7 +125,7 @@ final class HTTPConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             return
         }
         inFlight = max(0, inFlight - 1)
-        if case .overflow = admission {
+        if isOverflow {
             context.writeAndFlush(data, promise: promise)
             context.close(promise: nil)
             return

@@ -30,7 +30,7 @@ public enum RunwayBench {
             // Partners near in strength, as the dealer's are: a few hundred places either side.
             var b = min(entries - 1, max(0, a + Int.random(in: -300...300, using: &random)))
             if b == a { b = (a + 1) % entries }
-            let p = 1 / (1 + exp(-(truth[a] - truth[b])))
+            let p = PeoplesChoice.logistic(truth[a] - truth[b])
             return RunwayVote(voter: Int.random(in: 0..<voters, using: &random), left: a, right: b,
                               choice: Double.random(in: 0..<1, using: &random) < p ? .left : .right)
         }

@@ -171,5 +171,6 @@ public struct PeoplesChoice: Sendable, Equatable {
         return 0.5 * (1 + erf(gap / 2.0.squareRoot()))
     }
 
-    static func logistic(_ x: Double) -> Double { 1 / (1 + exp(-x)) }
+    /// σ(x): the probability that a look `x` logits stronger than another wins against it.
+    public static func logistic(_ x: Double) -> Double { 1 / (1 + exp(-x)) }
 }

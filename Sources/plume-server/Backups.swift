@@ -123,7 +123,7 @@ enum BackupFile {
             try copy.close()
             // Leftovers of a file once at `destination` would be read as part of the copy; the
             // file itself (with --force) is replaced in one step, so it is never missing.
-            for sidecar in ["-wal", "-shm", "-journal"] { try? FileManager.default.removeItem(atPath: destination + sidecar) }
+            removeSidecars(of: destination)
             guard rename(partial, destination) == 0 else {
                 throw OperatorError("can't put the copy at \(destination): \(String(cString: strerror(errno)))")
             }
@@ -182,7 +182,7 @@ enum BackupFile {
         if FileManager.default.fileExists(atPath: path + "-wal") {
             try FileManager.default.copyItem(atPath: path + "-wal", toPath: aside + "-wal")
         }
-        for sidecar in ["-wal", "-shm", "-journal"] { try? FileManager.default.removeItem(atPath: path + sidecar) }
+        removeSidecars(of: path)
         guard truncate(path, 0) == 0 else { throw OperatorError("can't empty \(path): \(String(cString: strerror(errno)))") }
         return aside
     }
@@ -202,7 +202,13 @@ enum BackupFile {
     }
 
     static func removeWithSidecars(_ path: String) {
-        for suffix in ["", "-wal", "-shm", "-journal"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+        try? FileManager.default.removeItem(atPath: path)
+        removeSidecars(of: path)
+    }
+
+    /// SQLite's files beside a database: its write-ahead log, shared memory and rollback journal.
+    static func removeSidecars(of path: String) {
+        for suffix in ["-wal", "-shm", "-journal"] { try? FileManager.default.removeItem(atPath: path + suffix) }
     }
 
     /// Whether two paths name one file (through links and `..`).

@@ -43,7 +43,7 @@ import Testing
             let a = Int.random(in: 0..<12, using: &random)
             var b = Int.random(in: 0..<11, using: &random)
             if b >= a { b += 1 }
-            let leftWins = Double.random(in: 0..<1, using: &random) < 1 / (1 + (-(truth[a] - truth[b])).exp)
+            let leftWins = Double.random(in: 0..<1, using: &random) < PeoplesChoice.logistic(truth[a] - truth[b])
             votes.append(RunwayVote(voter: number % 30, left: a, right: b, choice: leftWins ? .left : .right))
         }
         let fit = PeoplesChoice.fit(entries: 12, voters: 30, votes: votes)
@@ -66,7 +66,7 @@ import Testing
                 let a = Int.random(in: 0..<20, using: &random)
                 var b = Int.random(in: 0..<19, using: &random)
                 if b >= a { b += 1 }
-                let p = 1 / (1 + (-(truth[a] - truth[b])).exp)
+                let p = PeoplesChoice.logistic(truth[a] - truth[b])
                 let leftWins = switch voter {
                 case 20: true
                 case 21: Bool.random(using: &random)
@@ -146,8 +146,4 @@ func kendallTau(_ a: [Double], _ b: [Double]) -> Double {
         }
     }
     return Double(concordant - discordant) / Double(a.count * (a.count - 1) / 2)
-}
-
-extension Double {
-    var exp: Double { Foundation.exp(self) }
 }

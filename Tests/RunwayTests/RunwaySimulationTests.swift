@@ -68,7 +68,7 @@ struct RunwaySimulation {
                         choice = Bool.random(using: &random) ? .left : .right
                     }
                 } else {
-                    let p = 1 / (1 + exp(-(truth[pair.left] - truth[pair.right])))
+                    let p = PeoplesChoice.logistic(truth[pair.left] - truth[pair.right])
                     choice = Double.random(in: 0..<1, using: &random) < p ? .left : .right
                 }
                 votes.append(RunwayVote(voter: voter, left: pair.left, right: pair.right, choice: choice))
