@@ -109,7 +109,7 @@ let package = Package(
         .target(
             name: "Leaderboard",
             dependencies: [
-                "ScoresAPI", "PlumeCalendar", "GameState", "SwarmSim", "Challenges", "PlumeAssets",
+                "ScoresAPI", "PlumeCalendar", "GameState", "SwarmSim", "Challenges", "PlumeAssets", "Runway",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
@@ -157,7 +157,7 @@ let package = Package(
         .testTarget(
             name: "LeaderboardTests",
             dependencies: [
-                "Leaderboard", "LeaderboardPostgres", "ScoresAPI", "PlumeCalendar", "PlumeTestSupport", "GameState", "Challenges",
+                "Leaderboard", "LeaderboardPostgres", "ScoresAPI", "PlumeCalendar", "PlumeTestSupport", "GameState", "Challenges", "PlumeBench",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ]

@@ -3,6 +3,9 @@
 //   swarm-<challenge>         a swarm challenge, all-time
 //   swarm-<challenge>-YYYY-Www the same challenge for one ISO week (UTC)
 //   contributors              points each player has given to causes
+//   people-YYYY-MM-DD         the Runway's people's choice for a day: looks ranked by players'
+//                             votes; written by the runway's fit, never by submissions; open
+//                             (votes count) that UTC day and the next, final after
 import Foundation
 import Challenges
 import PlumeCalendar
@@ -12,6 +15,7 @@ public struct Board: Hashable, Sendable {
         case style(day: Int)
         case swarm(challenge: String, week: ISOWeek?)
         case contributors
+        case people(day: Int)
     }
 
     public let kind: Kind
@@ -26,11 +30,18 @@ public struct Board: Hashable, Sendable {
         case .swarm(let challenge, nil): "swarm-" + challenge
         case .swarm(let challenge, let week?): "swarm-\(challenge)-\(week)"
         case .contributors: "contributors"
+        case .people(let day): "people-" + UTCDay.string(day)
         }
     }
 
-    /// Whether a share code can be submitted to this board (contributors takes donations only).
-    public var acceptsCodes: Bool { if case .contributors = kind { false } else { true } }
+    /// Whether a share code can be submitted to this board (contributors takes donations only;
+    /// a people's board is counted from votes).
+    public var acceptsCodes: Bool {
+        switch kind {
+        case .contributors, .people: false
+        case .style, .swarm: true
+        }
+    }
 
     /// The window in which submissions count, as [start, end) in seconds since 1970 (UTC);
     /// nil when the board never closes.
@@ -38,6 +49,7 @@ public struct Board: Hashable, Sendable {
         switch kind {
         case .style(let day): UTCDay.start(of: day) ..< UTCDay.start(of: day + 1)
         case .swarm(_, let week?): UTCDay.start(of: week.firstDay) ..< UTCDay.start(of: week.firstDay + 7)
+        case .people(let day): UTCDay.start(of: day) ..< UTCDay.start(of: day + 2)
         case .swarm(_, nil), .contributors: nil
         }
     }
@@ -54,6 +66,10 @@ public struct Board: Hashable, Sendable {
             guard let day = UTCDay.parse(id.dropFirst(6)), day >= UTCDay.firstSeasonDay, day <= today else { return nil }
             return Board(.style(day: day))
         }
+        if id.hasPrefix("people-") {
+            guard let day = UTCDay.parse(id.dropFirst(7)), day >= UTCDay.firstSeasonDay, day <= today else { return nil }
+            return Board(.people(day: day))
+        }
         guard id.hasPrefix("swarm-") else { return nil }
         let rest = id.dropFirst(6)
         if book.swarmChallenge(id: String(rest)) != nil { return Board(.swarm(challenge: String(rest), week: nil)) }
@@ -67,11 +83,13 @@ public struct Board: Hashable, Sendable {
     }
 
     /// The boards open at `seconds`, in the order a player would browse them: today's style
-    /// theme, each challenge all-time and this week, then contributors.
+    /// theme, today's people's choice and yesterday's (still taking votes), each challenge
+    /// all-time and this week, then contributors.
     public static func current(book: ChallengeBook, now seconds: Int64) -> [Board] {
         let today = UTCDay.containing(seconds: seconds)
         let week = ISOWeek(day: today)
-        var boards = [Board(.style(day: today))]
+        var boards = [Board(.style(day: today)), Board(.people(day: today))]
+        if today - 1 >= UTCDay.firstSeasonDay { boards.append(Board(.people(day: today - 1))) }
         for challenge in book.swarmChallenges {
             boards.append(Board(.swarm(challenge: challenge.id, week: nil)))
             boards.append(Board(.swarm(challenge: challenge.id, week: week)))

@@ -34,6 +34,11 @@ public struct LeaderboardError: Error, Equatable, Sendable, CustomStringConverti
     public static func notEnoughPoints(available: Int64) -> Self {
         Self(.conflict, .notEnoughPoints, "you have \(available) point\(available == 1 ? "" : "s") available to give")
     }
+    public static let ticketUsed = Self(.conflict, .ticketUsed,
+                                        "that pair has been answered already, or a look in it was replaced — ask for the next pair")
+    public static func skipLimit(_ skips: Int) -> Self {
+        Self(.conflict, .skipLimit, "you have used all \(skips) skips on this runway — pick a side, or call it even")
+    }
     static func noSuchBoard(_ id: String) -> Self {
         Self(.notFound, .boardNotFound, "there is no board called \(SafeText.quoted(id))")
     }

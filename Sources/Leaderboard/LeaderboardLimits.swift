@@ -33,4 +33,11 @@ public enum LeaderboardLimits {
     /// A process whose index was last known current longer ago than this reports itself not
     /// ready (/readyz 503) until it catches up, so a load balancer sends players elsewhere.
     public static let followerLagBoundSeconds = 30.0
+    /// Skips a voter has on one day's runway: enough to pass over a pair that can't be judged,
+    /// too few to wait for one look (the rigging simulation gives puppets this many).
+    public static let runwaySkipsPerDay = 5
+    /// Points voting on one day's runway can earn (a point a vote).
+    public static let runwayPointsPerDay = 50
+    /// Judgements read from the store in one batch by the runway's fit.
+    public static let runwayReadBatch = 20_000
 }

@@ -3,6 +3,7 @@
 // store's change log; everything it returns is a wire type, ready to encode.
 import Challenges
 import Foundation
+import PlumeCalendar
 import GameState
 import Synchronization
 import ScoresAPI
@@ -19,6 +20,7 @@ public final class LeaderboardService: Sendable {
     let pages = PageCache()
     let follower = ChangeFollower()
     let followerState = FollowerState()
+    let runway = RunwayDesk()
     /// How long change-log entries are kept for other processes to read.
     let changeLogRetentionSeconds: Int
     let readiness = Mutex<(ready: Bool, loadSeconds: Double?)>((false, nil))
@@ -81,6 +83,11 @@ public final class LeaderboardService: Sendable {
             let name = challenge?.name ?? id
             return BoardInfo(id: board.id, kind: .swarm, period: week == nil ? .allTime : .week,
                              title: week.map { "\(name) — week \($0.week), \($0.year)" } ?? name, brief: challenge?.brief ?? "",
+                             open: open, opensAt: opens, closesAt: closes, records: records)
+        case .people(let day):
+            let theme = book.theme(forDay: day)
+            return BoardInfo(id: board.id, kind: .people, period: .day, title: "People's choice: \(theme.name)",
+                             brief: "Looks from the runway of \(UTCDay.string(day)), ranked by players' votes.",
                              open: open, opensAt: opens, closesAt: closes, records: records)
         case .contributors:
             return BoardInfo(id: board.id, kind: .contributors, period: .allTime, title: "Highest contributors",

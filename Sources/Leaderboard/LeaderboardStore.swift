@@ -145,7 +145,7 @@ public struct CauseTotal: Sendable, Hashable {
     }
 }
 
-public protocol LeaderboardStore: Sendable {
+public protocol LeaderboardStore: RunwayStore {
     /// A short description for logs and /readyz ("SQLite at …", "PostgreSQL at host:port/db").
     var label: String { get }
 

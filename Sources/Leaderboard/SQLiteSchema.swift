@@ -50,6 +50,46 @@ enum SQLiteSchema {
                 CREATE INDEX changes_at ON changes (at);
                 """)
         }
+        migrator.registerMigration("v2: runway entries, votes, deals; server secrets") { db in
+            try db.execute(sql: """
+                CREATE TABLE runway_entries (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    day INTEGER NOT NULL,
+                    player INTEGER NOT NULL REFERENCES players(id),
+                    code TEXT NOT NULL,
+                    at INTEGER NOT NULL,
+                    UNIQUE (day, player)
+                );
+                CREATE INDEX runway_entries_player ON runway_entries (player);
+                CREATE TABLE runway_votes (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    day INTEGER NOT NULL,
+                    voter INTEGER NOT NULL REFERENCES players(id),
+                    left_entry INTEGER NOT NULL,
+                    right_entry INTEGER NOT NULL,
+                    choice TEXT NOT NULL CHECK (choice IN ('left', 'right', 'tie', 'skip')),
+                    points INTEGER NOT NULL CHECK (points IN (0, 1)),
+                    at INTEGER NOT NULL
+                );
+                CREATE INDEX runway_votes_day ON runway_votes (day, id);
+                CREATE INDEX runway_votes_voter ON runway_votes (voter, day);
+                CREATE TABLE runway_deals (
+                    day INTEGER NOT NULL,
+                    voter INTEGER NOT NULL REFERENCES players(id),
+                    slot INTEGER NOT NULL CHECK (slot IN (0, 1)),
+                    serial INTEGER NOT NULL,
+                    left_entry INTEGER NOT NULL,
+                    right_entry INTEGER NOT NULL,
+                    open INTEGER NOT NULL,
+                    at INTEGER NOT NULL,
+                    PRIMARY KEY (day, voter, slot)
+                ) WITHOUT ROWID;
+                CREATE TABLE server_secrets (
+                    name TEXT NOT NULL PRIMARY KEY,
+                    value TEXT NOT NULL
+                ) WITHOUT ROWID;
+                """)
+        }
         return migrator
     }
 

@@ -99,6 +99,8 @@ public final class SQLiteStore: LeaderboardStore {
         try await pool.write { db in
             let boards = try String.fetchAll(db, sql: StoreSQL.eraseRecords(.sqlite), arguments: [number, Board.contributors.id])
             try db.execute(sql: StoreSQL.eraseIdentity(.sqlite), arguments: [number])
+            try db.execute(sql: StoreSQL.closeDealsShowingPlayer(.sqlite), arguments: [number])
+            try db.execute(sql: StoreSQL.eraseRunwayEntries(.sqlite), arguments: [number])
             for board in boards + [""] { try Self.logChange(db, board: board, player: number, at: at) }
         }
     }
@@ -260,7 +262,7 @@ public final class SQLiteStore: LeaderboardStore {
     }
 
     /// `at` is the service's clock (milliseconds); the log keeps seconds, as its pruning reads them.
-    private static func logChange(_ db: Database, board: String, player: Int64, at: Int64) throws {
+    static func logChange(_ db: Database, board: String, player: Int64, at: Int64) throws {
         try db.execute(sql: StoreSQL.logChange(.sqlite), arguments: [board, player, at.floorDivided(by: 1000)])
     }
 }

@@ -7,7 +7,8 @@
 // - the rank order is RankKey's `<`: higher score, then higher detail, then earlier, then the
 //   lower player number, so no two records share a rank;
 // - a record is on its board unless it is hidden or its player is banned;
-// - points earned are the sum of a player's visible bests on every board but contributors;
+// - points earned are the sum of a player's visible bests on every board but contributors and
+//   the people's boards, and the points runway votes earned;
 // - erasing a player deletes their records except the contributors record (their gifts stay,
 //   as "a former player") and clears everything that identifies them;
 // - a better result replaces a player's best on a board (the caller has compared them), and a
@@ -57,11 +58,13 @@ public enum StoreSQL {
         "SELECT \(columns) FROM \(recordsWithPlayers) WHERE r.player = \(d.parameter(1)) AND \(visible) ORDER BY r.board \(d.byteOrder)"
     }
 
-    /// Points a player has earned. 1: player, 2: the contributors board's id.
+    /// Points a player has earned: visible bests on every board but contributors and the
+    /// people's boards (whose scores move with every vote), and a point for each counted runway
+    /// vote. 1: player, 2: the contributors board's id.
     public static func pointsEarned(_ d: Dialect) -> String {
         """
-        SELECT CAST(COALESCE(SUM(score), 0) AS BIGINT) FROM records
-        WHERE player = \(d.parameter(1)) AND board <> \(d.parameter(2)) AND NOT hidden
+        SELECT CAST(COALESCE((SELECT SUM(score) FROM records WHERE player = \(d.parameter(1)) AND board <> \(d.parameter(2))
+        AND board NOT LIKE 'people-%' AND NOT hidden), 0) + COALESCE((SELECT SUM(points) FROM runway_votes WHERE voter = \(d.parameter(1))), 0) AS BIGINT)
         """
     }
 

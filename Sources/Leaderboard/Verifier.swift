@@ -4,6 +4,7 @@
 // code already verified costs no simulation.
 import Challenges
 import Foundation
+import PlumeCalendar
 import GameState
 import Synchronization
 import SwarmSim
@@ -40,6 +41,8 @@ public final class Verifier: Sendable {
         switch board.kind {
         case .contributors:
             throw .invalid(.boardTakesDonations, "the contributors board counts donations; it takes no share codes")
+        case .people(let day):
+            throw .invalid(.boardTakesVotes, "the people's choice is counted from players' votes — enter a look on the runway of \(UTCDay.string(day)) instead")
         case .style(let day):
             guard case .look(let look) = state else {
                 throw .invalid(.wrongKind, "this board ranks looks, and that code is a swarm — submit it to a swarm challenge")

@@ -54,6 +54,52 @@ enum PostgresSchema {
             """,
             "CREATE INDEX changes_at ON changes (at)",
         ]),
+        ("v2: runway entries, votes, deals; server secrets", [
+            """
+            CREATE TABLE runway_entries (
+                id BIGSERIAL PRIMARY KEY,
+                day INTEGER NOT NULL,
+                player BIGINT NOT NULL REFERENCES players(id),
+                code TEXT NOT NULL,
+                at BIGINT NOT NULL,
+                UNIQUE (day, player)
+            )
+            """,
+            "CREATE INDEX runway_entries_player ON runway_entries (player)",
+            """
+            CREATE TABLE runway_votes (
+                id BIGSERIAL PRIMARY KEY,
+                day INTEGER NOT NULL,
+                voter BIGINT NOT NULL REFERENCES players(id),
+                left_entry BIGINT NOT NULL,
+                right_entry BIGINT NOT NULL,
+                choice TEXT NOT NULL CHECK (choice IN ('left', 'right', 'tie', 'skip')),
+                points INTEGER NOT NULL CHECK (points IN (0, 1)),
+                at BIGINT NOT NULL
+            )
+            """,
+            "CREATE INDEX runway_votes_day ON runway_votes (day, id)",
+            "CREATE INDEX runway_votes_voter ON runway_votes (voter, day)",
+            """
+            CREATE TABLE runway_deals (
+                day INTEGER NOT NULL,
+                voter BIGINT NOT NULL REFERENCES players(id),
+                slot INTEGER NOT NULL CHECK (slot IN (0, 1)),
+                serial BIGINT NOT NULL,
+                left_entry BIGINT NOT NULL,
+                right_entry BIGINT NOT NULL,
+                open BOOLEAN NOT NULL,
+                at BIGINT NOT NULL,
+                PRIMARY KEY (day, voter, slot)
+            )
+            """,
+            """
+            CREATE TABLE server_secrets (
+                name TEXT NOT NULL PRIMARY KEY,
+                value TEXT NOT NULL
+            )
+            """,
+        ]),
     ]
 
     static let playerColumns = "id, public_id, name, email, updates_opt_in, avatar_code, created_at, banned"
@@ -77,5 +123,8 @@ enum PostgresSchema {
     /// follower reading `id > last` never skips an id that commits late.
     static let changeLogLock: Int64 = 0
     static let migrationLock: Int64 = -1
+    /// Held from a runway judgement's insert to commit, so its id becomes visible in id order and
+    /// a fit reading `id > last` never skips one that commits late.
+    static let runwayJudgementLock: Int64 = -2
     static let notifyChannel = "plume_changes"
 }

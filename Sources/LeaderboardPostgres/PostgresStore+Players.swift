@@ -66,6 +66,8 @@ extension PostgresStore {
             try await Self.lock(c, player: number, logger)
             let boards = try await Self.values(c, .rule(StoreSQL.eraseRecords(.postgres), number, Board.contributors.id), logger, as: String.self)
             try await Self.exec(c, .rule(StoreSQL.eraseIdentity(.postgres), number), logger)
+            try await Self.exec(c, .rule(StoreSQL.closeDealsShowingPlayer(.postgres), number), logger)
+            try await Self.exec(c, .rule(StoreSQL.eraseRunwayEntries(.postgres), number), logger)
             try await Self.logChanges(c, boards: boards + [""], player: number, at: at, logger)
         }
     }

@@ -1,4 +1,4 @@
-// The JSON API under /v1: players, scores, boards, donations and causes.
+// The JSON API under /v1: players, scores, boards, donations, causes and the runway.
 import Foundation
 import Hummingbird
 import Leaderboard
@@ -11,6 +11,8 @@ struct APIRoutes {
     struct Limits: Sendable {
         let registrations: RateLimiter
         let submissions: RateLimiter
+        /// Runway votes and entries, per player.
+        let votes: RateLimiter
     }
 
     func register(on router: Router<AppContext>) {
@@ -33,6 +35,10 @@ struct APIRoutes {
             let limit = try request.queryInt("limit", in: LeaderboardLimits.pageRows, default: LeaderboardLimits.defaultPageRows)
             return Reply.etagged(try await service.topPage(boardID: Board.contributors.id, limit: limit), request: request)
         }
+        v1.put("runway/:day/entry", use: enterRunway)
+        v1.get("runway/:day/pair", use: runwayPair)
+        v1.post("runway/votes", use: runwayVote)
+        v1.get("runway/:day", use: runwayDay)
     }
 
     func signedIn(_ request: Request) async throws -> PlayerRecord {
@@ -94,6 +100,30 @@ struct APIRoutes {
     @Sendable func standing(_ request: Request, context: AppContext) async throws -> Response {
         let standing = try await service.standing(boardID: try context.parameters.text("board"), playerID: try context.parameters.text("player"))
         return try Reply.etagged(standing, request: request)
+    }
+
+    @Sendable func enterRunway(_ request: Request, context: AppContext) async throws -> Response {
+        let player = try await signedIn(request)
+        if let wait = limits.votes.check(player.publicID) { throw APIError.tooMany("runway entries and votes", retryAfter: wait) }
+        let entry = try await JSONBody.decode(RunwayEntryRequest.self, from: request)
+        return try Reply.json(try await service.enterRunway(player, day: try context.parameters.text("day"), entry))
+    }
+
+    @Sendable func runwayPair(_ request: Request, context: AppContext) async throws -> Response {
+        let player = try await signedIn(request)
+        return try Reply.json(try await service.dealRunwayPair(player, day: try context.parameters.text("day")))
+    }
+
+    @Sendable func runwayVote(_ request: Request, context: AppContext) async throws -> Response {
+        let player = try await signedIn(request)
+        if let wait = limits.votes.check(player.publicID) { throw APIError.tooMany("runway entries and votes", retryAfter: wait) }
+        return try Reply.json(try await service.castRunwayVote(player, try await JSONBody.decode(RunwayVoteRequest.self, from: request)))
+    }
+
+    /// Anyone may read a day; with a token the answer also holds the player's own entry and votes.
+    @Sendable func runwayDay(_ request: Request, context: AppContext) async throws -> Response {
+        let player = request.headers[.authorization] == nil ? nil : try await signedIn(request)
+        return try Reply.json(try await service.runwayDay(try context.parameters.text("day"), player: player))
     }
 
     @Sendable func donate(_ request: Request, context: AppContext) async throws -> Response {

@@ -6,6 +6,7 @@ import Leaderboard
 import LeaderboardPostgres
 import Logging
 import ServiceLifecycle
+import Synchronization
 import Challenges
 import ConnectionGuard
 import NIOCore
@@ -62,7 +63,8 @@ public func buildRouter(service: LeaderboardService, configuration: ServerConfig
     router.add(middleware: AddressRateLimitMiddleware(limiter: RateLimiter(limit: configuration.requestsPerMinute, per: .seconds(60))))
     OpsRoutes(service: service, metrics: .shared, gate: gate).register(on: router)
     APIRoutes(service: service, limits: .init(registrations: RateLimiter(limit: configuration.registrationsPerHour, per: .seconds(3600)),
-                                             submissions: RateLimiter(limit: configuration.submissionsPerMinute, per: .seconds(60))))
+                                             submissions: RateLimiter(limit: configuration.submissionsPerMinute, per: .seconds(60)),
+                                             votes: RateLimiter(limit: configuration.votesPerMinute, per: .seconds(60))))
         .register(on: router)
     PageRoutes(service: service, baseURL: configuration.baseURL).register(on: router)
     router.get("/") { _, _ in HomePage.render(service) }
@@ -128,6 +130,18 @@ struct RankIndexService: Service {
                                                     "seconds": "\(String(format: "%.2f", service.indexLoadSeconds ?? 0))"])
         // PostgreSQL wakes the follower on every commit (LISTEN/NOTIFY); the poll is the backstop.
         let logger = logger
+        // The runways taking votes are refitted in the background, a few times a second.
+        let lastRunwayFailure = Mutex<String?>(nil)
+        let runway = Task {
+            await service.keepRunway(every: follow) { error in
+                let reason = "\(error)"
+                // Logged once per distinct failure, not on every pass.
+                if lastRunwayFailure.withLock({ last in defer { last = reason }; return last != reason }) {
+                    logger.error("can't refresh the runway; the people's boards may fall behind until it can", metadata: ["reason": "\(reason)"])
+                }
+            }
+        }
+        defer { runway.cancel() }
         await cancelWhenGracefulShutdown {
             await service.follow(every: follow, wake: service.store.changeSignals()) { event in
                 switch event {

@@ -13,6 +13,8 @@ public struct ServerConfiguration: Sendable {
     public var requestsPerMinute = 600
     /// Score submissions and donations per minute for one player (0: no limit).
     public var submissionsPerMinute = 60
+    /// Runway votes and entries per minute for one player (0: no limit).
+    public var votesPerMinute = 60
     /// Registrations per hour from one address (0: no limit).
     public var registrationsPerHour = 10
     /// Swarm simulations run at once; more wait in a short queue, then get 503.

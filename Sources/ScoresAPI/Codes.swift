@@ -30,10 +30,12 @@ public enum ErrorCode: WireVocabulary {
     // Players and sign-in
     case missingToken, invalidToken, notRegistered, playerNotFound, playerBanned, nameTaken, invalidName, invalidEmail, invalidAvatar
     // Boards and submissions
-    case boardNotFound, boardClosed, boardTakesDonations, noRecord, invalidCode, wrongKind, lookNotWearable, swarmTooLarge
+    case boardNotFound, boardClosed, boardTakesDonations, boardTakesVotes, noRecord, invalidCode, wrongKind, lookNotWearable, swarmTooLarge
     case invalidLimit, invalidRadius, invalidCursor
     // Causes
     case causeNotFound, invalidPoints, notEnoughPoints
+    // The Runway
+    case invalidDay, runwayClosed, belowRunwayMinimum, invalidTicket, ticketUsed, invalidChoice, noPairLeft, skipLimit
     // The server's state
     case rateLimited, verifierBusy, overloaded, starting, storageUnavailable, cancelled
     case unknown(String)
@@ -41,9 +43,10 @@ public enum ErrorCode: WireVocabulary {
     public static let known: [ErrorCode] = [
         .emptyBody, .malformedJSON, .notAnObject, .missingField, .wrongType, .bodyTooLarge, .notFound, .methodNotAllowed,
         .missingToken, .invalidToken, .notRegistered, .playerNotFound, .playerBanned, .nameTaken, .invalidName, .invalidEmail, .invalidAvatar,
-        .boardNotFound, .boardClosed, .boardTakesDonations, .noRecord, .invalidCode, .wrongKind, .lookNotWearable, .swarmTooLarge,
+        .boardNotFound, .boardClosed, .boardTakesDonations, .boardTakesVotes, .noRecord, .invalidCode, .wrongKind, .lookNotWearable, .swarmTooLarge,
         .invalidLimit, .invalidRadius, .invalidCursor,
         .causeNotFound, .invalidPoints, .notEnoughPoints,
+        .invalidDay, .runwayClosed, .belowRunwayMinimum, .invalidTicket, .ticketUsed, .invalidChoice, .noPairLeft, .skipLimit,
         .rateLimited, .verifierBusy, .overloaded, .starting, .storageUnavailable, .cancelled,
     ]
 
@@ -71,6 +74,7 @@ public enum ErrorCode: WireVocabulary {
         case .boardNotFound: "board_not_found"
         case .boardClosed: "board_closed"
         case .boardTakesDonations: "board_takes_donations"
+        case .boardTakesVotes: "board_takes_votes"
         case .noRecord: "no_record"
         case .invalidCode: "invalid_code"
         case .wrongKind: "wrong_kind"
@@ -82,6 +86,14 @@ public enum ErrorCode: WireVocabulary {
         case .causeNotFound: "cause_not_found"
         case .invalidPoints: "invalid_points"
         case .notEnoughPoints: "not_enough_points"
+        case .invalidDay: "invalid_day"
+        case .runwayClosed: "runway_closed"
+        case .belowRunwayMinimum: "below_runway_minimum"
+        case .invalidTicket: "invalid_ticket"
+        case .ticketUsed: "ticket_used"
+        case .invalidChoice: "invalid_choice"
+        case .noPairLeft: "no_pair_left"
+        case .skipLimit: "skip_limit"
         case .rateLimited: "rate_limited"
         case .verifierBusy: "verifier_busy"
         case .overloaded: "overloaded"
@@ -101,9 +113,11 @@ public enum BoardKind: WireVocabulary {
     case swarm
     /// Points players have given to causes.
     case contributors
+    /// The Runway's people's choice: looks ranked by players' votes.
+    case people
     case unknown(String)
 
-    public static let known: [BoardKind] = [.style, .swarm, .contributors]
+    public static let known: [BoardKind] = [.style, .swarm, .contributors, .people]
 
     public init(rawValue: String) { self.init(wire: rawValue) }
 
@@ -112,6 +126,7 @@ public enum BoardKind: WireVocabulary {
         case .style: "style"
         case .swarm: "swarm"
         case .contributors: "contributors"
+        case .people: "people"
         case .unknown(let raw): raw
         }
     }

@@ -28,6 +28,9 @@ struct ServerOptions: ParsableArguments {
     @Option(name: .customLong("submit-rate-limit"), help: "Submissions and donations per minute for one player; 0 off. Env: PLUME_SUBMIT_RATE_LIMIT. (default: 60)")
     var submitRateLimit: Int?
 
+    @Option(name: .customLong("vote-rate-limit"), help: "Runway votes and entries per minute for one player; 0 off. Env: PLUME_VOTE_RATE_LIMIT. (default: 60)")
+    var voteRateLimit: Int?
+
     @Option(name: .customLong("register-rate-limit"), help: "Registrations per hour from one address; 0 off. Env: PLUME_REGISTER_RATE_LIMIT. (default: 10)")
     var registerRateLimit: Int?
 
@@ -78,6 +81,7 @@ struct ServerOptions: ParsableArguments {
         given["allowed-origin"] = allowedOrigins.isEmpty ? nil : .list(allowedOrigins)
         given["rate-limit"] = rateLimit.map { .number($0) }
         given["submit-rate-limit"] = submitRateLimit.map { .number($0) }
+        given["vote-rate-limit"] = voteRateLimit.map { .number($0) }
         given["register-rate-limit"] = registerRateLimit.map { .number($0) }
         given["simulations"] = simulations.map { .number($0) }
         given["poll-ms"] = pollMilliseconds.map { .number($0) }

@@ -108,6 +108,8 @@ enum Settings {
                 apply: { if case .number(let v) = $1 { $0.server.requestsPerMinute = v } }, shownDefault: { .number($0.server.requestsPerMinute) }),
         Setting(key: "submit-rate-limit", env: "PLUME_SUBMIT_RATE_LIMIT", kind: .integer(0...10_000_000),
                 apply: { if case .number(let v) = $1 { $0.server.submissionsPerMinute = v } }, shownDefault: { .number($0.server.submissionsPerMinute) }),
+        Setting(key: "vote-rate-limit", env: "PLUME_VOTE_RATE_LIMIT", kind: .integer(0...10_000_000),
+                apply: { if case .number(let v) = $1 { $0.server.votesPerMinute = v } }, shownDefault: { .number($0.server.votesPerMinute) }),
         Setting(key: "register-rate-limit", env: "PLUME_REGISTER_RATE_LIMIT", kind: .integer(0...10_000_000),
                 apply: { if case .number(let v) = $1 { $0.server.registrationsPerHour = v } }, shownDefault: { .number($0.server.registrationsPerHour) }),
         Setting(key: "simulations", env: "PLUME_SIMULATIONS", kind: .integer(1...64),

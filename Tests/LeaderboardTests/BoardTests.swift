@@ -57,12 +57,19 @@ import PlumeCalendar
         #expect(Board.parse("swarm-huddle-2026-W48", book: book, now: now) == nil)
         #expect(Board.parse("swarm-nothing", book: book, now: now) == nil)
         #expect(Board.parse("contributors", book: book, now: now) == .contributors)
+        // A day's people's choice takes votes that day and the next, and is final after.
+        #expect(Board.parse("people-2026-11-22", book: book, now: now)?.isOpen(at: now) == true)
+        #expect(Board.parse("people-2026-11-21", book: book, now: now)?.isOpen(at: now) == true)
+        #expect(Board.parse("people-2026-11-20", book: book, now: now)?.isOpen(at: now) == false)
+        #expect(Board.parse("people-2026-11-23", book: book, now: now) == nil)
+        #expect(Board.parse("people-2026-11-22", book: book, now: now)?.acceptsCodes == false)
         for hostile in ["", "style-", "../etc/passwd", "style-2026-11-22\0", "swarm-huddle-2026-W4x", String(repeating: "a", count: 10_000)] {
             #expect(Board.parse(hostile, book: book, now: now) == nil)
         }
         let current = Board.current(book: book, now: now).map(\.id)
         #expect(current.first == "style-2026-11-22" && current.last == "contributors")
-        #expect(current.count == 2 + 2 * book.swarmChallenges.count)
+        #expect(current.count == 4 + 2 * book.swarmChallenges.count)
+        #expect(current.prefix(3) == ["style-2026-11-22", "people-2026-11-22", "people-2026-11-21"])
     }
 
     @Test func cursorsRoundTripAndDamagedOnesAreRefused() throws {

@@ -180,6 +180,27 @@ final class CutOffStore: LeaderboardStore {
         try line(); return try await store.donate(player: player, cause: cause, points: points, at: at)
     }
     func causeTotals() async throws -> [CauseTotal] { try line(); return try await store.causeTotals() }
+    func secret(named name: String, proposed: String) async throws -> String { try line(); return try await store.secret(named: name, proposed: proposed) }
+    func enterRunway(day: Int, player: Int64, code: String, at: Int64) async throws -> (entry: RunwayEntryRecord, replaced: RunwayEntryRecord?) {
+        try line(); return try await store.enterRunway(day: day, player: player, code: code, at: at)
+    }
+    func runwayEntry(day: Int, player: Int64) async throws -> RunwayEntryRecord? { try line(); return try await store.runwayEntry(day: day, player: player) }
+    func runwayEntries(day: Int) async throws -> [RunwayEntryRecord] { try line(); return try await store.runwayEntries(day: day) }
+    func runwayLooks(entries: [Int64]) async throws -> [Int64: RunwayLook] { try line(); return try await store.runwayLooks(entries: entries) }
+    func runwayCounts(day: Int) async throws -> (entries: Int, votes: Int) { try line(); return try await store.runwayCounts(day: day) }
+    func runwayJudgements(day: Int, after id: Int64, limit: Int) async throws -> [RunwayJudgement] {
+        try line(); return try await store.runwayJudgements(day: day, after: id, limit: limit)
+    }
+    func judgedPairs(day: Int, voter: Int64) async throws -> [(Int64, Int64)] { try line(); return try await store.judgedPairs(day: day, voter: voter) }
+    func runwayCounts(day: Int, voter: Int64) async throws -> RunwayVoterCounts { try line(); return try await store.runwayCounts(day: day, voter: voter) }
+    func runwayDeals(day: Int, voter: Int64) async throws -> [RunwayDeal] { try line(); return try await store.runwayDeals(day: day, voter: voter) }
+    func openRunwayDeal(day: Int, voter: Int64, slot: Int, left: Int64, right: Int64, at: Int64) async throws -> RunwayDeal {
+        try line(); return try await store.openRunwayDeal(day: day, voter: voter, slot: slot, left: left, right: right, at: at)
+    }
+    func castRunwayVote(day: Int, voter: Int64, serial: Int64, choice: RunwayChoice, rules: RunwayVoteRules, at: Int64) async throws -> RunwayVoteOutcome {
+        try line(); return try await store.castRunwayVote(day: day, voter: voter, serial: serial, choice: choice, rules: rules, at: at)
+    }
+    func writePeoplesChoice(_ records: [ScoreRecord], at: Int64) async throws { try line(); try await store.writePeoplesChoice(records, at: at) }
 }
 
 @Suite struct ChangeLogEndsTests {

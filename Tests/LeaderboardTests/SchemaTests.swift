@@ -39,7 +39,7 @@ struct Schema: Equatable {
         let url = try StoreKind.postgres.newDatabase()
         try await PostgresStore(url: url).migrate()
         let postgres = try await Self.read(postgres: url)
-        #expect(sqlite.tables == ["players", "records", "donations", "changes"])
+        #expect(sqlite.tables == ["players", "records", "donations", "changes", "runway_entries", "runway_votes", "runway_deals", "server_secrets"])
         #expect(sqlite.tables == postgres.tables)
         #expect(sqlite.columns.count > 20)
         #expect(sqlite.columns.subtracting(postgres.columns).isEmpty, "only in SQLite: \(sqlite.columns.subtracting(postgres.columns))")
@@ -48,6 +48,7 @@ struct Schema: Equatable {
         #expect(sqlite.indexes.subtracting(postgres.indexes).isEmpty, "only in SQLite: \(sqlite.indexes.subtracting(postgres.indexes))")
         #expect(postgres.indexes.subtracting(sqlite.indexes).isEmpty, "only in PostgreSQL: \(postgres.indexes.subtracting(sqlite.indexes))")
         #expect(sqlite.constraints.contains("donations CHECK (points > 0)"), "\(sqlite.constraints)")
+        #expect(sqlite.constraints.contains("runway_votes CHECK (choice IN 'left', 'right', 'tie', 'skip')"), "\(sqlite.constraints)")
         #expect(sqlite.constraints == postgres.constraints, "SQLite \(sqlite.constraints) vs PostgreSQL \(postgres.constraints)")
     }
 
@@ -72,7 +73,10 @@ struct Schema: Equatable {
     }
 
     static func check(_ table: String, _ expression: String) -> String {
-        var text = expression.replacingOccurrences(of: "(", with: "").replacingOccurrences(of: ")", with: "")
+        // PostgreSQL keeps `x IN (a, b)` as `x = ANY (ARRAY[a, b])`, with its literals' types.
+        var text = expression.replacingOccurrences(of: "= ANY (ARRAY[", with: "IN (").replacingOccurrences(of: "])", with: ")")
+            .replacingOccurrences(of: "::text", with: "")
+        text = text.replacingOccurrences(of: "(", with: "").replacingOccurrences(of: ")", with: "")
         text = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         return "\(table) CHECK (\(text))"
     }

@@ -1,0 +1,283 @@
+// The Runway: entering the day's look, dealing pairs, counting votes, and the people's boards.
+// Entries are open during their UTC day; voting on day D's runway during D and D + 1. Pairs are
+// the server's choice (RunwayDesk's dealer), travel in sealed single-use tickets, and are dealt
+// two at a time (the pair on show and the next) so that a game never waits to show a pair.
+import Challenges
+import Crypto
+import Foundation
+import GameState
+import PlumeCalendar
+import Runway
+import ScoresAPI
+
+extension LeaderboardService {
+    static let runwayKeyName = "runway-ticket-key"
+
+    // MARK: Days
+
+    /// Reads a runway day: YYYY-MM-DD, from the first season to today.
+    func runwayDay(_ text: String) throws(LeaderboardError) -> Int {
+        guard text.utf8.count == 10, let day = UTCDay.parse(text[...]) else {
+            throw .invalid(.invalidDay, "a runway day is written YYYY-MM-DD (UTC), such as \(UTCDay.string(today))")
+        }
+        guard day >= UTCDay.firstSeasonDay else {
+            throw LeaderboardError(.notFound, .invalidDay, "the runway began on \(UTCDay.string(UTCDay.firstSeasonDay))")
+        }
+        guard day <= today else {
+            throw LeaderboardError(.notFound, .invalidDay, "the runway of \(text) opens at \(Timestamp.iso(milliseconds: UTCDay.start(of: day) * 1000))")
+        }
+        return day
+    }
+
+    var today: Int { UTCDay.containing(milliseconds: now) }
+
+    /// The days whose votes are still counted.
+    var activeRunwayDays: [Int] { [today, today - 1].filter { $0 >= UTCDay.firstSeasonDay } }
+
+    func votingCloses(_ day: Int) -> String { Timestamp.iso(milliseconds: UTCDay.start(of: day + 2) * 1000) }
+
+    func requireVotingOpen(_ day: Int) throws(LeaderboardError) {
+        guard RunwayTicket.isVotingOpen(day: day, now: now) else {
+            throw LeaderboardError(.closed, .runwayClosed, "voting on the runway of \(UTCDay.string(day)) closed at \(votingCloses(day))")
+        }
+    }
+
+    // MARK: Entering
+
+    public func enterRunway(_ player: PlayerRecord, day text: String, _ request: RunwayEntryRequest) async throws -> RunwayEntered {
+        guard !player.banned else { throw LeaderboardError.banned }
+        let day = try runwayDay(text)
+        guard day == today else {
+            throw LeaderboardError(.closed, .runwayClosed,
+                                   "entries for the runway of \(text) closed at \(Timestamp.iso(milliseconds: UTCDay.start(of: day + 1) * 1000)); voting on it is open until \(votingCloses(day))")
+        }
+        let verified = try await verifier.verify(code: request.code, for: Board(.style(day: day)))
+        guard case .look(let look) = verified.state else { throw LeaderboardError.invalid(.wrongKind, "the runway takes looks, and that code is a swarm") }
+        if case .failure(let refusal) = RunwayEntry.check(look, theme: book.theme(forDay: day), catalog: catalog) {
+            throw LeaderboardError.invalid(.belowRunwayMinimum, refusal.description)
+        }
+        let code = ShareCode.encode(verified.state)
+        let at = now
+        let (entry, replaced) = try await store.enterRunway(day: day, player: player.number, code: code, at: at)
+        runway.staleEntries.withLock { _ = $0.insert(day) }
+        // The entry is on the people's board (with no votes) by the time the player looks.
+        try await refreshRunway()
+        return RunwayEntered(day: text, code: entry.code, styleScore: Int(verified.score), replaced: replaced != nil,
+                             enteredAt: Timestamp.iso(milliseconds: entry.at))
+    }
+
+    // MARK: Dealing
+
+    /// The voter's pair on show and the next one, each with its ticket.
+    public func dealRunwayPair(_ player: PlayerRecord, day text: String) async throws -> RunwayPairDealt {
+        guard !player.banned else { throw LeaderboardError.banned }
+        let day = try runwayDay(text)
+        try requireVotingOpen(day)
+        if runway.days.withLock({ $0[day] }) == nil { try await refreshRunway() }
+        var deals = try await store.runwayDeals(day: day, voter: player.number).filter(\.open)
+        for slot in 0..<2 where !deals.contains(where: { $0.slot == slot }) {
+            guard let (left, right) = try await choosePair(day: day, voter: player, besides: deals) else { break }
+            deals.append(try await store.openRunwayDeal(day: day, voter: player.number, slot: slot, left: left, right: right, at: now))
+        }
+        deals.sort { $0.serial < $1.serial }
+        guard !deals.isEmpty else { throw try await noPairLeft(day: day, voter: player) }
+        var shown: [RunwayDealtPair] = []
+        for deal in deals.prefix(2) {
+            let looks = try await store.runwayLooks(entries: [deal.left, deal.right])
+            guard let left = looks[deal.left], let right = looks[deal.right] else { continue }
+            let ticket = RunwayTicket(day: day, voter: player.publicID, left: deal.left, right: deal.right, serial: deal.serial)
+            shown.append(RunwayDealtPair(ticket: ticket.sealed(with: try await runwayKey()), left: left.code, right: right.code))
+        }
+        // A look of an open deal left the runway a moment ago (its player was erased).
+        guard let pair = shown.first else { throw LeaderboardError.ticketUsed }
+        let counts = try await store.runwayCounts(day: day, voter: player.number)
+        return RunwayPairDealt(day: text, ticket: pair.ticket, left: pair.left, right: pair.right, next: shown.dropFirst().first,
+                               tally: Self.tally(counts))
+    }
+
+    /// Two entries for a voter, as entry ids, avoiding the voter's own look, every pair the voter
+    /// has judged and the pairs already dealt to them.
+    func choosePair(day: Int, voter: PlayerRecord, besides open: [RunwayDeal]) async throws -> (Int64, Int64)? {
+        let judged = try await store.judgedPairs(day: day, voter: voter.number) + open.map { ($0.left, $0.right) }
+        return runway.days.withLock { days -> (Int64, Int64)? in
+            guard var state = days[day] else { return nil }
+            let own = state.entries.firstIndex { $0.player == voter.number }
+            var pairs = Set<RunwayPair>()
+            for (a, b) in judged {
+                if let a = state.index[a], let b = state.index[b] { pairs.insert(RunwayPair(a, b)) }
+            }
+            var random = SystemRandomNumberGenerator()
+            guard let (left, right) = state.dealer.deal(own: own, judged: pairs, showings: state.shown, using: &random) else { return nil }
+            state.dealt[left] += 1
+            state.dealt[right] += 1
+            days[day] = state
+            return (state.entries[left].id, state.entries[right].id)
+        }
+    }
+
+    func noPairLeft(day: Int, voter: PlayerRecord) async throws -> LeaderboardError {
+        let others = runway.days.withLock { $0[day]?.entries.filter { $0.player != voter.number }.count } ?? 0
+        guard others >= 2 else {
+            return LeaderboardError(.notFound, .noPairLeft,
+                                    "the runway of \(UTCDay.string(day)) has \(others == 0 ? "no looks" : "one look") besides yours; voting needs two — come back when more players have entered")
+        }
+        return LeaderboardError(.notFound, .noPairLeft,
+                                "you have judged every pair on the runway of \(UTCDay.string(day)) — come back when new looks have entered")
+    }
+
+    // MARK: Voting
+
+    public func castRunwayVote(_ player: PlayerRecord, _ request: RunwayVoteRequest) async throws -> RunwayVoteRecorded {
+        guard !player.banned else { throw LeaderboardError.banned }
+        if case .unknown = request.choice {
+            throw LeaderboardError.invalid(.invalidChoice, "choice must be \"left\", \"right\", \"tie\" or \"skip\"")
+        }
+        let ticket: RunwayTicket
+        do {
+            ticket = try RunwayTicket.open(request.ticket, key: try await runwayKey(), voter: player.publicID, now: now)
+        } catch let problem as RunwayTicket.Problem {
+            switch problem {
+            case .malformed, .notDealtHere: throw LeaderboardError.invalid(.invalidTicket, problem.description)
+            case .anotherVoter: throw LeaderboardError(.forbidden, .invalidTicket, problem.description)
+            case .votingClosed: throw LeaderboardError(.closed, .runwayClosed, problem.description)
+            }
+        }
+        let rules = RunwayVoteRules(skipsPerDay: LeaderboardLimits.runwaySkipsPerDay, pointsPerDay: LeaderboardLimits.runwayPointsPerDay)
+        let outcome = try await store.castRunwayVote(day: ticket.day, voter: player.number, serial: ticket.serial, choice: request.choice,
+                                                     rules: rules, at: now)
+        let looks = try await store.runwayLooks(entries: [ticket.left, ticket.right])
+        func owner(_ entry: Int64) -> RunwayOwner {
+            looks[entry].map { RunwayOwner(playerID: $0.publicID, name: $0.name ?? Self.formerPlayer) } ?? RunwayOwner(playerID: "", name: Self.formerPlayer)
+        }
+        return RunwayVoteRecorded(day: UTCDay.string(ticket.day), choice: request.choice, pointsEarned: outcome.points,
+                                  tally: Self.tally(outcome.counts), left: owner(ticket.left), right: owner(ticket.right))
+    }
+
+    static func tally(_ counts: RunwayVoterCounts) -> RunwayTally {
+        RunwayTally(votes: counts.votes, skipsLeft: max(0, LeaderboardLimits.runwaySkipsPerDay - counts.skips), points: counts.points,
+                    pointsLeft: max(0, LeaderboardLimits.runwayPointsPerDay - counts.points))
+    }
+
+    // MARK: A day's runway
+
+    public func runwayDay(_ text: String, player: PlayerRecord?) async throws -> RunwayDay {
+        try requireReady()
+        let day = try runwayDay(text)
+        let theme = book.theme(forDay: day)
+        let (entries, votes) = try await store.runwayCounts(day: day)
+        let board = Board(.people(day: day))
+        var you: RunwayYou?
+        if let player {
+            var own: RunwayOwnEntry?
+            if let entry = try await store.runwayEntry(day: day, player: player.number) {
+                let fitted = runway.days.withLock { days -> (score: Int, plusMinus: Int, votes: Int)? in
+                    guard let state = days[day], let at = state.index[entry.id], at < state.fit.strengths.count else { return nil }
+                    let score = state.fit.score(of: at)
+                    return (score.score, score.plusMinus, state.received[at])
+                }
+                let ranked = index.existing(board.id)?.entry(player: player.number)
+                own = RunwayOwnEntry(code: entry.code, enteredAt: Timestamp.iso(milliseconds: entry.at),
+                                     peopleScore: fitted?.score ?? ranked.map { Int($0.key.score) } ?? 500, plusMinus: fitted?.plusMinus,
+                                     rank: ranked?.rank, votes: fitted?.votes ?? ranked.map { Int($0.key.detail) } ?? 0)
+            }
+            you = RunwayYou(entry: own, tally: Self.tally(try await store.runwayCounts(day: day, voter: player.number)))
+        }
+        let votingOpen = RunwayTicket.isVotingOpen(day: day, now: now)
+        return RunwayDay(day: text, theme: theme.name, brief: theme.brief, boardID: board.id, styleBoardID: Board(.style(day: day)).id,
+                         entries: entries, votes: votes, entriesOpen: day == today,
+                         entriesCloseAt: Timestamp.iso(milliseconds: UTCDay.start(of: day + 1) * 1000), votingOpen: votingOpen,
+                         votingClosesAt: votingCloses(day), final: !votingOpen, you: you)
+    }
+
+    // MARK: The fit
+
+    /// The key tickets are sealed with: one per database, made by the first process to need it.
+    func runwayKey() async throws -> SymmetricKey {
+        if let key = runway.key.withLock({ $0 }) { return key }
+        let proposed = RunwayTicket.newKey().withUnsafeBytes { Base64URL.encode(Array($0)) }
+        let stored = try await store.secret(named: Self.runwayKeyName, proposed: proposed)
+        guard let bytes = try? Base64URL.decode(stored.utf8), bytes.count == 32 else {
+            throw LeaderboardError(.unavailable, .storageUnavailable, "the runway's ticket key in the database is damaged", retryAfter: 60)
+        }
+        let key = SymmetricKey(data: bytes)
+        runway.key.withLock { $0 = key }
+        return key
+    }
+
+    /// Brings every runway still taking votes up to date with the store: new entries and
+    /// judgements, a refit, and the people's-board records that changed. Passes run one at a time.
+    public func refreshRunway() async throws {
+        try await runway.passes.pass { [self] in
+            let active = activeRunwayDays
+            runway.days.withLock { days in days = days.filter { active.contains($0.key) } }
+            for day in active { try await refreshRunway(day: day) }
+        }
+    }
+
+    private func refreshRunway(day: Int) async throws {
+        var state = runway.days.withLock { $0[day] } ?? RunwayDayState()
+        let dealtBefore = state.dealt
+        var changed = state.entriesReadAt == nil
+        var rebuilt = false
+        let stale = runway.staleEntries.withLock { $0.remove(day) != nil }
+        if stale || state.entriesReadAt.map({ now - $0 >= 1000 }) ?? true {
+            let entries = try await store.runwayEntries(day: day)
+            if entries != state.entries {
+                if entries.starts(with: state.entries) {
+                    for entry in entries.dropFirst(state.entries.count) { state.append(entry) }
+                } else {
+                    // A look was replaced or left the runway: count the day again from its first vote.
+                    state = RunwayDayState(entries: entries)
+                    rebuilt = true
+                }
+                changed = true
+            }
+            state.entriesReadAt = now
+        }
+        while true {
+            let batch = try await store.runwayJudgements(day: day, after: state.lastJudgement, limit: LeaderboardLimits.runwayReadBatch)
+            for judgement in batch where state.read(judgement) { changed = true }
+            if batch.count < LeaderboardLimits.runwayReadBatch { break }
+        }
+        if changed {
+            state.fit = PeoplesChoice.fit(entries: state.entries.count, voters: state.voters.count, votes: state.votes,
+                                          previous: rebuilt ? nil : state.fit)
+            state.dealer.update(state.fit)
+        }
+        // Deals made while this pass ran stay counted.
+        let fitted = state
+        runway.days.withLock { days in
+            var next = fitted
+            if !rebuilt, let current = days[day] {
+                for at in dealtBefore.indices where at < current.dealt.count {
+                    next.dealt[at] = max(0, next.dealt[at] + current.dealt[at] - dealtBefore[at])
+                }
+            }
+            days[day] = next
+        }
+        if changed { try await writePeoplesBoard(day: day, fitted) }
+    }
+
+    /// Writes the people's-board records whose key differs from the rank index's.
+    private func writePeoplesBoard(day: Int, _ state: RunwayDayState) async throws {
+        let board = Board(.people(day: day)).id
+        let ranked = index.existing(board)
+        var records: [ScoreRecord] = []
+        for (at, entry) in state.entries.enumerated() where at < state.fit.strengths.count {
+            let record = ScoreRecord(board: board, player: entry.player, score: Int64(state.fit.score(of: at).score),
+                                     detail: Double(state.received[at]), code: entry.code, at: entry.at)
+            if ranked?.entry(player: entry.player)?.key != record.key { records.append(record) }
+        }
+        guard !records.isEmpty else { return }
+        try await store.writePeoplesChoice(records, at: now)
+        try await catchUp()
+    }
+
+    /// Refreshes the runways in the background: every `interval`, and at once when woken.
+    public func keepRunway(every interval: Duration, report: @escaping @Sendable (any Error) -> Void = { _ in }) async {
+        while !Task.isCancelled {
+            do { try await refreshRunway() } catch { report(error) }
+            try? await Task.sleep(for: interval)
+        }
+    }
+}

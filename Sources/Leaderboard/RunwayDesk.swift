@@ -1,0 +1,78 @@
+// What this process knows of the runways still taking votes (today's and yesterday's): each
+// day's entries, every vote read from the store, the fit and the dealer. The store is the truth;
+// a refresh pass reads what is new (entries at most once a second, judgements after the last id
+// read), refits from the previous fit, and writes the people's-board records that changed. Every
+// process on one database refreshes on its own and writes the same records, so any of them may
+// serve any voter.
+import Crypto
+import Runway
+import ScoresAPI
+import Synchronization
+
+struct RunwayDayState: Sendable {
+    var entries: [RunwayEntryRecord] = []
+    /// Entry id → its index in `entries` (and in the fit).
+    var index: [Int64: Int] = [:]
+    /// Voter number → its index in the fit's voter weights.
+    var voters: [Int64: Int] = [:]
+    var votes: [RunwayVote] = []
+    /// Judgements (votes and skips) each entry has been in, and votes (the board's second key).
+    var showings: [Int] = []
+    var received: [Int] = []
+    /// Pairs this process dealt whose answers have not been read yet, per entry: counted as
+    /// showings, so that voters dealt at the same moment are spread over the looks.
+    var dealt: [Int] = []
+    var lastJudgement: Int64 = 0
+    var fit = PeoplesChoice.empty(entries: 0, voters: 0)
+    var dealer = PairDealer(fit: .empty(entries: 0, voters: 0))
+    /// When the entries were last read (the service's clock); nil forces a read.
+    var entriesReadAt: Int64?
+
+    init(entries: [RunwayEntryRecord] = []) {
+        for entry in entries { append(entry) }
+    }
+
+    mutating func append(_ entry: RunwayEntryRecord) {
+        index[entry.id] = entries.count
+        entries.append(entry)
+        showings.append(0)
+        received.append(0)
+        dealt.append(0)
+    }
+
+    /// Adds one judgement; returns whether it was a vote the fit must see.
+    mutating func read(_ judgement: RunwayJudgement) -> Bool {
+        lastJudgement = max(lastJudgement, judgement.id)
+        // A judgement of a look since replaced or removed counts for nothing.
+        guard let left = index[judgement.left], let right = index[judgement.right] else { return false }
+        for side in [left, right] {
+            showings[side] += 1
+            dealt[side] = max(0, dealt[side] - 1)
+        }
+        let choice: RunwayVote.Choice
+        switch judgement.choice {
+        case .left: choice = .left
+        case .right: choice = .right
+        case .tie: choice = .tie
+        case .skip, .unknown: return false
+        }
+        let voter = voters[judgement.voter] ?? voters.count
+        voters[judgement.voter] = voter
+        votes.append(RunwayVote(voter: voter, left: left, right: right, choice: choice))
+        received[left] += 1
+        received[right] += 1
+        return true
+    }
+
+    /// How often an entry has been shown, counting pairs dealt and not yet answered.
+    var shown: [Int] { zip(showings, dealt).map { $0 + $1 } }
+}
+
+final class RunwayDesk: Sendable {
+    let days = Mutex<[Int: RunwayDayState]>([:])
+    /// Refresh passes run one at a time; callers arriving together share one.
+    let passes = ChangeFollower()
+    let key = Mutex<SymmetricKey?>(nil)
+    /// Days whose entries changed through this process: read again on the next pass.
+    let staleEntries = Mutex<Set<Int>>([])
+}

@@ -1,0 +1,141 @@
+// The Runway's rules that live in SQL, written once for both stores (see StoreSQL):
+// - a player has at most one entry a day; replacing it deletes the old entry (its votes stay,
+//   naming an entry that is gone, and count for nothing) and closes deals that show it;
+// - an entry is on the runway while its player is neither banned nor erased;
+// - a voter holds at most two deals a day (the pair on show and the next, so that a vote never
+//   waits for a deal); a slot is dealt again only when its pair was answered, with the voter's
+//   next serial; answering closes it, so each serial is accepted once;
+// - skips are judgements (never dealt again) but not votes; a vote earns 1 point while the
+//   voter's points on that day's runway are under the day's limit;
+// - points earned by voting count with points earned on boards (StoreSQL.pointsEarned).
+
+extension StoreSQL {
+    static let entryColumns = "e.id, e.day, e.player, e.code, e.at"
+
+    /// A player's entry on a day. 1: day, 2: player.
+    public static func runwayEntry(_ d: Dialect) -> String {
+        "SELECT \(entryColumns) FROM runway_entries e WHERE e.day = \(d.parameter(1)) AND e.player = \(d.parameter(2))"
+    }
+
+    /// The day's entries on the runway, by id. 1: day.
+    public static func runwayEntries(_ d: Dialect) -> String {
+        """
+        SELECT \(entryColumns) FROM runway_entries e JOIN players p ON p.id = e.player
+        WHERE e.day = \(d.parameter(1)) AND NOT p.banned AND p.name IS NOT NULL ORDER BY e.id
+        """
+    }
+
+    /// Removes a player's entry on a day, returning its columns. 1: day, 2: player.
+    public static func removeRunwayEntry(_ d: Dialect) -> String {
+        "DELETE FROM runway_entries WHERE day = \(d.parameter(1)) AND player = \(d.parameter(2)) RETURNING id, day, player, code, at"
+    }
+
+    /// 1: day, 2: player, 3: code, 4: at. Returns the new id.
+    public static func addRunwayEntry(_ d: Dialect) -> String {
+        let p = d.parameter
+        return "INSERT INTO runway_entries (day, player, code, at) VALUES (\(p(1)), \(p(2)), \(p(3)), \(p(4))) RETURNING id"
+    }
+
+    /// Closes the open deals that show an entry. 1: entry.
+    public static func closeDealsShowing(_ d: Dialect) -> String {
+        "UPDATE runway_deals SET open = false WHERE open AND (left_entry = \(d.parameter(1)) OR right_entry = \(d.parameter(1)))"
+    }
+
+    /// Erasure: closes deals showing the player's entries, then deletes them. 1: player.
+    public static func closeDealsShowingPlayer(_ d: Dialect) -> String {
+        """
+        UPDATE runway_deals SET open = false WHERE open AND (left_entry IN (SELECT id FROM runway_entries WHERE player = \(d.parameter(1)))
+        OR right_entry IN (SELECT id FROM runway_entries WHERE player = \(d.parameter(1))))
+        """
+    }
+
+    public static func eraseRunwayEntries(_ d: Dialect) -> String {
+        "DELETE FROM runway_entries WHERE player = \(d.parameter(1))"
+    }
+
+    /// (entries, votes) on a day. 1: day.
+    public static func runwayDayCounts(_ d: Dialect) -> String {
+        """
+        SELECT CAST((SELECT COUNT(*) FROM runway_entries WHERE day = \(d.parameter(1))) AS BIGINT),
+        CAST((SELECT COUNT(*) FROM runway_votes WHERE day = \(d.parameter(1)) AND choice <> 'skip') AS BIGINT)
+        """
+    }
+
+    /// (entry, code, public id, name) for two entries. 1: the first entry, 2: the second.
+    public static func runwayLooks(_ d: Dialect) -> String {
+        "SELECT e.id, e.code, p.public_id, p.name FROM runway_entries e JOIN players p ON p.id = e.player WHERE e.id IN (\(d.parameter(1)), \(d.parameter(2)))"
+    }
+
+    /// (id, voter, left, right, choice) after an id. 1: day, 2: after id, 3: limit.
+    public static func runwayJudgements(_ d: Dialect) -> String {
+        """
+        SELECT id, voter, left_entry, right_entry, choice FROM runway_votes
+        WHERE day = \(d.parameter(1)) AND id > \(d.parameter(2)) ORDER BY id LIMIT \(d.parameter(3))
+        """
+    }
+
+    /// 1: day, 2: voter.
+    public static func judgedPairs(_ d: Dialect) -> String {
+        "SELECT left_entry, right_entry FROM runway_votes WHERE day = \(d.parameter(1)) AND voter = \(d.parameter(2))"
+    }
+
+    /// (votes, skips, points) of a voter on a day. 1: day, 2: voter.
+    public static func voterCounts(_ d: Dialect) -> String {
+        """
+        SELECT CAST(COALESCE(SUM(CASE WHEN choice = 'skip' THEN 0 ELSE 1 END), 0) AS BIGINT),
+        CAST(COALESCE(SUM(CASE WHEN choice = 'skip' THEN 1 ELSE 0 END), 0) AS BIGINT), CAST(COALESCE(SUM(points), 0) AS BIGINT)
+        FROM runway_votes WHERE day = \(d.parameter(1)) AND voter = \(d.parameter(2))
+        """
+    }
+
+    /// (slot, serial, left, right, open) of a voter's deals on a day. 1: day, 2: voter.
+    public static func runwayDeals(_ d: Dialect) -> String {
+        "SELECT slot, serial, left_entry, right_entry, open FROM runway_deals WHERE day = \(d.parameter(1)) AND voter = \(d.parameter(2)) ORDER BY slot"
+    }
+
+    /// Deals a pair into a slot with the voter's next serial, unless that slot's deal is open.
+    /// 1: day, 2: voter, 3: slot, 4: left, 5: right, 6: at.
+    public static func openRunwayDeal(_ d: Dialect) -> String {
+        let p = d.parameter
+        return """
+            INSERT INTO runway_deals (day, voter, slot, serial, left_entry, right_entry, open, at)
+            VALUES (\(p(1)), \(p(2)), \(p(3)), (SELECT COALESCE(MAX(serial), 0) + 1 FROM runway_deals WHERE day = \(p(1)) AND voter = \(p(2))),
+            \(p(4)), \(p(5)), true, \(p(6)))
+            ON CONFLICT (day, voter, slot) DO UPDATE SET serial = excluded.serial, left_entry = excluded.left_entry,
+            right_entry = excluded.right_entry, open = true, at = excluded.at WHERE NOT runway_deals.open
+            """
+    }
+
+    /// Whether a deal is open. 1: day, 2: voter, 3: serial.
+    public static func isDealOpen(_ d: Dialect) -> String {
+        "SELECT COUNT(*) FROM runway_deals WHERE day = \(d.parameter(1)) AND voter = \(d.parameter(2)) AND serial = \(d.parameter(3)) AND open"
+    }
+
+    /// Closes the voter's open deal if its serial matches; returns (left, right) when it did.
+    /// 1: day, 2: voter, 3: serial.
+    public static func answerRunwayDeal(_ d: Dialect) -> String {
+        """
+        UPDATE runway_deals SET open = false WHERE day = \(d.parameter(1)) AND voter = \(d.parameter(2)) AND serial = \(d.parameter(3)) AND open
+        RETURNING left_entry, right_entry
+        """
+    }
+
+    /// 1: day, 2: voter, 3: left, 4: right, 5: choice, 6: points, 7: at.
+    public static func recordJudgement(_ d: Dialect) -> String {
+        let p = d.parameter
+        return """
+            INSERT INTO runway_votes (day, voter, left_entry, right_entry, choice, points, at)
+            VALUES (\(p(1)), \(p(2)), \(p(3)), \(p(4)), \(p(5)), \(p(6)), \(p(7)))
+            """
+    }
+
+    /// A server secret, kept if there is one. 1: name, 2: value.
+    public static func proposeSecret(_ d: Dialect) -> String {
+        "INSERT INTO server_secrets (name, value) VALUES (\(d.parameter(1)), \(d.parameter(2))) ON CONFLICT (name) DO NOTHING"
+    }
+
+    /// 1: name.
+    public static func secret(_ d: Dialect) -> String {
+        "SELECT value FROM server_secrets WHERE name = \(d.parameter(1))"
+    }
+}

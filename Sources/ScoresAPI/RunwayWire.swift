@@ -1,0 +1,184 @@
+// The Runway's JSON: entering a look, a dealt pair, a vote and a day's state. Keys are
+// snake_case; times are RFC 3339 strings; days are YYYY-MM-DD (UTC).
+
+/// A voter's answer to a dealt pair.
+public enum RunwayChoice: WireVocabulary {
+    case left, right, tie, skip
+    case unknown(String)
+
+    public static let known: [RunwayChoice] = [.left, .right, .tie, .skip]
+
+    public init(rawValue: String) { self.init(wire: rawValue) }
+
+    public var rawValue: String {
+        switch self {
+        case .left: "left"
+        case .right: "right"
+        case .tie: "tie"
+        case .skip: "skip"
+        case .unknown(let raw): raw
+        }
+    }
+}
+
+/// PUT /v1/runway/{day}/entry.
+public struct RunwayEntryRequest: Codable, Sendable, Equatable {
+    public var code: String
+
+    public init(code: String) { self.code = code }
+}
+
+public struct RunwayEntered: Codable, Sendable, Equatable {
+    public var day: String
+    public var code: String
+    /// The look's score on the day's theme (500 or more).
+    public var styleScore: Int
+    /// Whether this look replaced an earlier entry (which lost its votes).
+    public var replaced: Bool
+    public var enteredAt: String
+
+    public init(day: String, code: String, styleScore: Int, replaced: Bool, enteredAt: String) {
+        (self.day, self.code, self.styleScore, self.replaced, self.enteredAt) = (day, code, styleScore, replaced, enteredAt)
+    }
+
+    enum CodingKeys: String, CodingKey { case day, code, styleScore = "style_score", replaced, enteredAt = "entered_at" }
+}
+
+/// A voter's standing on one day's runway.
+public struct RunwayTally: Codable, Sendable, Equatable {
+    /// Votes cast (skips are not votes).
+    public var votes: Int
+    public var skipsLeft: Int
+    /// Points earned by voting on this day's runway, and how many more it can earn.
+    public var points: Int
+    public var pointsLeft: Int
+
+    public init(votes: Int, skipsLeft: Int, points: Int, pointsLeft: Int) {
+        (self.votes, self.skipsLeft, self.points, self.pointsLeft) = (votes, skipsLeft, points, pointsLeft)
+    }
+
+    enum CodingKeys: String, CodingKey { case votes, skipsLeft = "skips_left", points, pointsLeft = "points_left" }
+}
+
+/// Two looks (share codes) and the ticket to vote on them with.
+public struct RunwayDealtPair: Codable, Sendable, Equatable {
+    /// Opaque and single-use; bound to this voter and day.
+    public var ticket: String
+    public var left: String
+    public var right: String
+
+    public init(ticket: String, left: String, right: String) { (self.ticket, self.left, self.right) = (ticket, left, right) }
+}
+
+/// GET /v1/runway/{day}/pair: the pair to judge now, and the one after it, dealt together so a
+/// game can show the next pair the moment a vote is cast. Both stay the same until answered.
+public struct RunwayPairDealt: Codable, Sendable, Equatable {
+    public var day: String
+    public var ticket: String
+    public var left: String
+    public var right: String
+    public var next: RunwayDealtPair?
+    public var tally: RunwayTally
+
+    public init(day: String, ticket: String, left: String, right: String, next: RunwayDealtPair?, tally: RunwayTally) {
+        (self.day, self.ticket, self.left, self.right, self.next, self.tally) = (day, ticket, left, right, next, tally)
+    }
+
+    public var pair: RunwayDealtPair { RunwayDealtPair(ticket: ticket, left: left, right: right) }
+}
+
+/// POST /v1/runway/votes.
+public struct RunwayVoteRequest: Codable, Sendable, Equatable {
+    public var ticket: String
+    public var choice: RunwayChoice
+
+    public init(ticket: String, choice: RunwayChoice) { (self.ticket, self.choice) = (ticket, choice) }
+}
+
+/// Whose look it was: shown once the vote is in.
+public struct RunwayOwner: Codable, Sendable, Equatable {
+    public var playerID: String
+    public var name: String
+
+    public init(playerID: String, name: String) { (self.playerID, self.name) = (playerID, name) }
+
+    enum CodingKeys: String, CodingKey { case playerID = "player_id", name }
+}
+
+public struct RunwayVoteRecorded: Codable, Sendable, Equatable {
+    public var day: String
+    public var choice: RunwayChoice
+    /// Points this vote earned (1, or 0 past the day's limit or for a skip).
+    public var pointsEarned: Int
+    public var tally: RunwayTally
+    public var left: RunwayOwner
+    public var right: RunwayOwner
+
+    public init(day: String, choice: RunwayChoice, pointsEarned: Int, tally: RunwayTally, left: RunwayOwner, right: RunwayOwner) {
+        (self.day, self.choice, self.pointsEarned, self.tally, self.left, self.right) = (day, choice, pointsEarned, tally, left, right)
+    }
+
+    enum CodingKeys: String, CodingKey { case day, choice, pointsEarned = "points_earned", tally, left, right }
+}
+
+/// The player's own entry on a day's runway.
+public struct RunwayOwnEntry: Codable, Sendable, Equatable {
+    public var code: String
+    public var enteredAt: String
+    /// round(1000 × P(the look beats the average entry)), ± one standard deviation.
+    public var peopleScore: Int
+    /// nil once the day is past and its fit is no longer held.
+    public var plusMinus: Int?
+    /// Rank on the people's board (nil until the board has counted the entry).
+    public var rank: Int?
+    /// Votes the look has been in.
+    public var votes: Int
+
+    public init(code: String, enteredAt: String, peopleScore: Int, plusMinus: Int?, rank: Int?, votes: Int) {
+        (self.code, self.enteredAt, self.peopleScore, self.plusMinus, self.rank, self.votes) = (code, enteredAt, peopleScore, plusMinus, rank, votes)
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case code, enteredAt = "entered_at", peopleScore = "people_score", plusMinus = "plus_minus", rank, votes
+    }
+}
+
+public struct RunwayYou: Codable, Sendable, Equatable {
+    public var entry: RunwayOwnEntry?
+    public var tally: RunwayTally
+
+    public init(entry: RunwayOwnEntry?, tally: RunwayTally) { (self.entry, self.tally) = (entry, tally) }
+}
+
+/// GET /v1/runway/{day}.
+public struct RunwayDay: Codable, Sendable, Equatable {
+    public var day: String
+    public var theme: String
+    public var brief: String
+    /// The people's board (`people-YYYY-MM-DD`) and the day's style board.
+    public var boardID: String
+    public var styleBoardID: String
+    public var entries: Int
+    public var votes: Int
+    public var entriesOpen: Bool
+    public var entriesCloseAt: String
+    public var votingOpen: Bool
+    public var votingClosesAt: String
+    /// Whether voting has closed and the people's board is final.
+    public var final: Bool
+    /// With a token: the player's entry and votes.
+    public var you: RunwayYou?
+
+    public init(day: String, theme: String, brief: String, boardID: String, styleBoardID: String, entries: Int, votes: Int,
+                entriesOpen: Bool, entriesCloseAt: String, votingOpen: Bool, votingClosesAt: String, final: Bool, you: RunwayYou?) {
+        (self.day, self.theme, self.brief, self.boardID, self.styleBoardID) = (day, theme, brief, boardID, styleBoardID)
+        (self.entries, self.votes, self.entriesOpen, self.entriesCloseAt) = (entries, votes, entriesOpen, entriesCloseAt)
+        (self.votingOpen, self.votingClosesAt, self.final, self.you) = (votingOpen, votingClosesAt, final, you)
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case day, theme, brief, boardID = "board_id", styleBoardID = "style_board_id", entries, votes
+        case entriesOpen = "entries_open", entriesCloseAt = "entries_close_at", votingOpen = "voting_open"
+        case votingClosesAt = "voting_closes_at", final, you
+    }
+}

@@ -1,0 +1,284 @@
+// The Runway through the service, each test on a real SQLite file and on a real PostgreSQL:
+// entering, dealing, voting, tickets, skips and points, the people's board, erasure, and two
+// processes on one database.
+import Challenges
+import Foundation
+import GameState
+import PlumeBench
+import PlumeCalendar
+import ScoresAPI
+import Testing
+@testable import Leaderboard
+import LeaderboardPostgres
+import PlumeTestSupport
+
+@Suite struct RunwayServiceTests {
+    static let day = "2026-11-22"
+    static let dayNumber = UTCDay.parse(day[...])!
+    static let looks = RunwayLooks.codes(count: 40, theme: Fixtures.book.theme(forDay: dayNumber), catalog: Fixtures.catalog)
+
+    func register(_ service: LeaderboardService, _ name: String) async throws -> PlayerRecord {
+        let registered = try await service.register(RegisterRequest(name: name))
+        return try await service.authenticate(token: registered.token)
+    }
+
+    /// The refusal's code and words.
+    func refusal(_ body: () async throws -> Void) async -> LeaderboardError? {
+        do {
+            try await body()
+            return nil
+        } catch {
+            return error as? LeaderboardError
+        }
+    }
+
+    /// `count` players, each with a look entered on the day's runway.
+    func entrants(_ service: LeaderboardService, _ count: Int, from first: Int = 0) async throws -> [PlayerRecord] {
+        var players: [PlayerRecord] = []
+        for n in first..<first + count {
+            let player = try await register(service, "Model \(n)")
+            _ = try await service.enterRunway(player, day: Self.day, RunwayEntryRequest(code: Self.looks[n]))
+            players.append(player)
+        }
+        return players
+    }
+
+    @Test func theSearchFindsEnoughDistinctLooks() {
+        #expect(Self.looks.count == 40 && Set(Self.looks).count == 40)
+    }
+
+    @Test(arguments: StoreKind.allCases) func onlyAWearableLookOf500OrMoreEntersTodaysRunway(_ kind: StoreKind) async throws {
+        let clock = TestClock((2026, 11, 22))
+        let service = try await Fixtures.service(kind, clock: clock)
+        let ada = try await register(service, "Ada")
+        let bare = Fixtures.lookCode()
+        let low = try #require(await refusal { _ = try await service.enterRunway(ada, day: Self.day, RunwayEntryRequest(code: bare)) })
+        #expect(low.code == .belowRunwayMinimum && low.kind == .invalid)
+        #expect(low.message.hasPrefix("this look scores ") && low.message.contains("the runway takes 500 or more. Missing: "), "\(low.message)")
+        let swarm = try #require(await refusal { _ = try await service.enterRunway(ada, day: Self.day, RunwayEntryRequest(code: Fixtures.swarmCode())) })
+        #expect(swarm.code == .wrongKind)
+        let junk = try #require(await refusal { _ = try await service.enterRunway(ada, day: Self.day, RunwayEntryRequest(code: "plume://nonsense")) })
+        #expect(junk.code == .invalidCode)
+        for (text, code) in [("2026-11-21", ErrorCode.runwayClosed), ("2026-11-23", .invalidDay), ("22-11-2026", .invalidDay), ("2025-06-01", .invalidDay)] {
+            let refused = try #require(await refusal { _ = try await service.enterRunway(ada, day: text, RunwayEntryRequest(code: Self.looks[0])) })
+            #expect(refused.code == code, "\(text): \(refused.message)")
+        }
+        let entered = try await service.enterRunway(ada, day: Self.day, RunwayEntryRequest(code: Self.looks[0]))
+        #expect(!entered.replaced && entered.styleScore >= 500 && entered.code == Self.looks[0])
+        let again = try await service.enterRunway(ada, day: Self.day, RunwayEntryRequest(code: Self.looks[1]))
+        #expect(again.replaced)
+        let day = try await service.runwayDay(Self.day, player: ada)
+        #expect(day.entries == 1 && day.you?.entry?.code == Self.looks[1] && day.entriesOpen && day.votingOpen && !day.final)
+        // The next day, entries are closed and voting is still open.
+        clock.advance(seconds: 86_400)
+        let closed = try #require(await refusal { _ = try await service.enterRunway(ada, day: Self.day, RunwayEntryRequest(code: Self.looks[2])) })
+        #expect(closed.code == .runwayClosed && closed.message.contains("voting on it is open until 2026-11-24T00:00:00"), "\(closed.message)")
+        let later = try await service.runwayDay(Self.day, player: nil)
+        #expect(!later.entriesOpen && later.votingOpen && later.you == nil)
+    }
+
+    @Test(arguments: StoreKind.allCases) func pairsAreTheServersNeverOwnNeverRepeatedAndTheSameUntilAnswered(_ kind: StoreKind) async throws {
+        let service = try await Fixtures.service(kind)
+        let players = try await entrants(service, 6)
+        let voter = players[0]
+        let own = Self.looks[0]
+        let first = try await service.dealRunwayPair(voter, day: Self.day)
+        let again = try await service.dealRunwayPair(voter, day: Self.day)
+        // Asking again deals nothing new: the same two pairs, in the same order.
+        #expect(first.pair.left == again.pair.left && first.pair.right == again.pair.right && first.next?.left == again.next?.left)
+        #expect(first.next != nil)
+        var seen = Set<Set<String>>()
+        var dealt = first
+        // Five other looks make ten pairs; each is dealt once, then there are none left.
+        while true {
+            #expect(dealt.left != own && dealt.right != own && dealt.left != dealt.right)
+            #expect(seen.insert([dealt.left, dealt.right]).inserted, "a pair was dealt twice")
+            let recorded = try await service.castRunwayVote(voter, RunwayVoteRequest(ticket: dealt.ticket, choice: .left))
+            #expect(recorded.pointsEarned == 1 && recorded.left.name.hasPrefix("Model ") && recorded.left.playerID != voter.publicID)
+            let shownNext = dealt.next
+            do {
+                dealt = try await service.dealRunwayPair(voter, day: Self.day)
+            } catch let error as LeaderboardError {
+                #expect(error.code == .noPairLeft && error.message.contains("you have judged every pair"), "\(error.message)")
+                #expect(shownNext == nil)
+                break
+            }
+            // The pair shown next is the one dealt beside the last.
+            #expect(dealt.left == shownNext?.left && dealt.right == shownNext?.right)
+        }
+        #expect(seen.count == 10)
+        let tally = try #require(try await service.runwayDay(Self.day, player: voter).you?.tally)
+        #expect(tally.votes == 10 && tally.points == 10 && tally.pointsLeft == 40 && tally.skipsLeft == 5)
+        // Voting gives: the points are the player's to give to causes.
+        #expect(try await service.ownProfile(voter).pointsEarned == 10)
+    }
+
+    @Test(arguments: StoreKind.allCases) func ticketsAreSingleUseBoundToTheVoterAndTheirDay(_ kind: StoreKind) async throws {
+        let clock = TestClock((2026, 11, 22))
+        let service = try await Fixtures.service(kind, clock: clock)
+        let players = try await entrants(service, 5)
+        let (ada, bea) = (players[0], players[1])
+        let dealt = try await service.dealRunwayPair(ada, day: Self.day)
+        let vote = RunwayVoteRequest(ticket: dealt.ticket, choice: .right)
+        let stolen = try #require(await refusal { _ = try await service.castRunwayVote(bea, vote) })
+        #expect(stolen.code == .invalidTicket && stolen.kind == .forbidden && stolen.message.contains("another player"))
+        var forged = Array(dealt.ticket)
+        forged[20] = forged[20] == "A" ? "B" : "A"
+        let tampered = try #require(await refusal { _ = try await service.castRunwayVote(ada, RunwayVoteRequest(ticket: String(forged), choice: .left)) })
+        #expect(tampered.code == .invalidTicket && tampered.kind == .invalid)
+        let garbage = try #require(await refusal { _ = try await service.castRunwayVote(ada, RunwayVoteRequest(ticket: "\u{1b}[2J", choice: .left)) })
+        #expect(garbage.code == .invalidTicket)
+        let unknown = try #require(await refusal { _ = try await service.castRunwayVote(ada, RunwayVoteRequest(ticket: dealt.ticket, choice: .unknown("both"))) })
+        #expect(unknown.code == .invalidChoice)
+        _ = try await service.castRunwayVote(ada, vote)
+        let reused = try #require(await refusal { _ = try await service.castRunwayVote(ada, vote) })
+        #expect(reused.code == .ticketUsed && reused.kind == .conflict)
+        // A second server's ticket (another database, another key) does not open here.
+        let elsewhere = try await Fixtures.service(kind, clock: clock)
+        let stranger = try await entrants(elsewhere, 3)[0]
+        let foreign = try await elsewhere.dealRunwayPair(stranger, day: Self.day)
+        let refused = try #require(await refusal { _ = try await service.castRunwayVote(ada, RunwayVoteRequest(ticket: foreign.ticket, choice: .left)) })
+        #expect(refused.code == .invalidTicket)
+        // Voting on the 22nd closes at the end of the 23rd: a ticket dealt then is refused after.
+        clock.advance(seconds: 86_400)
+        let late = try await service.dealRunwayPair(ada, day: Self.day)
+        clock.advance(seconds: 86_400)
+        let closed = try #require(await refusal { _ = try await service.castRunwayVote(ada, RunwayVoteRequest(ticket: late.ticket, choice: .left)) })
+        #expect(closed.code == .runwayClosed && closed.kind == .closed)
+        let noDeal = try #require(await refusal { _ = try await service.dealRunwayPair(ada, day: Self.day) })
+        #expect(noDeal.code == .runwayClosed)
+        #expect(try await service.runwayDay(Self.day, player: ada).final)
+    }
+
+    @Test(arguments: StoreKind.allCases) func skipsAreLimitedAndAreNotVotesAndPointsStopAtTheDaysLimit(_ kind: StoreKind) async throws {
+        let service = try await Fixtures.service(kind)
+        let players = try await entrants(service, 9)
+        let voter = players[0]
+        for n in 0..<LeaderboardLimits.runwaySkipsPerDay {
+            let dealt = try await service.dealRunwayPair(voter, day: Self.day)
+            let skipped = try await service.castRunwayVote(voter, RunwayVoteRequest(ticket: dealt.ticket, choice: .skip))
+            #expect(skipped.pointsEarned == 0 && skipped.tally.votes == 0 && skipped.tally.skipsLeft == LeaderboardLimits.runwaySkipsPerDay - n - 1)
+        }
+        let dealt = try await service.dealRunwayPair(voter, day: Self.day)
+        let limited = try #require(await refusal { _ = try await service.castRunwayVote(voter, RunwayVoteRequest(ticket: dealt.ticket, choice: .skip)) })
+        #expect(limited.code == .skipLimit && limited.message.contains("pick a side"))
+        // The pair is still owed an answer, and can be called even.
+        let tie = try await service.castRunwayVote(voter, RunwayVoteRequest(ticket: dealt.ticket, choice: .tie))
+        #expect(tie.tally.votes == 1 && tie.pointsEarned == 1)
+        #expect(try await service.runwayDay(Self.day, player: nil).votes == 1)
+        // The points limit, counted by the store under a small one.
+        let rules = RunwayVoteRules(skipsPerDay: 0, pointsPerDay: 2)
+        var points: [Int] = []
+        for _ in 0..<4 {
+            let deal = try #require(try await service.store.runwayDeals(day: Self.dayNumber, voter: voter.number).filter(\.open).min { $0.serial < $1.serial })
+            points.append(try await service.store.castRunwayVote(day: Self.dayNumber, voter: voter.number, serial: deal.serial, choice: .left,
+                                                                 rules: rules, at: service.now).points)
+            _ = try await service.dealRunwayPair(voter, day: Self.day)
+        }
+        #expect(points == [1, 0, 0, 0])  // the tie earned the first of the two
+    }
+
+    @Test(arguments: StoreKind.allCases) func votesBecomeAPeoplesBoardReadLikeAnyOther(_ kind: StoreKind) async throws {
+        let service = try await Fixtures.service(kind)
+        let players = try await entrants(service, 8)
+        let voters = try await (0..<6).asyncMap { try await register(service, "Voter \($0)") }
+        // Every voter prefers the look of the player with the lower number.
+        let rank = Dictionary(uniqueKeysWithValues: Self.looks.prefix(8).enumerated().map { ($1, $0) })
+        for voter in voters + players {
+            while let dealt = try? await service.dealRunwayPair(voter, day: Self.day) {
+                let choice: RunwayChoice = rank[dealt.left]! < rank[dealt.right]! ? .left : .right
+                _ = try await service.castRunwayVote(voter, RunwayVoteRequest(ticket: dealt.ticket, choice: choice))
+            }
+        }
+        try await service.refreshRunway()
+        let board = "people-\(Self.day)"
+        let page = try await service.top(boardID: board, limit: 50, cursor: nil)
+        #expect(page.board.kind == .people && page.board.title.hasPrefix("People's choice: "))
+        #expect(page.rows.map(\.code) == Array(Self.looks.prefix(8)), "the board is not the voters' order")
+        #expect(page.rows.first!.score > 900 && page.rows.last!.score < 100)
+        #expect(page.rows.allSatisfy { $0.detail >= 10 })  // votes received
+        #expect(service.boards().boards.contains { $0.id == board && $0.kind == .people })
+        let standing = try await service.standing(boardID: board, playerID: players[7].publicID)
+        #expect(standing.row.rank == 8)
+        let own = try #require(try await service.runwayDay(Self.day, player: players[0]).you?.entry)
+        #expect(own.rank == 1 && own.peopleScore == Int(page.rows[0].score) && (own.plusMinus ?? 0) > 0 && own.votes == Int(page.rows[0].detail))
+        // A people's board takes no share codes, and its scores earn no points.
+        let submit = try #require(await refusal { _ = try await service.submit(players[0], SubmitRequest(boardID: board, code: Self.looks[0])) })
+        #expect(submit.code == .boardTakesVotes)
+        let (earned, _) = try await service.store.points(player: voters[0].number)
+        #expect(earned == Int64(try await service.runwayDay(Self.day, player: voters[0]).you!.tally.points))
+    }
+
+    @Test(arguments: StoreKind.allCases) func aReplacedOrErasedLookLeavesTheRunwayAndItsOpenPairs(_ kind: StoreKind) async throws {
+        let service = try await Fixtures.service(kind)
+        let players = try await entrants(service, 4)
+        let voter = try await register(service, "Voter")
+        let dealt = try await service.dealRunwayPair(voter, day: Self.day)
+        _ = try await service.castRunwayVote(voter, RunwayVoteRequest(ticket: dealt.ticket, choice: .left))
+        try await service.refreshRunway()
+        let winner = try #require(players.first { Self.looks[Int($0.name!.dropFirst(6))!] == dealt.left })
+        #expect(try await service.runwayDay(Self.day, player: winner).you?.entry?.votes == 1)
+        // Replacing the look starts it again with no votes; open deals showing the old one are void.
+        let open = try await service.dealRunwayPair(voter, day: Self.day)
+        _ = try await service.enterRunway(winner, day: Self.day, RunwayEntryRequest(code: Self.looks[30]))
+        let entry = try #require(try await service.runwayDay(Self.day, player: winner).you?.entry)
+        #expect(entry.votes == 0 && entry.code == Self.looks[30])
+        if [open.left, open.right].contains(dealt.left) {
+            #expect(await refusal { _ = try await service.castRunwayVote(voter, RunwayVoteRequest(ticket: open.ticket, choice: .left)) }?.code == .ticketUsed)
+        }
+        // An erased player's look is gone from the runway and the people's board.
+        try await service.erase(players[3])
+        try await service.refreshRunway()
+        #expect(try await service.runwayDay(Self.day, player: nil).entries == 3)
+        let rows = try await service.top(boardID: "people-\(Self.day)", limit: 50, cursor: nil).rows
+        #expect(rows.count == 3 && !rows.contains { $0.playerID == players[3].publicID })
+        for _ in 0..<6 {
+            guard let pair = try? await service.dealRunwayPair(voter, day: Self.day) else { break }
+            #expect(![pair.left, pair.right].contains(Self.looks[3]))
+            _ = try await service.castRunwayVote(voter, RunwayVoteRequest(ticket: pair.ticket, choice: .tie))
+        }
+    }
+
+    @Test(arguments: StoreKind.allCases) func twoProcessesOnOneDatabaseDealAndCountTheSameVotes(_ kind: StoreKind) async throws {
+        let database = try Fixtures.newDatabase(kind)
+        let a = try await Fixtures.service(store: try StoreKind.open(database))
+        let b = try await Fixtures.service(store: try StoreKind.open(database))
+        let players = try await entrants(a, 5)
+        let voter = try await register(a, "Voter")
+        // A pair dealt through A is the pair B deals, and B accepts A's ticket.
+        let throughA = try await a.dealRunwayPair(voter, day: Self.day)
+        let throughB = try await b.dealRunwayPair(voter, day: Self.day)
+        #expect(throughA.left == throughB.left && throughA.right == throughB.right)
+        _ = try await b.castRunwayVote(voter, RunwayVoteRequest(ticket: throughA.ticket, choice: .left))
+        #expect(await refusal { _ = try await a.castRunwayVote(voter, RunwayVoteRequest(ticket: throughB.ticket, choice: .left)) }?.code == .ticketUsed)
+        // Votes through A move the board B serves once B's background passes run.
+        let keeping = Task { await b.keepRunway(every: .milliseconds(100)) }
+        let following = Task { await b.follow(every: .milliseconds(100), wake: b.store.changeSignals()) }
+        defer { keeping.cancel(); following.cancel() }
+        for _ in 0..<4 {
+            let pair = try await a.dealRunwayPair(voter, day: Self.day)
+            _ = try await a.castRunwayVote(voter, RunwayVoteRequest(ticket: pair.ticket, choice: .right))
+        }
+        // Both read the same records: whichever process wrote them, the boards agree.
+        let started = ContinuousClock.now
+        var (seen, expected): ([[String]], [[String]]) = ([], [])
+        while ContinuousClock.now - started < .seconds(30) {
+            try await a.refreshRunway()
+            try await a.catchUp()
+            expected = try await a.top(boardID: "people-\(Self.day)", limit: 50, cursor: nil).rows.map { [$0.playerID, "\($0.score)", "\($0.detail)"] }
+            seen = try await b.top(boardID: "people-\(Self.day)", limit: 50, cursor: nil).rows.map { [$0.playerID, "\($0.score)", "\($0.detail)"] }
+            if seen == expected, expected.map({ Double($0[2])! }).reduce(0, +) == 10 { break }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        #expect(seen == expected && expected.count == players.count)
+        #expect(expected.map { Double($0[2])! }.reduce(0, +) == 10)  // five votes, two looks each
+    }
+}
+
+extension Sequence {
+    func asyncMap<T>(_ transform: (Element) async throws -> T) async rethrows -> [T] {
+        var out: [T] = []
+        for element in self { out.append(try await transform(element)) }
+        return out
+    }
+}
