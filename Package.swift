@@ -167,7 +167,7 @@ let package = Package(
             name: "LeaderboardServerTests",
             dependencies: [
                 "LeaderboardServer", "Leaderboard", "LeaderboardPostgres", "ScoresAPI", "PlumeCalendar", "PlumeTestSupport", "GameState",
-                "ConnectionGuard",
+                "ConnectionGuard", "PlumeBench", "Challenges",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),

@@ -1,6 +1,7 @@
 // The server's HTTP layer in process: the application `plume-server` runs, built by the same
 // `buildApplication`, driven through HummingbirdTesting's router client — every route and every
 // refusal, on a real SQLite file and on a real PostgreSQL.
+import Challenges
 import Foundation
 import GameState
 import Hummingbird
@@ -10,6 +11,7 @@ import ScoresAPI
 import LeaderboardServer
 import Logging
 import PlumeTestSupport
+import PlumeBench
 import Testing
 import PlumeCalendar
 
@@ -167,6 +169,53 @@ import PlumeCalendar
         }
     }
 
+    /// The runway over HTTP: four players enter, one votes; the pair comes with the next, the
+    /// vote names the looks' owners, and the people's board is a board like any other.
+    @Test(arguments: StoreKind.allCases)
+    func theRunwayAnswersAVotersJourney(_ kind: StoreKind) async throws {
+        try await withServer(kind) { client in
+            let day = String(Self.today().dropFirst(6))
+            let theme = try ChallengeBook.bundled.get().theme(forDay: UTCDay.parse(day[...])!)
+            let looks = RunwayLooks.codes(count: 4, theme: theme, catalog: try Catalog.bundled.get())
+            var players: [(id: String, token: String)] = []
+            for (n, look) in looks.enumerated() {
+                let player = try await client.register("Model \(n)")
+                let reply = try await client.call(.put, "/v1/runway/\(day)/entry", json: #"{"code":"\#(look)"}"#, token: player.token)
+                #expect(reply.status == .ok && reply.json["replaced"] as? Bool == false && (reply.json["style_score"] as? Int ?? 0) >= 500, "\(reply.text)")
+                players.append(player)
+            }
+            var reply = try await client.call(.get, "/v1/runway/\(day)/pair", token: players[0].token)
+            #expect(reply.status == .ok, "\(reply.text)")
+            let ticket = reply.json["ticket"] as? String ?? ""
+            let next = reply.json["next"] as? [String: Any]
+            #expect(ticket.hasPrefix("rt1.") && next?["ticket"] is String && reply.json["left"] as? String != looks[0])
+            reply = try await client.call(.post, "/v1/runway/votes", json: #"{"ticket":"\#(ticket)","choice":"left"}"#, token: players[0].token)
+            #expect(reply.status == .ok && reply.json["points_earned"] as? Int == 1, "\(reply.text)")
+            #expect(((reply.json["left"] as? [String: Any])?["name"] as? String)?.hasPrefix("Model ") == true)
+            reply = try await client.call(.post, "/v1/runway/votes", json: #"{"ticket":"\#(ticket)","choice":"left"}"#, token: players[0].token)
+            #expect(reply.status.code == 409 && reply.errorCode == "ticket_used")
+            reply = try await client.call(.get, "/v1/runway/\(day)", token: players[0].token)
+            let you = reply.json["you"] as? [String: Any]
+            #expect(reply.json["entries"] as? Int == 4 && reply.json["votes"] as? Int == 1 && reply.json["board_id"] as? String == "people-\(day)")
+            #expect((you?["tally"] as? [String: Any])?["votes"] as? Int == 1 && (you?["entry"] as? [String: Any])?["code"] as? String == looks[0])
+            reply = try await client.call(.get, "/v1/runway/\(day)")
+            #expect(reply.status == .ok && reply.json["you"] == nil)
+            reply = try await client.call(.get, "/v1/boards")
+            #expect(reply.text.contains("\"people-\(day)\""))
+            // The background refit counts the vote on the board within moments.
+            let started = ContinuousClock.now
+            repeat {
+                reply = try await client.call(.get, "/v1/boards/people-\(day)/top")
+                let rows = reply.json["rows"] as? [[String: Any]] ?? []
+                if rows.count == 4, rows.compactMap({ $0["detail"] as? Double }).reduce(0, +) == 2 { break }
+                try await Task.sleep(for: .milliseconds(50))
+            } while ContinuousClock.now - started < .seconds(20)
+            let rows = reply.json["rows"] as? [[String: Any]] ?? []
+            #expect(rows.count == 4 && rows.compactMap { $0["detail"] as? Double }.reduce(0, +) == 2, "\(reply.text.prefix(300))")
+            #expect(rows.first?["score"] as? Int ?? 0 > 500)
+        }
+    }
+
     // MARK: Every refusal
 
     static let refusals: [(method: HTTPRequest.Method, path: String, body: String?, token: String?, status: Int, code: String)] = [
@@ -214,6 +263,25 @@ import PlumeCalendar
         (.get, "/p/nobody", nil, nil, 404, "player_not_found"),
         (.get, "/l/not-a-code", nil, nil, 404, "invalid_code"),
         (.get, "/no/such/route", nil, nil, 404, "not_found"),
+        (.post, "/v1/scores", #"{"board_id":"people-TODAY","code":"LOOK"}"#, "ADA", 422, "board_takes_votes"),
+        (.put, "/v1/runway/TODAY/entry", #"{"code":"LOOK"}"#, nil, 401, "missing_token"),
+        (.put, "/v1/runway/TODAY/entry", #"{"code":"LOOK"}"#, "ADA", 422, "below_runway_minimum"),
+        (.put, "/v1/runway/TODAY/entry", #"{"code":"SWARM"}"#, "ADA", 422, "wrong_kind"),
+        (.put, "/v1/runway/TODAY/entry", #"{"code":"plume://garbage"}"#, "ADA", 422, "invalid_code"),
+        (.put, "/v1/runway/TODAY/entry", #"{"cod":"x"}"#, "ADA", 422, "missing_field"),
+        (.put, "/v1/runway/2026-01-01/entry", #"{"code":"LOOK"}"#, "ADA", 409, "runway_closed"),
+        (.put, "/v1/runway/3000-01-01/entry", #"{"code":"LOOK"}"#, "ADA", 404, "invalid_day"),
+        (.put, "/v1/runway/yesterday/entry", #"{"code":"LOOK"}"#, "ADA", 422, "invalid_day"),
+        (.get, "/v1/runway/TODAY/pair", nil, nil, 401, "missing_token"),
+        (.get, "/v1/runway/TODAY/pair", nil, "ADA", 404, "no_pair_left"),
+        (.get, "/v1/runway/2026-01-01/pair", nil, "ADA", 409, "runway_closed"),
+        (.post, "/v1/runway/votes", #"{"ticket":"rt1.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA","choice":"left"}"#, "ADA", 422, "invalid_ticket"),
+        (.post, "/v1/runway/votes", #"{"ticket":"x","choice":"both"}"#, "ADA", 422, "invalid_choice"),
+        (.post, "/v1/runway/votes", #"{"ticket":"x"}"#, "ADA", 422, "missing_field"),
+        (.post, "/v1/runway/votes", #"{"ticket":5,"choice":"left"}"#, "ADA", 422, "wrong_type"),
+        (.post, "/v1/runway/votes", #"{"ticket":"x","choice":"left"}"#, nil, 401, "missing_token"),
+        (.get, "/v1/runway/2025-12-31", nil, nil, 404, "invalid_day"),
+        (.get, "/v1/runway/TODAY", nil, "plm_bogus", 401, "invalid_token"),
     ]
 
     @Test(arguments: StoreKind.allCases)
@@ -223,8 +291,10 @@ import PlumeCalendar
             for refusal in Self.refusals {
                 let body = refusal.body?.replacingOccurrences(of: "LOOK", with: Self.look())
                     .replacingOccurrences(of: "SWARM", with: Self.swarm())
+                    .replacingOccurrences(of: "TODAY", with: String(Self.today().dropFirst(6)))
                 let token = refusal.token == "ADA" ? ada.token : refusal.token
-                let reply = try await client.call(refusal.method, refusal.path, json: body, token: token)
+                let path = refusal.path.replacingOccurrences(of: "TODAY", with: String(Self.today().dropFirst(6)))
+                let reply = try await client.call(refusal.method, path, json: body, token: token)
                 let where_ = "\(refusal.method) \(refusal.path) \(refusal.body?.prefix(60) ?? "")"
                 #expect(reply.status.code == refusal.status, "\(where_): \(reply.text.prefix(200))")
                 if refusal.path.hasPrefix("/p/") || refusal.path.hasPrefix("/l/") {
