@@ -12,6 +12,11 @@ import ScoresAPI
 
 extension LeaderboardService {
     static let runwayKeyName = "runway-ticket-key"
+    static let refitOptions: PeoplesChoice.Options = {
+        var options = PeoplesChoice.Options()
+        options.rounds = 1
+        return options
+    }()
 
     // MARK: Days
 
@@ -219,29 +224,52 @@ extension LeaderboardService {
         let dealtBefore = state.dealt
         var changed = state.entriesReadAt == nil
         var rebuilt = false
-        let stale = runway.staleEntries.withLock { $0.remove(day) != nil }
-        if stale || state.entriesReadAt.map({ now - $0 >= 1000 }) ?? true {
+        /// Reads the entries; a list that is not the last one plus new looks (one was replaced or
+        /// left the runway) counts the day again from its first vote.
+        func readEntries() async throws {
             let entries = try await store.runwayEntries(day: day)
             if entries != state.entries {
                 if entries.starts(with: state.entries) {
                     for entry in entries.dropFirst(state.entries.count) { state.append(entry) }
                 } else {
-                    // A look was replaced or left the runway: count the day again from its first vote.
+                    let newest = state.newestEntry
                     state = RunwayDayState(entries: entries)
+                    state.newestEntry = newest
                     rebuilt = true
                 }
                 changed = true
             }
+            state.newestEntry = max(state.newestEntry, entries.last?.id ?? 0)
             state.entriesReadAt = now
         }
-        while true {
+        let stale = runway.staleEntries.withLock { $0.remove(day) != nil }
+        if stale || state.entriesReadAt.map({ now - $0 >= 1000 }) ?? true { try await readEntries() }
+        // A judgement can name a look entered after the entries were read (another process dealt
+        // it): the entries are read again, after the judgement, when they must show it. Up to
+        // `trusted`, a look the entries do not show has left the runway.
+        var trusted: Int64 = 0
+        reading: while true {
             let batch = try await store.runwayJudgements(day: day, after: state.lastJudgement, limit: LeaderboardLimits.runwayReadBatch)
-            for judgement in batch where state.read(judgement) { changed = true }
+            for judgement in batch {
+                if judgement.id > trusted, max(judgement.left, judgement.right) > state.newestEntry {
+                    try await readEntries()
+                    trusted = batch.last?.id ?? judgement.id
+                    continue reading
+                }
+                if state.read(judgement) { changed = true }
+            }
             if batch.count < LeaderboardLimits.runwayReadBatch { break }
         }
         if changed {
-            state.fit = PeoplesChoice.fit(entries: state.entries.count, voters: state.voters.count, votes: state.votes,
-                                          previous: rebuilt ? nil : state.fit)
+            // From the previous fit, one round of reliabilities (the passes stop once no strength
+            // moves by a ten-thousandth of a logit, after a few); from nothing, the full four.
+            let warm = !rebuilt && !state.fit.strengths.isEmpty
+            let (entries, voters, votes, previous) = (state.entries.count, state.voters.count, state.votes, warm ? state.fit : nil)
+            // A fit of a big day takes a good fraction of a second: off the threads that answer requests.
+            state.fit = await Self.offCooperativeThreads {
+                PeoplesChoice.fit(entries: entries, voters: voters, votes: votes, previous: previous,
+                                  options: warm ? Self.refitOptions : PeoplesChoice.Options())
+            }
             state.dealer.update(state.fit)
         }
         // Deals made while this pass ran stay counted.
@@ -256,6 +284,13 @@ extension LeaderboardService {
             days[day] = next
         }
         if changed { try await writePeoplesBoard(day: day, fitted) }
+    }
+
+    /// Runs CPU-bound work on a thread of its own, so that the cooperative pool stays free.
+    static func offCooperativeThreads<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global(qos: .utility).async { continuation.resume(returning: work()) }
+        }
     }
 
     /// Writes the people's-board records whose key differs from the rank index's.

@@ -23,6 +23,9 @@ struct RunwayDayState: Sendable {
     /// showings, so that voters dealt at the same moment are spread over the looks.
     var dealt: [Int] = []
     var lastJudgement: Int64 = 0
+    /// The highest entry id the entries have shown: a judgement naming a higher one is of a look
+    /// entered since they were read.
+    var newestEntry: Int64 = 0
     var fit = PeoplesChoice.empty(entries: 0, voters: 0)
     var dealer = PairDealer(fit: .empty(entries: 0, voters: 0))
     /// When the entries were last read (the service's clock); nil forces a read.

@@ -29,7 +29,7 @@ struct Bench: AsyncParsableCommand {
     @Option(name: .customLong("latency-connections"),
             help: "Connections for the around-me and my-rank latency runs: a busy server, not a saturated one.") var latencyConnections = 4
     @Option(help: "Keep the seeded database and logs in this directory (default: a temporary one, removed).") var directory: String?
-    @Flag(help: "Measure only the Runway's ranking: a fit of 10 000 entries and 1 000 000 votes, a refit, pair dealing.") var runway = false
+    @Flag(help: "Measure only the Runway: the ranking alone (a fit of 10 000 entries and 1 000 000 votes, a refit, pair dealing), then the same day through the service on SQLite (first refresh, deals, votes per second).") var runway = false
 
     static let board = "swarm-huddle"
     static let submitters = 1000
@@ -47,6 +47,14 @@ struct Bench: AsyncParsableCommand {
         if runway {
             print("fitting 10 000 entries and 1 000 000 votes…")
             print(RunwayBench.run().line)
+            print("the same through the service on SQLite: seeding, refreshing, dealing, voting…")
+            let folder = directory ?? FileManager.default.temporaryDirectory.appendingPathComponent("plume-bench-\(UUID().uuidString.prefix(8))").path
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            defer { if directory == nil { try? FileManager.default.removeItem(atPath: folder) } }
+            let figures = try await RunwayServiceBench.run(directory: folder, voting: .seconds(Int64(seconds))) {
+                BenchTools.residentBytes(pid: getpid())
+            }
+            print(figures.line)
             return
         }
         let wrk = try BenchTools.wrk()

@@ -30,7 +30,8 @@ class Server:
         self.port = port or free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.log = open(self.directory / f"server-{self.port}.log", "ab")
-        env = dict(os.environ, PLUME_RATE_LIMIT="0", PLUME_REGISTER_RATE_LIMIT="0", PLUME_SUBMIT_RATE_LIMIT="0")
+        env = dict(os.environ, PLUME_RATE_LIMIT="0", PLUME_REGISTER_RATE_LIMIT="0", PLUME_SUBMIT_RATE_LIMIT="0",
+                   PLUME_VOTE_RATE_LIMIT="0")
         self.process = subprocess.Popen(
             [*prefix, str(binary or SERVER_BIN), "serve", "--port", str(self.port), "--database", self.database, *extra],
             stdout=self.log, stderr=subprocess.STDOUT, env=env, start_new_session=self.group)

@@ -43,7 +43,8 @@ def test_help_documents_every_option_and_its_environment_variable():
     text = subprocess.run([str(SERVER_BIN), "serve", "--help"], capture_output=True, text=True).stdout
     for option, env in [("--host", "PLUME_HOST"), ("--port", "PLUME_PORT"), ("--database", "PLUME_DATABASE"),
                         ("--allowed-origin", "PLUME_ALLOWED_ORIGINS"), ("--rate-limit", "PLUME_RATE_LIMIT"),
-                        ("--submit-rate-limit", "PLUME_SUBMIT_RATE_LIMIT"), ("--register-rate-limit", "PLUME_REGISTER_RATE_LIMIT"),
+                        ("--submit-rate-limit", "PLUME_SUBMIT_RATE_LIMIT"), ("--vote-rate-limit", "PLUME_VOTE_RATE_LIMIT"),
+                        ("--register-rate-limit", "PLUME_REGISTER_RATE_LIMIT"),
                         ("--simulations", "PLUME_SIMULATIONS"), ("--poll-ms", "PLUME_POLL_MS"), ("--public-url", "PLUME_PUBLIC_URL"),
                         ("--log-level", "LOG_LEVEL"), ("--log-format", "PLUME_LOG_FORMAT"), ("--config", "PLUME_CONFIG"),
                         ("--max-connections", "PLUME_MAX_CONNECTIONS"), ("--max-connections-per-address", "PLUME_MAX_CONNECTIONS_PER_ADDRESS"),

@@ -1,0 +1,147 @@
+// The Runway through the leaderboard service on a real SQLite file, at the issue's scale: 10 000
+// players each with an entry on today's runway and 1 000 000 votes already cast (written straight
+// into the database, like LeaderboardSeed), then: the first refresh (read every vote, fit from
+// nothing, write the people's board), pair dealing as a server deals (the store's judged pairs,
+// the dealer, the deal written), and votes cast by 16 voters at once while the background refit
+// runs. No HTTP: the service is what each request calls.
+import Challenges
+import Foundation
+import GameState
+import GRDB
+import Leaderboard
+import PlumeCalendar
+import ScoresAPI
+
+public enum RunwayServiceBench {
+    public struct Figures: Sendable {
+        public var entries = 0, seededVotes = 0
+        public var firstRefreshSeconds = 0.0
+        public var dealP50Milliseconds = 0.0, dealP99Milliseconds = 0.0
+        public var votesPerSecond = 0.0, voteP99Milliseconds = 0.0
+        public var votesCast = 0
+        public var refreshSeconds = 0.0
+        public var residentBytes = 0
+
+        public var line: String {
+            String(format: "service: entries=%d seeded_votes=%d first_refresh_s=%.2f deal_p50_ms=%.2f deal_p99_ms=%.2f votes_per_s=%.0f vote_p99_ms=%.2f votes_cast=%d refresh_after_s=%.3f rss_mb=%.0f",
+                   entries, seededVotes, firstRefreshSeconds, dealP50Milliseconds, dealP99Milliseconds, votesPerSecond, voteP99Milliseconds,
+                   votesCast, refreshSeconds, Double(residentBytes) / 1e6)
+        }
+    }
+
+    public static func run(directory: String, entries: Int = 10_000, votes: Int = 1_000_000, voting: Duration = .seconds(5),
+                           residentBytes: () -> Int) async throws -> Figures {
+        let path = directory + "/runway.sqlite"
+        try? FileManager.default.removeItem(atPath: path)
+        let store = try SQLiteStore(path: path)
+        try await store.migrate()
+        let catalog = try Catalog.bundled.get(), book = try ChallengeBook.bundled.get()
+        let service = LeaderboardService(store: store, catalog: catalog, book: book, causes: try Causes.bundled.get())
+        let day = UTCDay.containing(milliseconds: service.now)
+        let looks = RunwayLooks.codes(count: 200, theme: book.theme(forDay: day), catalog: catalog)
+        try seed(path: path, day: day, entries: entries, votes: votes, looks: looks, at: service.now)
+        try await service.loadIndex()
+        var figures = Figures(entries: entries, seededVotes: votes)
+
+        var clock = ContinuousClock.now
+        try await service.refreshRunway()
+        figures.firstRefreshSeconds = (ContinuousClock.now - clock) / .seconds(1)
+
+        guard let players = try await playerRecords(store, count: entries) else { throw BenchFailure("the seeded players are missing") }
+        let dayText = UTCDay.string(day)
+        // Deals: 2 000 voters ask for their pairs (each a fresh deal of two).
+        var deals: [Double] = []
+        var tickets: [(PlayerRecord, String)] = []
+        for player in players.prefix(2000) {
+            clock = ContinuousClock.now
+            let dealt = try await service.dealRunwayPair(player, day: dayText)
+            deals.append((ContinuousClock.now - clock) / .milliseconds(1))
+            tickets.append((player, dealt.ticket))
+        }
+        deals.sort()
+        figures.dealP50Milliseconds = deals[deals.count / 2]
+        figures.dealP99Milliseconds = deals[deals.count * 99 / 100]
+
+        // Votes: 16 voters at once, each answering its pair and being dealt the next, while the
+        // background refit runs as in the server.
+        let keeper = Task { await service.keepRunway(every: .milliseconds(250)) }
+        defer { keeper.cancel() }
+        let until = ContinuousClock.now + voting
+        clock = ContinuousClock.now
+        let lanes = 16
+        let results = try await withThrowingTaskGroup(of: [Double].self) { group in
+            for lane in 0..<lanes {
+                let mine = tickets.enumerated().filter { $0.offset % lanes == lane }.map(\.element)
+                group.addTask {
+                    var times: [Double] = []
+                    var queue = mine
+                    var random = SplitMix64(seed: UInt64(lane + 1))
+                    while ContinuousClock.now < until, !queue.isEmpty {
+                        let (player, ticket) = queue.removeFirst()
+                        let started = ContinuousClock.now
+                        let choice: RunwayChoice = random.below(2) == 0 ? .left : .right
+                        _ = try await service.castRunwayVote(player, RunwayVoteRequest(ticket: ticket, choice: choice))
+                        times.append((ContinuousClock.now - started) / .milliseconds(1))
+                        if let next = try? await service.dealRunwayPair(player, day: dayText) { queue.append((player, next.ticket)) }
+                    }
+                    return times
+                }
+            }
+            return try await group.reduce(into: [Double]()) { $0 += $1 }
+        }
+        let elapsed = (ContinuousClock.now - clock) / .seconds(1)
+        figures.votesCast = results.count
+        figures.votesPerSecond = Double(results.count) / elapsed
+        let sorted = results.sorted()
+        figures.voteP99Milliseconds = sorted.isEmpty ? 0 : sorted[sorted.count * 99 / 100]
+        keeper.cancel()
+        clock = ContinuousClock.now
+        try await service.refreshRunway()
+        figures.refreshSeconds = (ContinuousClock.now - clock) / .seconds(1)
+        figures.residentBytes = residentBytes()
+        return figures
+    }
+
+    struct BenchFailure: Error, CustomStringConvertible {
+        let description: String
+        init(_ description: String) { self.description = description }
+    }
+
+    static func playerRecords(_ store: SQLiteStore, count: Int) async throws -> [PlayerRecord]? {
+        let players = try await store.players(limit: count, offset: 0)
+        return players.count == count ? players : nil
+    }
+
+    /// Players 1…entries, each with an entry; `votes` votes between looks near in a hidden
+    /// order, by those players, none on their own look.
+    static func seed(path: String, day: Int, entries: Int, votes: Int, looks: [String], at: Int64) throws {
+        let database = try DatabaseQueue(path: path)
+        var random = SplitMix64(seed: 7)
+        try database.write { db in
+            let player = try db.makeStatement(sql: """
+                INSERT INTO players (public_id, name, name_key, token_hash, created_at) VALUES (?, ?, ?, ?, ?)
+                """)
+            let entry = try db.makeStatement(sql: "INSERT INTO runway_entries (day, player, code, at) VALUES (?, ?, ?, ?)")
+            for i in 0..<entries {
+                try player.execute(arguments: [LeaderboardSeed.playerID(i), "runway\(i)", "runway\(i)", "none-\(i)", at])
+                try entry.execute(arguments: [day, db.lastInsertedRowID, looks[i % looks.count], at + Int64(i)])
+            }
+            let vote = try db.makeStatement(sql: """
+                INSERT INTO runway_votes (day, voter, left_entry, right_entry, choice, points, at) VALUES (?, ?, ?, ?, ?, 0, ?)
+                """)
+            for _ in 0..<votes {
+                let a = 1 + random.below(entries)
+                var b = min(entries, max(1, a + random.below(601) - 300))
+                if b == a { b = a % entries + 1 }
+                var voter = 1 + random.below(entries)
+                if voter == a || voter == b { voter = voter % entries + 1 }
+                if voter == a || voter == b { voter = voter % entries + 1 }
+                // Lower-numbered looks are stronger, by 6 logits across the day.
+                let p = 1 / (1 + exp(-Double(b - a) * 6 / Double(entries)))
+                let choice = Double(random.below(1_000_000)) / 1e6 < p ? "left" : "right"
+                try vote.execute(arguments: [day, voter, a, b, choice, at])
+            }
+        }
+        try database.writeWithoutTransaction { db in _ = try db.checkpoint(.truncate) }
+    }
+}
