@@ -67,7 +67,7 @@ public func buildRouter(service: LeaderboardService, configuration: ServerConfig
                                              votes: RateLimiter(limit: configuration.votesPerMinute, per: .seconds(60))))
         .register(on: router)
     PageRoutes(service: service, baseURL: configuration.baseURL).register(on: router)
-    router.get("/") { _, _ in HomePage.render(service) }
+    router.get("/") { _, _ in await HomePage.render(service) }
     return router
 }
 

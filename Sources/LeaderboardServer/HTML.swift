@@ -1,5 +1,5 @@
-// Server-rendered pages: every outside string escaped, no scripts (the CSP forbids them), one
-// small stylesheet inline, readable on a phone.
+// Escaping for the XML feed, and the pages' Content-Security-Policy: no scripts, one small
+// stylesheet inline (the pages themselves are Mustache templates, Templates.swift).
 
 enum HTML {
     /// Escapes text for HTML and XML alike (the TopScores.xml feed uses it too).
@@ -25,33 +25,4 @@ enum HTML {
     }
 
     static let contentSecurityPolicy = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
-
-    static func page(title: String, body: String) -> String {
-        """
-        <!doctype html>
-        <html lang="en">
-        <head>
-        <meta charset="utf-8">
-        <meta name="viewport" content="width=device-width, initial-scale=1">
-        <title>\(escape(title)) · Plume</title>
-        <style>
-        body{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;margin:0;background:#f6f3ee;color:#222;line-height:1.45}
-        main{max-width:40rem;margin:0 auto;padding:1rem}
-        h1{font-size:1.5rem;margin:.5rem 0}
-        .figure{display:block;width:min(100%,20rem);height:auto;margin:1rem auto;image-rendering:pixelated;border-radius:.5rem;background:#fff}
-        .card{background:#fff;border-radius:.75rem;padding:1rem;margin:1rem 0;box-shadow:0 1px 3px #0002}
-        code,.code{font-family:ui-monospace,Menlo,monospace;word-break:break-all;background:#f0ece4;padding:.1rem .3rem;border-radius:.25rem}
-        table{width:100%;border-collapse:collapse}td,th{padding:.35rem;text-align:left;border-bottom:1px solid #eee}
-        td.n{text-align:right;font-variant-numeric:tabular-nums}
-        a{color:#6b3fa0}
-        .muted{color:#666;font-size:.9rem}
-        </style>
-        </head>
-        <body><main>
-        \(body)
-        <p class="muted">Plume is a dress-up and swarm game for the terminal.</p>
-        </main></body>
-        </html>
-        """
-    }
 }

@@ -1,18 +1,19 @@
-// The server's front page: today's boards, for a player who opens the address in a browser.
+// The server's front page: today's runway and boards, for a player who opens the address in a
+// browser; every board links to its page.
 import Hummingbird
 import Leaderboard
+import PlumeCalendar
 
 enum HomePage {
-    static func render(_ service: LeaderboardService) -> Response {
-        let rows = service.boards().boards.map { board in
-            "<tr><td>\(HTML.escape(board.title))</td><td class=\"n\">\(board.records)</td><td><code>\(HTML.escape(board.id))</code></td></tr>"
-        }.joined()
-        let body = """
-            <h1>Plume leaderboards</h1>
-            <div class="card"><table><tr><th>Board</th><th>Players</th><th>Id</th></tr>\(rows)</table></div>
-            <div class="card"><p>The JSON API is under <code>/v1</code>; its OpenAPI document is
-            <a href="/v1/openapi.json">/v1/openapi.json</a>. Top contributors: <a href="/TopScores.xml">TopScores.xml</a>.</p></div>
-            """
-        return PageRoutes.html(HTML.page(title: "Leaderboards", body: body))
+    static func render(_ service: LeaderboardService) async -> Response {
+        let boards: [[String: Any]] = service.boards().boards.map { ["id": $0.id, "title": $0.title, "records": $0.records] }
+        let today = UTCDay.containing(milliseconds: service.now)
+        let day = try? await service.runwayDay(UTCDay.string(today), player: nil)
+        let page: [String: Any] = [
+            "boards": boards, "today": UTCDay.string(today), "yesterday": UTCDay.string(today - 1),
+            "theme": day?.theme ?? "", "entries": day?.entries ?? 0, "oneEntry": day?.entries == 1,
+            "votes": day?.votes ?? 0, "oneVote": day?.votes == 1,
+        ]
+        return PageRoutes.html(Templates.render("home", page))
     }
 }

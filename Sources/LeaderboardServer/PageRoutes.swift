@@ -1,5 +1,7 @@
-// What a browser sees: a player's page, the page behind a shared link (for someone without
-// Plume), look SVGs, and the seed game's TopScores.xml feed.
+// What a browser sees: every board's top 50 with each look or swarm drawn, a day's runway (the
+// people's choice beside the style board), a player's page, the page behind a shared link (for
+// someone without Plume), look SVGs, and the seed game's TopScores.xml feed. Pages are Mustache
+// templates (Templates.swift); outside text is stripped of control characters and escaped.
 import Foundation
 import GameState
 import HTTPTypes
@@ -17,6 +19,8 @@ struct PageRoutes {
     static let pictureSteps = 400, pictureSeed: UInt64 = 1
 
     func register(on router: Router<AppContext>) {
+        router.get("b/:board", use: boardPage)
+        router.get("runway/:day", use: runwayPage)
         router.get("p/:player", use: playerPage)
         router.get("l/:code", use: linkPage)
         router.get("v1/looks/:file", use: lookSVG)
@@ -29,7 +33,7 @@ struct PageRoutes {
     }
 
     static func problemPage(_ title: String, _ message: String, status: HTTPResponse.Status) -> Response {
-        html(HTML.page(title: title, body: "<h1>\(HTML.escape(title))</h1><div class=\"card\"><p>\(HTML.escape(message))</p></div>"), status: status)
+        html(Templates.render("problem", ["title": title, "message": SafeText.strip(message)]), status: status)
     }
 
     @Sendable func linkPage(_ request: Request, context: AppContext) async throws -> Response {
@@ -51,19 +55,8 @@ struct PageRoutes {
             title = "A Plume swarm"
             what = "\(recipe.ingredients.count) species, \(recipe.totalPopulation) agents (Sayama's Swarm Chemistry), after \(Self.pictureSteps) steps."
         }
-        let body = """
-            <h1>\(HTML.escape(title))</h1>
-            \(picture)
-            <div class="card"><p>\(HTML.escape(what))</p>
-            <p><a href="\(HTML.escape(link))">Open in Plume</a></p>
-            <p>Or copy the link: <span class="code">\(HTML.escape(link))</span></p>
-            <p>In a terminal, <code>plume open \(HTML.escape(link))</code> opens it in the game you have running (or starts one).
-            If the button above does nothing, run <code>plume register-scheme</code> once: it makes plume:// links open Plume.</p></div>
-            <div class="card"><h2>Don't have Plume?</h2>
-            <p>Plume is a terminal game. With Swift installed, run <code>swift run plume</code> in its folder, press
-            <b>3</b> for Import and paste the link above.</p></div>
-            """
-        return Self.html(HTML.page(title: title, body: body))
+        let page: [String: Any] = ["title": title, "picture": picture, "what": what, "link": link]
+        return Self.html(Templates.render("link", page))
     }
 
     func swarmPicture(_ recipe: SwarmRecipe, code: String) async throws -> String {
@@ -83,23 +76,82 @@ struct PageRoutes {
         if let code = profile.avatarLook, case .look(let look)? = try? ShareCode.decode(code) {
             avatar = Pictures.lookSVG(look, in: service.catalog)
         }
-        var rows = ""
-        for best in profile.bests {
+        let bests: [[String: Any]] = profile.bests.map { best in
             let title = (try? service.board(best.boardID)).map { service.info($0).title } ?? best.boardID
             let kind = best.code.isEmpty ? nil : (try? ShareCode.decode(best.code))?.kind
-            let link = kind.map { "<a href=\"/l/\(HTML.escape(best.code))\">view</a> · <span class=\"code\">plume://\($0.route)/\(HTML.escape(best.code))</span>" } ?? ""
-            rows += "<tr><td>\(HTML.escape(title))</td><td class=\"n\">\(best.rank.map { "#\($0)" } ?? "–")</td><td class=\"n\">\(best.score)</td><td>\(link)</td></tr>"
+            var row: [String: Any] = ["boardID": best.boardID, "title": title, "rank": best.rank.map { "#\($0)" } ?? "–", "score": best.score]
+            if let kind { (row["code"], row["link"]) = (best.code, "plume://\(kind.route)/\(best.code)") }
+            return row
         }
-        let body = """
-            <h1>\(HTML.escape(profile.name))</h1>
-            \(avatar)
-            <div class="card"><p>Points earned: <b>\(profile.pointsEarned)</b> · given to causes: <b>\(profile.pointsGiven)</b></p>
-            <p class="muted">Playing since \(HTML.escape(String(profile.since.prefix(10))))</p></div>
-            <div class="card"><h2>Best scores</h2>
-            \(rows.isEmpty ? "<p>No scores yet.</p>" : "<table><tr><th>Board</th><th>Rank</th><th>Score</th><th>Share</th></tr>\(rows)</table>")
-            </div>
-            """
-        return Self.html(HTML.page(title: profile.name, body: body))
+        let page: [String: Any] = ["name": SafeText.strip(profile.name), "avatar": avatar, "pointsEarned": profile.pointsEarned,
+                                   "pointsGiven": profile.pointsGiven, "since": String(profile.since.prefix(10)),
+                                   "hasBests": !bests.isEmpty, "bests": bests]
+        return Self.html(Templates.render("player", page))
+    }
+
+    // MARK: Boards and the runway
+
+    @Sendable func boardPage(_ request: Request, context: AppContext) async throws -> Response {
+        let id = try context.parameters.text("board")
+        guard let board = try? service.board(id) else {
+            return Self.problemPage("No such board", "There is no Plume board called \(SafeText.quoted(id)).", status: .notFound)
+        }
+        let info = service.info(board)
+        var page = try await section(board, limit: 50)
+        page["title"] = info.title
+        page["brief"] = info.brief
+        page["status"] = Self.status(of: info)
+        return Self.html(Templates.render("board", page))
+    }
+
+    @Sendable func runwayPage(_ request: Request, context: AppContext) async throws -> Response {
+        let text = try context.parameters.text("day")
+        let day: RunwayDay
+        do { day = try await service.runwayDay(text, player: nil) } catch let error as LeaderboardError where error.kind != .unavailable {
+            return Self.problemPage("No runway on that day", error.message, status: .notFound)
+        }
+        let status = day.votingOpen ? "Voting is open until \(day.votingClosesAt.prefix(16).replacingOccurrences(of: "T", with: " ")) UTC."
+            : "Voting has closed: the people's choice is final."
+        let page: [String: Any] = [
+            "day": day.day, "theme": day.theme, "brief": day.brief, "entries": day.entries, "oneEntry": day.entries == 1,
+            "votes": day.votes, "oneVote": day.votes == 1, "status": status,
+            "peoples": try await section(try service.board(day.boardID), limit: 50),
+            "style": try await section(try service.board(day.styleBoardID), limit: 50),
+        ]
+        return Self.html(Templates.render("runway", page))
+    }
+
+    /// A board's top rows as the `rows` template draws them.
+    func section(_ board: Board, limit: Int) async throws -> [String: Any] {
+        let info = service.info(board)
+        let rows = try await service.top(boardID: board.id, limit: limit, cursor: nil).rows
+        var drawn: [[String: Any]] = []
+        for row in rows {
+            var item: [String: Any] = ["rank": row.rank, "tied": row.tied, "name": SafeText.strip(row.name), "playerID": row.playerID,
+                                       "score": row.score, "votes": Int(row.detail), "code": row.code]
+            switch try? ShareCode.decode(row.code) {
+            case .look?: item["isLook"] = true
+            case .swarm(let recipe)?: item["swarmSVG"] = try? await swarmPicture(recipe, code: row.code)
+            case nil: break
+            }
+            drawn.append(item)
+        }
+        let empty = switch info.kind {
+        case .people: "No looks on this runway yet."
+        case .contributors: "Nobody has given points yet."
+        default: "No scores yet."
+        }
+        return ["id": board.id, "rows": drawn, "hasRows": !drawn.isEmpty, "countsVotes": info.kind == .people,
+                "scoreName": info.kind == .people ? "People's score" : info.kind == .contributors ? "Points given" : "Score", "empty": empty]
+    }
+
+    static func status(of info: BoardInfo) -> String {
+        let closes = info.closesAt.map { String($0.prefix(16)).replacingOccurrences(of: "T", with: " ") + " UTC" }
+        switch (info.open, closes) {
+        case (true, let closes?): return "Open until \(closes)."
+        case (false, let closes?): return "Closed at \(closes): final."
+        default: return "Always open."
+        }
     }
 
     @Sendable func lookSVG(_ request: Request, context: AppContext) async throws -> Response {

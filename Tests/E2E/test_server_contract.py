@@ -87,6 +87,39 @@ def test_a_real_browser_draws_the_look_swarm_and_player_pages(tmp_path, plume):
         srv.stop()
 
 
+def test_a_real_browser_draws_the_runway_and_board_pages(tmp_path, plume):
+    from test_runway_server import enter, today
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    srv = Server(tmp_path)
+    try:
+        entrants = [srv.register(name) for name in ("Ada", "Bea", "<b>Cy</b> & co")]
+        enter(srv, entrants, plume, seed=3)
+        for player in entrants:
+            status, pair = srv.json("GET", f"/v1/runway/{today()}/pair", token=player["token"])
+            assert status == 200
+            assert srv.json("POST", "/v1/runway/votes", {"ticket": pair["ticket"], "choice": "left"}, player["token"])[0] == 200
+        look = look_code(plume, [1])
+        assert srv.json("POST", "/v1/scores", {"board_id": today_board(srv), "code": look}, entrants[0]["token"])[0] == 200
+        assert srv.json("POST", "/v1/scores", {"board_id": "swarm-comet", "code": swarm_code(plume)}, entrants[1]["token"])[0] == 200
+        pages = {"runway": f"{srv.base}/runway/{today()}", "people-board": f"{srv.base}/b/people-{today()}",
+                 "swarm-board": f"{srv.base}/b/swarm-comet", "home": f"{srv.base}/"}
+        for name, url in pages.items():
+            shot = SCREENSHOTS / f"{name}.png"
+            dom = browse(url, shot, tmp_path)
+            assert "<script" not in dom
+            if name != "home":
+                assert_a_real_picture(shot)
+        runway = browse(pages["runway"], tmp_path / "runway.png", tmp_path)
+        # Three looks on the people's board and one on the style board, each drawn; names escaped.
+        assert runway.count('class="thumb" src="/v1/looks/') == 4, runway
+        assert "&lt;b&gt;Cy&lt;/b&gt; &amp; co" in runway and "<b>Cy</b>" not in runway
+        assert "<svg" in browse(pages["swarm-board"], tmp_path / "swarm.png", tmp_path)
+        home = browse(pages["home"], tmp_path / "home.png", tmp_path)
+        assert f'href="/runway/{today()}"' in home and f'href="/b/people-{today()}"' in home
+    finally:
+        srv.stop()
+
+
 def test_the_benchmark_runs_end_to_end_and_prints_its_figures(tmp_path):
     """A small `plume-server bench` (debug build): seeds, serves, loads with wrk, and ends with
     the one line of figures; every load run got only 2xx answers. The README's figures come from

@@ -213,6 +213,27 @@ import PlumeCalendar
             let rows = reply.json["rows"] as? [[String: Any]] ?? []
             #expect(rows.count == 4 && rows.compactMap { $0["detail"] as? Double }.reduce(0, +) == 2, "\(reply.text.prefix(300))")
             #expect(rows.first?["score"] as? Int ?? 0 > 500)
+
+            // The web: the people's board and the day's runway, each look drawn beside its row,
+            // every name escaped, no scripts.
+            let sly = try await client.register("<i>Sly</i> & Co")
+            reply = try await client.call(.put, "/v1/runway/\(day)/entry", json: #"{"code":"\#(looks[0])"}"#, token: sly.token)
+            #expect(reply.status == .ok)
+            reply = try await client.call(.get, "/b/people-\(day)")
+            #expect(reply.status == .ok && reply.headers[.contentSecurityPolicy]?.contains("default-src 'none'") == true)
+            #expect(reply.text.contains("People's choice: \(theme.name.replacingOccurrences(of: "'", with: "&#39;"))") || reply.text.contains("People"))
+            #expect(reply.text.components(separatedBy: "class=\"thumb\" src=\"/v1/looks/").count - 1 == 5, "\(reply.text.prefix(400))")
+            #expect(reply.text.contains("&lt;i&gt;Sly&lt;/i&gt; &amp; Co") && !reply.text.contains("<i>Sly"))
+            #expect(!reply.text.lowercased().contains("<script"))
+            reply = try await client.call(.get, "/runway/\(day)")
+            #expect(reply.status == .ok && reply.text.contains("The people's choice") && reply.text.contains("The style board"), "\(reply.text)")
+            #expect(reply.text.contains("href=\"/b/people-\(day)\"") && reply.text.contains("href=\"/b/style-\(day)\""))
+            reply = try await client.call(.get, "/")
+            #expect(reply.text.contains("href=\"/runway/\(day)\"") && reply.text.contains("href=\"/b/people-\(day)\""))
+            reply = try await client.call(.get, "/b/no-such-board")
+            #expect(reply.status == .notFound && reply.text.contains("<html"))
+            reply = try await client.call(.get, "/runway/1999-01-01")
+            #expect(reply.status == .notFound && reply.text.contains("<html"))
         }
     }
 
