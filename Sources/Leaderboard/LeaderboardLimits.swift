@@ -38,6 +38,9 @@ public enum LeaderboardLimits {
     public static let runwaySkipsPerDay = 5
     /// Points voting on one day's runway can earn (a point a vote).
     public static let runwayPointsPerDay = 50
+    /// The background refit's pace: at most once in this long, so that a busy day's fit (a
+    /// quarter of a second at a million votes) never takes more than a share of a core.
+    public static let runwayRefitInterval = Duration.milliseconds(750)
     /// Judgements read from the store in one batch by the runway's fit.
     public static let runwayReadBatch = 20_000
 }

@@ -211,15 +211,28 @@ extension LeaderboardService {
 
     /// Brings every runway still taking votes up to date with the store: new entries and
     /// judgements, a refit, and the people's-board records that changed. Passes run one at a time.
-    public func refreshRunway() async throws {
+    ///
+    /// A settled pass (the default: a test, the local board, an entry) fits every new vote at once
+    /// and writes every record that differs. The background passes (`keepRunway`) refit at most
+    /// once per `runwayRefitInterval` and leave a record alone while its score is within a point
+    /// of the fit and its votes are unchanged: on a busy day of 10 000 looks every refit moves
+    /// hundreds of scores by a rounding, and rewriting them all would take the writer from the
+    /// votes. A day whose voting closes gets one settled write as it leaves.
+    public func refreshRunway(settled: Bool = true) async throws {
+        if settled { runway.settleWanted.withLock { $0 = true } }
         try await runway.passes.pass { [self] in
+            let settled = runway.settleWanted.withLock { wanted in defer { wanted = false }; return wanted }
             let active = activeRunwayDays
-            runway.days.withLock { days in days = days.filter { active.contains($0.key) } }
-            for day in active { try await refreshRunway(day: day) }
+            let leaving = runway.days.withLock { days in days.keys.filter { !active.contains($0) } }
+            for day in leaving {
+                try await refreshRunway(day: day, settled: true)
+                runway.days.withLock { _ = $0.removeValue(forKey: day) }
+            }
+            for day in active { try await refreshRunway(day: day, settled: settled) }
         }
     }
 
-    private func refreshRunway(day: Int) async throws {
+    private func refreshRunway(day: Int, settled: Bool) async throws {
         var state = runway.days.withLock { $0[day] } ?? RunwayDayState()
         let dealtBefore = state.dealt
         var changed = state.entriesReadAt == nil
@@ -260,9 +273,14 @@ extension LeaderboardService {
             }
             if batch.count < LeaderboardLimits.runwayReadBatch { break }
         }
-        if changed {
+        let due = state.fittedAt.map { ContinuousClock.now - $0 >= LeaderboardLimits.runwayRefitInterval } ?? true
+        let fitting = (changed || state.fittedVotes != state.votes.count || state.fit.strengths.count != state.entries.count)
+            && (settled || rebuilt || due)
+        if fitting {
             // From the previous fit, one round of reliabilities (the passes stop once no strength
             // moves by a ten-thousandth of a logit, after a few); from nothing, the full four.
+            state.fittedAt = .now
+            state.fittedVotes = state.votes.count
             let warm = !rebuilt && !state.fit.strengths.isEmpty
             let (entries, voters, votes, previous) = (state.entries.count, state.voters.count, state.votes, warm ? state.fit : nil)
             // A fit of a big day takes a good fraction of a second: off the threads that answer requests.
@@ -283,7 +301,7 @@ extension LeaderboardService {
             }
             days[day] = next
         }
-        if changed { try await writePeoplesBoard(day: day, fitted) }
+        if fitting || settled { try await writePeoplesBoard(day: day, fitted, exact: settled) }
     }
 
     /// Runs CPU-bound work on a thread of its own, so that the cooperative pool stays free.
@@ -293,15 +311,20 @@ extension LeaderboardService {
         }
     }
 
-    /// Writes the people's-board records whose key differs from the rank index's.
-    private func writePeoplesBoard(day: Int, _ state: RunwayDayState) async throws {
+    /// Writes the people's-board records that differ from the rank index's: any difference when
+    /// `exact`, else a new look, new votes, or a score more than a point away.
+    private func writePeoplesBoard(day: Int, _ state: RunwayDayState, exact: Bool) async throws {
         let board = Board(.people(day: day)).id
         let ranked = index.existing(board)
         var records: [ScoreRecord] = []
         for (at, entry) in state.entries.enumerated() where at < state.fit.strengths.count {
             let record = ScoreRecord(board: board, player: entry.player, score: Int64(state.fit.score(of: at).score),
                                      detail: Double(state.received[at]), code: entry.code, at: entry.at)
-            if ranked?.entry(player: entry.player)?.key != record.key { records.append(record) }
+            guard let stored = ranked?.entry(player: entry.player)?.key, stored != record.key else {
+                if ranked?.entry(player: entry.player) == nil { records.append(record) }
+                continue
+            }
+            if exact || stored.detail != record.detail || stored.at != record.at || abs(stored.score - record.score) > 1 { records.append(record) }
         }
         guard !records.isEmpty else { return }
         try await store.writePeoplesChoice(records, at: now)
@@ -311,7 +334,7 @@ extension LeaderboardService {
     /// Refreshes the runways in the background: every `interval`, and at once when woken.
     public func keepRunway(every interval: Duration, report: @escaping @Sendable (any Error) -> Void = { _ in }) async {
         while !Task.isCancelled {
-            do { try await refreshRunway() } catch { report(error) }
+            do { try await refreshRunway(settled: false) } catch { report(error) }
             try? await Task.sleep(for: interval)
         }
     }

@@ -27,6 +27,9 @@ struct RunwayDayState: Sendable {
     /// entered since they were read.
     var newestEntry: Int64 = 0
     var fit = PeoplesChoice.empty(entries: 0, voters: 0)
+    /// When the fit was made, and how many votes it saw.
+    var fittedAt: ContinuousClock.Instant?
+    var fittedVotes = 0
     var dealer = PairDealer(fit: .empty(entries: 0, voters: 0))
     /// When the entries were last read (the service's clock); nil forces a read.
     var entriesReadAt: Int64?
@@ -78,4 +81,6 @@ final class RunwayDesk: Sendable {
     let key = Mutex<SymmetricKey?>(nil)
     /// Days whose entries changed through this process: read again on the next pass.
     let staleEntries = Mutex<Set<Int>>([])
+    /// Whether the next refresh pass should be a settled one (see `refreshRunway`).
+    let settleWanted = Mutex(false)
 }

@@ -79,4 +79,11 @@ public protocol ScoresBackend: Sendable {
     func publicProfile(playerID: String, etag: String?) async throws(ScoresFailure) -> Fetched<PublicProfile>
     func submit(token: String, _ request: SubmitRequest) async throws(ScoresFailure) -> SubmissionResult
     func donate(token: String, _ request: DonationRequest) async throws(ScoresFailure) -> DonationResult
+
+    // The Runway (days are YYYY-MM-DD, UTC).
+    /// A day's runway; with a token, the player's entry and votes too.
+    func runwayDay(_ day: String, token: String?) async throws(ScoresFailure) -> RunwayDay
+    func enterRunway(token: String, day: String, _ request: RunwayEntryRequest) async throws(ScoresFailure) -> RunwayEntered
+    func runwayPair(token: String, day: String) async throws(ScoresFailure) -> RunwayPairDealt
+    func runwayVote(token: String, _ request: RunwayVoteRequest) async throws(ScoresFailure) -> RunwayVoteRecorded
 }

@@ -17,18 +17,25 @@ public enum ScoresCommand: Sendable, Equatable {
     case donate(cause: String, points: Int64)
     /// Sends what waits in the outbox, oldest first, until the server stops answering.
     case drainOutbox
+    /// A day's runway (YYYY-MM-DD) with the player's entry and votes.
+    case runwayDay(day: String)
+    case enterRunway(day: String, code: String)
+    /// The pair to judge and the next (the same until answered).
+    case runwayPair(day: String)
+    case runwayVote(ticket: String, choice: RunwayChoice)
 
     /// What a command is about: commands with the same key replace each other's answers, so one
     /// in flight per key is enough.
     public enum Key: Hashable, Sendable {
         case start, top(board: String), around(board: String), myBests, contributors, causes
         case register, profile, submit(board: String), donate, outbox
+        case runwayDay(day: String), runwayEntry, runwayPair(day: String), runwayVote(ticket: String)
 
         /// Whether the player waits for it on the Scores screen (a submission or the outbox
         /// goes on behind whatever the screen shows).
         public var isRead: Bool {
             switch self {
-            case .submit, .outbox: false
+            case .submit, .outbox, .runwayEntry, .runwayVote: false
             default: true
             }
         }
@@ -47,6 +54,10 @@ public enum ScoresCommand: Sendable, Equatable {
         case .submit(let board, _): .submit(board: board)
         case .donate: .donate
         case .drainOutbox: .outbox
+        case .runwayDay(let day): .runwayDay(day: day)
+        case .enterRunway: .runwayEntry
+        case .runwayPair(let day): .runwayPair(day: day)
+        case .runwayVote(let ticket, _): .runwayVote(ticket: ticket)
         }
     }
 }
@@ -86,6 +97,10 @@ public enum ScoresEvent: Sendable, Equatable {
     /// The server no longer knows the token (revoked, or the server was reset). It was forgotten;
     /// nothing else was: looks, swarms and the outbox stay.
     case signedOut(formerName: String?, ScoresFailure)
+    case runwayDay(RunwayDay)
+    case runwayEntered(RunwayEntered)
+    case runwayPair(RunwayPairDealt)
+    case runwayVoted(ticket: String, RunwayVoteRecorded)
     case failed(ScoresCommand, ScoresFailure)
 }
 
@@ -107,6 +122,10 @@ extension ScoresEvent {
         case .donated: .donate
         case .drained: .outbox
         case .signedOut: nil
+        case .runwayDay(let day): .runwayDay(day: day.day)
+        case .runwayEntered: .runwayEntry
+        case .runwayPair(let pair): .runwayPair(day: pair.day)
+        case .runwayVoted(let ticket, _): .runwayVote(ticket: ticket)
         case .failed(let command, _): command.key
         }
     }

@@ -116,4 +116,31 @@ public final class LocalBackend: ScoresBackend {
     public func donate(token: String, _ request: DonationRequest) async throws(ScoresFailure) -> DonationResult {
         try await call { try await service.donate(try await service.authenticate(token: token), request) }
     }
+
+    // MARK: The Runway (no background refit here: each vote refits at once, the day being small)
+
+    public func runwayDay(_ day: String, token: String?) async throws(ScoresFailure) -> RunwayDay {
+        try await call {
+            try await service.refreshRunway()
+            var player: PlayerRecord?
+            if let token { player = try await service.authenticate(token: token) }
+            return try await service.runwayDay(day, player: player)
+        }
+    }
+
+    public func enterRunway(token: String, day: String, _ request: RunwayEntryRequest) async throws(ScoresFailure) -> RunwayEntered {
+        try await call { try await service.enterRunway(try await service.authenticate(token: token), day: day, request) }
+    }
+
+    public func runwayPair(token: String, day: String) async throws(ScoresFailure) -> RunwayPairDealt {
+        try await call { try await service.dealRunwayPair(try await service.authenticate(token: token), day: day) }
+    }
+
+    public func runwayVote(token: String, _ request: RunwayVoteRequest) async throws(ScoresFailure) -> RunwayVoteRecorded {
+        try await call {
+            let recorded = try await service.castRunwayVote(try await service.authenticate(token: token), request)
+            try await service.refreshRunway()
+            return recorded
+        }
+    }
 }

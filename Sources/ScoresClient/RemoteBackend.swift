@@ -73,6 +73,24 @@ public final class RemoteBackend: ScoresBackend {
         try decode(try await send("POST", "/v1/donations", token: token, body: try encode(request)))
     }
 
+    // MARK: The Runway
+
+    public func runwayDay(_ day: String, token: String?) async throws(ScoresFailure) -> RunwayDay {
+        try decode(try await send("GET", "/v1/runway/" + Self.segment(day), token: token))
+    }
+
+    public func enterRunway(token: String, day: String, _ request: RunwayEntryRequest) async throws(ScoresFailure) -> RunwayEntered {
+        try decode(try await send("PUT", "/v1/runway/\(Self.segment(day))/entry", token: token, body: try encode(request)))
+    }
+
+    public func runwayPair(token: String, day: String) async throws(ScoresFailure) -> RunwayPairDealt {
+        try decode(try await send("GET", "/v1/runway/\(Self.segment(day))/pair", token: token))
+    }
+
+    public func runwayVote(token: String, _ request: RunwayVoteRequest) async throws(ScoresFailure) -> RunwayVoteRecorded {
+        try decode(try await send("POST", "/v1/runway/votes", token: token, body: try encode(request)))
+    }
+
     // MARK: Plumbing
 
     static func segment(_ text: String) -> String {

@@ -124,6 +124,15 @@ public actor ScoresSession {
             events.append(.donated(try await backend.donate(token: token, DonationRequest(causeID: cause, points: points))))
         case .drainOutbox:
             events += await drain()
+        case .runwayDay(let day):
+            events.append(.runwayDay(Self.clean(try await backend.runwayDay(day, token: credential?.token))))
+        case .enterRunway(let day, let code):
+            events.append(.runwayEntered(try await backend.enterRunway(token: try signedIn(), day: day, RunwayEntryRequest(code: code))))
+        case .runwayPair(let day):
+            events.append(.runwayPair(try await backend.runwayPair(token: try signedIn(), day: day)))
+        case .runwayVote(let ticket, let choice):
+            let recorded = try await backend.runwayVote(token: try signedIn(), RunwayVoteRequest(ticket: ticket, choice: choice))
+            events.append(.runwayVoted(ticket: ticket, Self.clean(recorded)))
         }
     }
 
@@ -205,6 +214,19 @@ public actor ScoresSession {
     }
 
     /// Remote text reaches the game with control and bidi characters removed.
+    static func clean(_ day: RunwayDay) -> RunwayDay {
+        var day = day
+        (day.theme, day.brief) = (SafeText.strip(day.theme), SafeText.strip(day.brief))
+        return day
+    }
+
+    static func clean(_ vote: RunwayVoteRecorded) -> RunwayVoteRecorded {
+        var vote = vote
+        vote.left.name = SafeText.strip(vote.left.name)
+        vote.right.name = SafeText.strip(vote.right.name)
+        return vote
+    }
+
     static func clean(_ board: BoardInfo) -> BoardInfo {
         var board = board
         board.title = SafeText.strip(board.title)

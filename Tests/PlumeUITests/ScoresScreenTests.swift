@@ -18,6 +18,11 @@ struct FakeScores {
     var givers: [BoardRow] = []
     var points: Int64 = 900
     var causeTotal: Int64 = 10
+    /// The runway (RunwayScreenTests): looks entered by others, the pairs judged, the player's entry.
+    var runwayLooks: [String] = []
+    var judged: [[String]] = []
+    var entered: String?
+    var votes = 0, skips = 0
     var boards = [
         BoardInfo(id: "style-2024-10-04", kind: .style, period: .day, title: "Style: Beach Day", brief: "", open: true, records: 3),
         BoardInfo(id: "swarm-huddle", kind: .swarm, period: .allTime, title: "Huddle", brief: "", open: true, records: 1),
@@ -70,6 +75,8 @@ struct FakeScores {
             causeTotal += amount
             givers = [Self.row(1, player?.name ?? "?", amount, id: Self.me.playerID)]
             return [.donated(DonationResult(causeID: cause, points: amount, pointsGiven: amount, pointsAvailable: points, causeTotal: causeTotal))]
+        case .runwayDay, .enterRunway, .runwayPair, .runwayVote:
+            return answerRunway(command)
         case .drainOutbox:
             guard !outbox.isEmpty else { return [] }
             let sent = outbox.count

@@ -68,7 +68,23 @@ struct Scene: CustomTestStringConvertible, Sendable {
         scores("scores-offline", [], down: ScoresFailure(.offline, "scores.example isn't answering")),
         scores("scores-register", [.char("p"), .tab], registered: false),
         scores("scores-donate", [.char("d"), .char("1"), .char("2")]),
+        runway("runway", []),
+        runway("runway-voted", [.right]),
     ]
+
+    static func runway(_ name: String, _ keys: [Key]) -> Scene {
+        Scene(name: name) { width, height in
+            var fake = FakeScores()
+            fake.player = FakeScores.me
+            fake.runwayLooks = RunwayScreenTests.looks
+            fake.entered = look
+            var model = app(width: width, height: height)
+            model.drive(.clock(fakeNow), &fake)
+            model.drive(keys: .char("6"), fake: &fake)
+            for key in keys { model.drive(.key(key), &fake) }
+            return model
+        }
+    }
 }
 
 @Suite struct SnapshotTests {

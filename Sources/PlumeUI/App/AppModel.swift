@@ -34,6 +34,7 @@ public struct AppModel: Sendable {
     public var importing = ImportState()
     public var sharing = ShareState()
     public var scores = ScoresState()
+    public var runway = RunwayState()
     public internal(set) var shelf: Shelf
 
     /// The screens' names, in tab order (they never change).
@@ -101,7 +102,7 @@ public struct AppModel: Sendable {
     /// When the program loop should wake the game.
     public var timing: Timing {
         let frames = tooSmall ? false : animated(context) != nil
-        return Timing(frames: frames, clock: scores.wantsClock(onScreen: screen == .scores), answers: scores.awaiting,
+        return Timing(frames: frames, clock: scores.wantsClock(onScreen: screen == .scores || screen == .runway), answers: scores.awaiting,
                       wakeAt: Double(UTCDay.start(of: day + 1)))
     }
 

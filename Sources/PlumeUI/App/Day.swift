@@ -8,12 +8,15 @@ extension AppModel {
     mutating func clock(_ seconds: Double) -> [Request] {
         now = seconds
         var requests = scores.clock(seconds, onScreen: screen == .scores)
+        if screen == .runway { requests += runway.refresh(context) }
         let today = UTCDay.containing(seconds: Int64(seconds.rounded(.down)))
         if today != day {
             let yesterday = Boards.style(day: day)
             day = today
             requests += scores.dayTurned(from: yesterday, to: Boards.style(day: today))
             requests.append(.status("A new day has begun: today's theme is “\(theme.name)”."))
+            scores.runwayOffer = nil
+            if screen == .runway { requests += runway.refresh(context, force: true) }
         }
         return requests
     }

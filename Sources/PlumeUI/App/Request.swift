@@ -49,6 +49,8 @@ public enum Work: String, Sendable { case look, swarm }
 public enum ScoresRequest: Sendable {
     /// The player cancelled registering: the submission waiting for it is not sent.
     case dropPendingSubmission
+    /// The runway offer after a style submission was taken (or is stale).
+    case dropRunwayOffer
 }
 
 /// What other layers ask of the Lab.

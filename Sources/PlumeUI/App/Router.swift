@@ -9,7 +9,7 @@ import TUI
 
 /// The screens, in tab order.
 public enum Screen: Int, CaseIterable, Sendable {
-    case studio, lab, importer, share, scores
+    case studio, lab, importer, share, scores, runway
 }
 
 /// A screen: a layer that stays while the player is elsewhere, told when they arrive.
@@ -34,6 +34,7 @@ extension AppModel {
         case .importer: visit(&importing, body)
         case .share: visit(&sharing, body)
         case .scores: visit(&scores, body)
+        case .runway: visit(&runway, body)
         }
     }
 
@@ -75,6 +76,7 @@ extension AppModel {
             status = SafeText.strip(how)
         case .scores(let event):
             requests = scores.receive(event, context)
+            requests += runway.receive(event, context)
         case .arrived(.link(let text)):
             if overlays.contains(where: \.isDialog) {
                 waitingArrival = text
@@ -200,6 +202,7 @@ extension AppModel {
         case .submit(let board, let code, let what): return scores.submit(board: board, code: code, what: what)
         case .send(let command): return scores.send(command)
         case .scores(.dropPendingSubmission): scores.pendingSubmission = nil
+        case .scores(.dropRunwayOffer): scores.runwayOffer = nil
         case .shelve(let kind, let slot): status = shelve(kind, slot: slot)
         case .unshelve(let kind, let slot): return unshelve(kind, slot: slot)
         case .callback(let url):

@@ -27,4 +27,27 @@ public enum FigureRenderer {
             }
         }
     }
+
+    /// The look as large as fits in `box` (nearest pixel, up to twice full size), centred in it;
+    /// returns where it went.
+    @discardableResult
+    public static func draw(_ look: Look, in catalog: Catalog, into grid: inout Grid, fitting box: Rect) -> Rect {
+        let image = LookPixels.render(look, in: catalog)
+        guard image.width > 0, image.height > 0, box.width > 0, box.height > 0 else { return Rect(x: box.x, y: box.y, width: 0, height: 0) }
+        // Each cell is one pixel wide and two tall.
+        let scale = min(Double(box.width) / Double(image.width), Double(box.height * 2) / Double(image.height), 2)
+        let columns = max(1, Int(Double(image.width) * scale)), rows = max(1, Int(Double(image.height) * scale / 2))
+        let x = box.x + (box.width - columns) / 2, y = box.y + (box.height - rows) / 2
+        func pixel(_ column: Int, _ half: Int) -> RGB? {
+            let px = min(image.width - 1, Int(Double(column) / scale)), py = min(image.height - 1, Int(Double(half) / scale))
+            return image.colours[py * image.width + px]
+        }
+        for row in 0..<rows {
+            for column in 0..<columns {
+                let top = pixel(column, row * 2), bottom = pixel(column, row * 2 + 1)
+                grid[x + column, y + row] = Cell("▀", fg: top.map(Colour.init) ?? .standard, bg: bottom.map(Colour.init) ?? .standard)
+            }
+        }
+        return Rect(x: x, y: y, width: columns, height: rows)
+    }
 }

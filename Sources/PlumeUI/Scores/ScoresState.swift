@@ -66,6 +66,11 @@ public struct ScoresState: Sendable {
     public var quietUntil = -Double.infinity
     /// A submission waiting for registration to finish.
     public var pendingSubmission: ScoresCommand?
+    /// After a style submission that may enter the runway (500 or more): its code, offered on
+    /// the status line (`y` in the Studio sends it).
+    public var runwayOffer: String?
+    /// The look last sent to a style board, for that offer.
+    var lastStyleCode: String?
     /// Seconds since 1970, as last heard.
     var now = 0.0
 

@@ -62,6 +62,7 @@ extension ScoresState {
     /// Submits the Studio's look or the Lab's swarm; registers first if need be.
     mutating func submit(board: String, code: String, what: Work) -> [Request] {
         let command = ScoresCommand.submit(board: board, code: code)
+        if board.hasPrefix("style-") { (lastStyleCode, runwayOffer) = (code, nil) }
         guard player != nil else {
             pendingSubmission = command
             return [.push(RegisterDialog(self)), .status("Register on \(place) first; your \(what.rawValue) is sent as soon as you have.")]
@@ -124,7 +125,18 @@ extension ScoresState {
         case .submitted(let result):
             lastRefresh = -.infinity
             contact()
+            if result.boardID == context.styleBoardID, result.score >= 500, let code = lastStyleCode {
+                runwayOffer = code
+                return [.status(describe(result) + " y sends it down today's runway.")]
+            }
             return [.status(describe(result))]
+        case .runwayEntered(let entered):
+            contact()
+            runwayOffer = nil
+            let replaced = entered.replaced ? " It replaced your earlier entry, whose votes are gone." : ""
+            return [.status("Your look (\(entered.styleScore) on the theme) is on the runway of \(entered.day): players vote on it until the end of tomorrow (6 shows it).\(replaced)")]
+        case .runwayDay, .runwayPair, .runwayVoted:
+            contact()
         case .queued(let board, let outbox, let failure):
             self.outbox = outbox
             lastDrain = now

@@ -2,6 +2,7 @@
 // today wants, the saved slots and the garment picker on the right. Its keys dress the model.
 import Challenges
 import GameState
+import PlumeCalendar
 import TUI
 
 /// Where the Studio's parts sit in its area (shared by drawing and clicks).
@@ -35,6 +36,7 @@ extension StudioState: ScreenLayer {
             KeyHelp("o 1-9", "open a saved slot"),
             KeyHelp("s", "share this look", hint: Priority.useful, short: "share"),
             KeyHelp("b", "submit to today's style board", hint: Priority.useful, short: "submit"),
+            KeyHelp("y", "after b: send the look down today's runway, where players vote (500 or more)"),
             KeyHelp("i", "import a link (or just paste)"),
         ] + HelpOverlay.common)
     }
@@ -60,6 +62,10 @@ extension StudioState: ScreenLayer {
             case .char("s"): return .done(.go(.share))
             case .char("i"): return .done(.go(.importer))
             case .char("b"): return .done(.submit(board: context.styleBoardID, code: ShareCode.encode(.look(look)), what: .look))
+            case .char("y") where context.scores.runwayOffer != nil:
+                // The status line offered it after `b`: the look just submitted goes down the runway.
+                return .done(.send(.enterRunway(day: UTCDay.string(context.day), code: context.scores.runwayOffer!)),
+                             .scores(.dropRunwayOffer), .status("Sending your look down today's runway…"))
             case .char("w"): return .done(.push(SlotPrompt(.look, .save)))
             case .char("o"): return .done(.push(SlotPrompt(.look, .open)))
             default: return .pass

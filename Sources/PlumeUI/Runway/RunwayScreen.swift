@@ -1,0 +1,97 @@
+// The Runway screen: two of the day's looks side by side, each as large as the window allows;
+// ← or → picks one, ↓ or = calls it even, s skips. The header gives the day's theme, the
+// voter's votes and points, and the player's own entry with its people's score and rank.
+import GameState
+import PlumeCalendar
+import ScoresAPI
+import TUI
+
+extension RunwayState: ScreenLayer {
+    public var title: String { "Runway" }
+
+    public mutating func arrive(from: Screen, _ context: Context) -> [Request] {
+        refresh(context)
+    }
+
+    public func help(_ context: Context) -> HelpPage {
+        HelpPage("Runway", [
+            KeyHelp("← →", "the left or the right look is better", hint: Priority.essential, short: "pick"),
+            KeyHelp("↓ =", "call it even", hint: Priority.useful, short: "even"),
+            KeyHelp("s", "skip this pair (a few a day; skips are not votes)", hint: Priority.useful, short: "skip"),
+            KeyHelp("e", "enter the Studio's look on today's runway (500 or more on the theme)", hint: Priority.extra, short: "enter"),
+            KeyHelp("r", "refresh the day", hint: Priority.extra, short: "refresh"),
+            KeyHelp("p", "register / edit your profile"),
+        ] + HelpOverlay.common)
+    }
+
+    public mutating func handle(_ input: LayerInput, _ context: Context) -> Handled {
+        guard case .key(let key) = input else {
+            if case .mouse(let mouse) = input, mouse.kind == .press, shown != nil, mouse.y > context.area.y + 2 {
+                return .done(vote(mouse.x < context.area.width / 2 ? .left : .right, context))
+            }
+            return .pass
+        }
+        switch key {
+        case .left where shown != nil: return .done(vote(.left, context))
+        case .right where shown != nil: return .done(vote(.right, context))
+        case .down where shown != nil, .char("=") where shown != nil: return .done(vote(.tie, context))
+        case .char("s") where shown != nil: return .done(vote(.skip, context))
+        case .char("r"): return .done([.status("Refreshing the runway…")] + refresh(context, force: true))
+        case .char("p"): return .done(.push(RegisterDialog(context.scores)))
+        case .char("e"): return .done(Self.enter(context))
+        default: return .pass
+        }
+    }
+
+    /// Sends the Studio's look down today's runway (registering first if need be).
+    static func enter(_ context: Context) -> [Request] {
+        guard context.scores.player != nil else {
+            return [.push(RegisterDialog(context.scores)), .status("Register first; then e enters your look.")]
+        }
+        let score = context.theme.score(context.look, in: context.catalog).total
+        return [.send(.enterRunway(day: UTCDay.string(context.day), code: ShareCode.encode(.look(context.look)))),
+                .status("Sending your look (\(score) on today's theme) down the runway…")]
+    }
+
+    public func draw(into grid: inout Grid, area: Rect, _ context: Context) {
+        let line = area.inset(left: 1, right: 1)
+        let theme = info?.theme ?? context.theme.name
+        var header = "Runway · \(UTCDay.string(context.day)) · \(SafeText.strip(theme))"
+        if let info { header += " · \(info.entries) look\(info.entries == 1 ? "" : "s"), \(info.votes) vote\(info.votes == 1 ? "" : "s")" }
+        grid.put(header, in: line.row(0), style: Theme.title)
+        grid.put(standing(context), in: line.row(1), style: Theme.label)
+        let stage = Rect(x: area.x, y: area.y + 3, width: area.width, height: max(1, area.height - 5))
+        guard let pair = shown, case .look(let left)? = try? ShareCode.decode(pair.left), case .look(let right)? = try? ShareCode.decode(pair.right) else {
+            let words = notice ?? (context.scores.started ? "Dealing a pair…" : "Connecting to the scores…")
+            grid.put(words, x: area.x + 2, y: stage.y + 1, style: Theme.label, limit: area.width - 4)
+            return
+        }
+        let half = (stage.width - 3) / 2
+        let leftBox = Rect(x: stage.x + 1, y: stage.y, width: half, height: stage.height)
+        let rightBox = Rect(x: stage.x + stage.width - 1 - half, y: stage.y, width: half, height: stage.height)
+        let drawnLeft = FigureRenderer.draw(left, in: context.catalog, into: &grid, fitting: leftBox)
+        let drawnRight = FigureRenderer.draw(right, in: context.catalog, into: &grid, fitting: rightBox)
+        let labels = area.y + area.height - 2
+        grid.put("← this one", x: drawnLeft.x, y: labels, style: Theme.chosen, limit: half)
+        grid.put("this one →", x: max(drawnRight.x, drawnRight.x + drawnRight.width - 10), y: labels, style: Theme.chosen, limit: half)
+        let middle = "↓ even · s skip"
+        grid.put(middle, x: area.x + (area.width - middle.count) / 2, y: labels, style: Theme.label)
+    }
+
+    /// The header's second line: the voter's tally and the player's own entry.
+    func standing(_ context: Context) -> String {
+        guard context.scores.player != nil else { return "Not registered on \(context.scores.place) — p registers." }
+        var parts: [String] = []
+        if let tally {
+            parts.append("\(tally.votes) vote\(tally.votes == 1 ? "" : "s"), \(tally.points) point\(tally.points == 1 ? "" : "s") (\(tally.pointsLeft) more today), \(tally.skipsLeft) skip\(tally.skipsLeft == 1 ? "" : "s")")
+        }
+        if let entry = info?.you?.entry {
+            let spread = entry.plusMinus.map { " ± \($0)" } ?? ""
+            let rank = entry.rank.map { ", #\($0) of \(info?.entries ?? 0)" } ?? ""
+            parts.append("your look: \(entry.peopleScore)\(spread)\(rank), \(entry.votes) vote\(entry.votes == 1 ? "" : "s")")
+        } else if info != nil {
+            parts.append("not entered — e enters the Studio's look")
+        }
+        return parts.joined(separator: " · ")
+    }
+}

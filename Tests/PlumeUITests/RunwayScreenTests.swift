@@ -1,0 +1,172 @@
+// The Runway screen against the fake leaderboard (ScoresScreenTests' FakeScores): two looks drawn
+// side by side, a vote that shows the next pair before any answer comes back, the tally and the
+// player's entry in the header, skips past the limit, no pair left, and the Studio's offer to
+// send a submitted look down the runway.
+import Foundation
+import GameState
+import ScoresAPI
+import Testing
+import TUI
+@testable import PlumeUI
+
+extension FakeScores {
+    static let runwayDay = "2024-10-04"
+
+    var runwayTally: RunwayTally { RunwayTally(votes: votes, skipsLeft: 5 - skips, points: votes, pointsLeft: 50 - votes) }
+
+    /// The first two pairs the player has not judged, in a fixed order.
+    var openPairs: [[String]] {
+        var open: [[String]] = []
+        for i in runwayLooks.indices {
+            for j in runwayLooks.indices where j > i && open.count < 2 && !judged.contains([runwayLooks[i], runwayLooks[j]]) {
+                open.append([runwayLooks[i], runwayLooks[j]])
+            }
+        }
+        return open
+    }
+
+    static func dealt(_ pair: [String]) -> RunwayDealtPair { RunwayDealtPair(ticket: "t:" + pair.joined(separator: "|"), left: pair[0], right: pair[1]) }
+
+    mutating func answerRunway(_ command: ScoresCommand) -> [ScoresEvent] {
+        switch command {
+        case .runwayDay(let day):
+            let entry = entered.map { RunwayOwnEntry(code: $0, enteredAt: "2024-10-04T09:00:00.000Z", peopleScore: 640, plusMinus: 80, rank: 2, votes: 3) }
+            return [.runwayDay(RunwayDay(day: day, theme: "Beach Day", brief: "", boardID: "people-\(day)", styleBoardID: "style-\(day)",
+                                         entries: runwayLooks.count + (entered == nil ? 0 : 1), votes: votes, entriesOpen: true,
+                                         entriesCloseAt: "", votingOpen: true, votingClosesAt: "", final: false,
+                                         you: player.map { _ in RunwayYou(entry: entry, tally: runwayTally) }))]
+        case .enterRunway(let day, let code):
+            entered = code
+            return [.runwayEntered(RunwayEntered(day: day, code: code, styleScore: 640, replaced: false, enteredAt: "2024-10-04T10:00:00.000Z"))]
+        case .runwayPair(let day):
+            guard player != nil else { return [.failed(command, ScoresFailure(.unauthorized, code: .notRegistered, "register first"))] }
+            let open = openPairs
+            guard let first = open.first else {
+                return [.failed(command, ScoresFailure(.refused, code: .noPairLeft, "you have judged every pair on the runway of \(day) — come back when new looks have entered"))]
+            }
+            let pair = Self.dealt(first)
+            return [.runwayPair(RunwayPairDealt(day: day, ticket: pair.ticket, left: pair.left, right: pair.right,
+                                                next: open.dropFirst().first.map(Self.dealt), tally: runwayTally))]
+        case .runwayVote(let ticket, let choice):
+            let pair = ticket.dropFirst(2).split(separator: "|").map(String.init)
+            guard !judged.contains(pair) else { return [.failed(command, ScoresFailure(.refused, code: .ticketUsed, "that pair has been answered already"))] }
+            if choice == .skip {
+                guard skips < 5 else { return [.failed(command, ScoresFailure(.refused, code: .skipLimit, "you have used all 5 skips on this runway — pick a side, or call it even"))] }
+                skips += 1
+            } else {
+                votes += 1
+            }
+            judged.append(pair)
+            return [.runwayVoted(ticket: ticket, RunwayVoteRecorded(day: Self.runwayDay, choice: choice, pointsEarned: choice == .skip ? 0 : 1,
+                                                                    tally: runwayTally, left: RunwayOwner(playerID: "p_l", name: "Bea"),
+                                                                    right: RunwayOwner(playerID: "p_r", name: "Cy")))]
+        default:
+            return []
+        }
+    }
+}
+
+@Suite struct RunwayScreenTests {
+    static let looks = catalog.garments(in: .top).prefix(4).map { ShareCode.encode(.look(Look(background: 1, model: 1, garments: [WornGarment(id: $0.id, colour: 0)]))) }
+
+    func runwayApp(_ fake: inout FakeScores, width: Int = 100, height: Int = 30) -> AppModel {
+        var model = app(width: width, height: height)
+        model.drive(.clock(fakeNow), &fake)
+        model.drive(keys: .char("6"), fake: &fake)
+        return model
+    }
+
+    /// The columns of a row that hold a half-block (a drawn figure).
+    func figureColumns(_ model: AppModel, row: Int) -> [Int] {
+        let grid = model.view()
+        return (0..<grid.width).filter { grid[$0, row].scalar == "▀" }
+    }
+
+    @Test func twoLooksSideBySideAndAVoteShowsTheNextPairBeforeAnyAnswer() {
+        var fake = FakeScores()
+        fake.player = FakeScores.me
+        fake.runwayLooks = Self.looks
+        var model = runwayApp(&fake)
+        let text = model.screenText
+        #expect(text.contains("6 Runway") && text.contains("Runway · 2024-10-04 · Beach Day · 4 looks, 0 votes"), "\(text)")
+        #expect(text.contains("0 votes, 0 points (50 more today), 5 skips · not entered — e enters the Studio's look"), "\(text)")
+        #expect(text.contains("← this one") && text.contains("this one →"))
+        // Each look fills its half of a 100-column window: figures on both sides of the middle.
+        let columns = figureColumns(model, row: 15)
+        #expect(columns.contains { $0 < 48 } && columns.contains { $0 > 52 } && columns.count > 60, "\(columns)")
+        let first = model.runway.shown, next = model.runway.next
+        #expect(first?.left == Self.looks[0] && first?.right == Self.looks[1] && next?.right == Self.looks[2])
+        // The key alone: the vote goes out and the next pair is on screen, no answer yet.
+        let effects = model.update(.key(.right))
+        #expect(effects == [.scores(.runwayVote(ticket: first!.ticket, choice: .right))])
+        #expect(model.runway.shown == next && model.status == "You chose the right look.")
+        // The answer names whose looks they were and asks for the pair after the next.
+        for answer in fake.answer(.runwayVote(ticket: first!.ticket, choice: .right)) {
+            let sent = model.update(.scores(answer))
+            #expect(sent == [.scores(.runwayPair(day: "2024-10-04"))])
+            for event in fake.answer(.runwayPair(day: "2024-10-04")) { _ = model.update(.scores(event)) }
+        }
+        #expect(model.status.hasPrefix("That was Bea's look (left) and Cy's (right). +1 point"))
+        #expect(model.runway.shown == next && model.runway.next != nil && model.runway.next != next)
+        #expect(model.screenText.contains("1 vote, 1 point (49 more today)"))
+        // ↓ calls it even, s skips; a mouse click on the left half picks the left look.
+        var sent = model.drive(keys: .down, fake: &fake)
+        #expect(sent.first == .runwayVote(ticket: next!.ticket, choice: .tie))
+        sent = model.drive(keys: .char("s"), fake: &fake)
+        #expect(sent.first.map { if case .runwayVote(_, .skip) = $0 { true } else { false } } == true)
+        sent = model.drive(.mouse(Mouse(x: 20, y: 15, kind: .press)), &fake)
+        #expect(sent.first.map { if case .runwayVote(_, .left) = $0 { true } else { false } } == true)
+        #expect(fake.votes == 3 && fake.skips == 1)
+    }
+
+    @Test func theHeaderShowsTheEntryAndWhenNoPairIsLeftItSaysSo() {
+        var fake = FakeScores()
+        fake.player = FakeScores.me
+        fake.runwayLooks = Array(Self.looks.prefix(2))
+        fake.entered = Self.looks[3]
+        var model = runwayApp(&fake)
+        let header = model.view().row(2)
+        #expect(header.contains("your look: 640 ± 80, #2 of 3, 3 votes"), "header: \(header)")
+        model.drive(keys: .left, fake: &fake)
+        #expect(model.runway.shown == nil, "a pair is still shown")
+        let text = model.view().text
+        #expect(text.contains("you have judged every pair on the runway of 2024-10-04"), "no words for no pair")
+        #expect(!text.contains("← this one"), "the labels are still drawn")
+    }
+
+    @Test func skipsPastTheLimitBringThePairBack() {
+        var fake = FakeScores()
+        fake.player = FakeScores.me
+        fake.runwayLooks = Self.looks
+        fake.skips = 5
+        var model = runwayApp(&fake)
+        let shown = model.runway.shown
+        model.drive(keys: .char("s"), fake: &fake)
+        #expect(model.status.contains("you have used all 5 skips"))
+        #expect(model.runway.shown?.left == shown?.left && model.runway.shown?.right == shown?.right)
+        #expect(fake.judged.isEmpty)
+    }
+
+    @Test func unregisteredPlayersAreToldHowToJoinAndPRegisters() {
+        var fake = FakeScores()
+        fake.runwayLooks = Self.looks
+        var model = runwayApp(&fake)
+        #expect(model.screenText.contains("Register on scores.example:8787 to vote and enter: press p."))
+        model.drive(keys: .char("p"), fake: &fake)
+        #expect(model.top(RegisterDialog.self) != nil)
+    }
+
+    @Test func afterBTheStudioOffersTheRunwayAndYSendsTheLook() {
+        var fake = FakeScores()
+        fake.player = FakeScores.me
+        var model = app()
+        model.drive(.clock(fakeNow), &fake)
+        model.drive(keys: .char("b"), fake: &fake)
+        #expect(model.status.hasSuffix("y sends it down today's runway."), "\(model.status)")
+        let sent = model.drive(keys: .char("y"), fake: &fake)
+        #expect(sent == [.enterRunway(day: "2024-10-04", code: ShareCode.encode(.look(model.studio.look)))])
+        #expect(model.status.hasPrefix("Your look (640 on the theme) is on the runway of 2024-10-04"))
+        // The offer is used up: y again does nothing.
+        #expect(model.drive(keys: .char("y"), fake: &fake).isEmpty)
+    }
+}
