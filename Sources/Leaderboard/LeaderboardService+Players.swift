@@ -56,6 +56,7 @@ extension LeaderboardService {
     /// Erases name, e-mail, avatar, token and records; contributions stay, as "a former player".
     public func erase(_ player: PlayerRecord) async throws {
         try await store.erasePlayer(player.number, at: now)
+        runwayEntriesChanged()
         try await catchUp()
     }
 
@@ -105,6 +106,7 @@ extension LeaderboardService {
 
     public func setBanned(_ player: PlayerRecord, _ banned: Bool) async throws {
         try await store.setBanned(player.number, banned, at: now)
+        runwayEntriesChanged()
     }
 
     public func hide(board: String, player: PlayerRecord, _ hidden: Bool = true) async throws -> Bool {

@@ -20,6 +20,12 @@ extension LeaderboardService {
 
     // MARK: Days
 
+    /// A player was erased or banned: their look leaves the runways on the next pass.
+    func runwayEntriesChanged() {
+        let days = activeRunwayDays
+        runway.staleEntries.withLock { $0.formUnion(days) }
+    }
+
     /// Reads a runway day: YYYY-MM-DD, from the first season to today.
     func runwayDay(_ text: String) throws(LeaderboardError) -> Int {
         guard text.utf8.count == 10, let day = UTCDay.parse(text[...]) else {
@@ -65,8 +71,9 @@ extension LeaderboardService {
         let at = now
         let (entry, replaced) = try await store.enterRunway(day: day, player: player.number, code: code, at: at)
         runway.staleEntries.withLock { _ = $0.insert(day) }
-        // The entry is on the people's board (with no votes) by the time the player looks.
-        try await refreshRunway()
+        // The runway reads its entries again now; the board shows the look once the next fit
+        // has counted it (at once for a replaced look, within a second for a new one).
+        try await refreshRunway(settled: false)
         return RunwayEntered(day: text, code: entry.code, styleScore: Int(verified.score), replaced: replaced != nil,
                              enteredAt: Timestamp.iso(milliseconds: entry.at))
     }
@@ -80,18 +87,27 @@ extension LeaderboardService {
         try requireVotingOpen(day)
         if runway.days.withLock({ $0[day] }) == nil { try await refreshRunway() }
         var deals = try await store.runwayDeals(day: day, voter: player.number).filter(\.open)
-        for slot in 0..<2 where !deals.contains(where: { $0.slot == slot }) {
-            guard let (left, right) = try await choosePair(day: day, voter: player, besides: deals) else { break }
-            deals.append(try await store.openRunwayDeal(day: day, voter: player.number, slot: slot, left: left, right: right, at: now))
+        let empty = (0..<2).filter { slot in !deals.contains { $0.slot == slot } }
+        if !empty.isEmpty {
+            // Both slots chosen at once, then written in one transaction.
+            let judged = try await store.judgedPairs(day: day, voter: player.number)
+            var proposals: [RunwayProposal] = []
+            for slot in empty {
+                let besides = deals.map { ($0.left, $0.right) } + proposals.map { ($0.left, $0.right) }
+                guard let (left, right) = choosePair(day: day, voter: player, judged: judged + besides) else { break }
+                proposals.append(RunwayProposal(slot: slot, left: left, right: right))
+            }
+            if !proposals.isEmpty {
+                deals = try await store.openRunwayDeals(day: day, voter: player.number, proposals, at: now).filter(\.open)
+            }
         }
         deals.sort { $0.serial < $1.serial }
         guard !deals.isEmpty else { throw try await noPairLeft(day: day, voter: player) }
         var shown: [RunwayDealtPair] = []
         for deal in deals.prefix(2) {
-            let looks = try await store.runwayLooks(entries: [deal.left, deal.right])
-            guard let left = looks[deal.left], let right = looks[deal.right] else { continue }
+            guard let (left, right) = try await codes(day: day, deal.left, deal.right) else { continue }
             let ticket = RunwayTicket(day: day, voter: player.publicID, left: deal.left, right: deal.right, serial: deal.serial)
-            shown.append(RunwayDealtPair(ticket: ticket.sealed(with: try await runwayKey()), left: left.code, right: right.code))
+            shown.append(RunwayDealtPair(ticket: ticket.sealed(with: try await runwayKey()), left: left, right: right))
         }
         // A look of an open deal left the runway a moment ago (its player was erased).
         guard let pair = shown.first else { throw LeaderboardError.ticketUsed }
@@ -100,11 +116,10 @@ extension LeaderboardService {
                                tally: Self.tally(counts))
     }
 
-    /// Two entries for a voter, as entry ids, avoiding the voter's own look, every pair the voter
-    /// has judged and the pairs already dealt to them.
-    func choosePair(day: Int, voter: PlayerRecord, besides open: [RunwayDeal]) async throws -> (Int64, Int64)? {
-        let judged = try await store.judgedPairs(day: day, voter: voter.number) + open.map { ($0.left, $0.right) }
-        return runway.days.withLock { days -> (Int64, Int64)? in
+    /// Two entries for a voter, as entry ids, avoiding the voter's own look and the pairs in
+    /// `judged` (answered, or dealt and open).
+    func choosePair(day: Int, voter: PlayerRecord, judged: [(Int64, Int64)]) -> (Int64, Int64)? {
+        runway.days.withLock { days -> (Int64, Int64)? in
             guard var state = days[day] else { return nil }
             let own = state.entries.firstIndex { $0.player == voter.number }
             var pairs = Set<RunwayPair>()
@@ -118,6 +133,19 @@ extension LeaderboardService {
             days[day] = state
             return (state.entries[left].id, state.entries[right].id)
         }
+    }
+
+    /// The share codes of two entries: from this process's runway when it holds them, else
+    /// from the store (a look another process dealt before this one read it).
+    func codes(day: Int, _ left: Int64, _ right: Int64) async throws -> (String, String)? {
+        let held = runway.days.withLock { days -> (String, String)? in
+            guard let state = days[day], let l = state.index[left], let r = state.index[right] else { return nil }
+            return (state.entries[l].code, state.entries[r].code)
+        }
+        if let held { return held }
+        let looks = try await store.runwayLooks(entries: [left, right])
+        guard let l = looks[left], let r = looks[right] else { return nil }
+        return (l.code, r.code)
     }
 
     func noPairLeft(day: Int, voter: PlayerRecord) async throws -> LeaderboardError {
@@ -180,7 +208,8 @@ extension LeaderboardService {
                     let score = state.fit.score(of: at)
                     return (score.score, score.plusMinus, state.received[at])
                 }
-                let ranked = index.existing(board.id)?.entry(player: player.number)
+                // The board's record counts only if it is this look's (not one it replaced).
+                let ranked = index.existing(board.id)?.entry(player: player.number).flatMap { $0.key.at == entry.at ? $0 : nil }
                 own = RunwayOwnEntry(code: entry.code, enteredAt: Timestamp.iso(milliseconds: entry.at),
                                      peopleScore: fitted?.score ?? ranked.map { Int($0.key.score) } ?? 500, plusMinus: fitted?.plusMinus,
                                      rank: ranked?.rank, votes: fitted?.votes ?? ranked.map { Int($0.key.detail) } ?? 0)
@@ -253,10 +282,10 @@ extension LeaderboardService {
                 changed = true
             }
             state.newestEntry = max(state.newestEntry, entries.last?.id ?? 0)
-            state.entriesReadAt = now
+            state.entriesReadAt = .now
         }
         let stale = runway.staleEntries.withLock { $0.remove(day) != nil }
-        if stale || state.entriesReadAt.map({ now - $0 >= 1000 }) ?? true { try await readEntries() }
+        if settled || stale || state.entriesReadAt.map({ ContinuousClock.now - $0 >= .seconds(1) }) ?? true { try await readEntries() }
         // A judgement can name a look entered after the entries were read (another process dealt
         // it): the entries are read again, after the judgement, when they must show it. Up to
         // `trusted`, a look the entries do not show has left the runway.

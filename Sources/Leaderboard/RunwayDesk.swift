@@ -31,8 +31,8 @@ struct RunwayDayState: Sendable {
     var fittedAt: ContinuousClock.Instant?
     var fittedVotes = 0
     var dealer = PairDealer(fit: .empty(entries: 0, voters: 0))
-    /// When the entries were last read (the service's clock); nil forces a read.
-    var entriesReadAt: Int64?
+    /// When the entries were last read; nil forces a read.
+    var entriesReadAt: ContinuousClock.Instant?
 
     init(entries: [RunwayEntryRecord] = []) {
         for entry in entries { append(entry) }

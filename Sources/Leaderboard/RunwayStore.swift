@@ -60,6 +60,15 @@ public struct RunwayDeal: Hashable, Sendable {
     }
 }
 
+/// A pair the dealer chose for a voter's slot.
+public struct RunwayProposal: Hashable, Sendable {
+    public var slot: Int
+    public var left: Int64
+    public var right: Int64
+
+    public init(slot: Int, left: Int64, right: Int64) { (self.slot, self.left, self.right) = (slot, left, right) }
+}
+
 /// A voter's counts on one day's runway.
 public struct RunwayVoterCounts: Hashable, Sendable {
     public var votes: Int
@@ -110,10 +119,10 @@ public protocol RunwayStore: Sendable {
 
     /// A voter's deals on a day (slots 0 and 1), open or answered.
     func runwayDeals(day: Int, voter: Int64) async throws -> [RunwayDeal]
-    /// Deals (left, right) into a voter's slot with the voter's next serial — unless that slot
-    /// holds an open deal already (two requests at once, or two servers), which is returned
-    /// unchanged.
-    func openRunwayDeal(day: Int, voter: Int64, slot: Int, left: Int64, right: Int64, at: Int64) async throws -> RunwayDeal
+    /// Deals each (left, right) into its slot with the voter's next serial — unless that slot
+    /// holds an open deal already (two requests at once, or two servers), which stays — in one
+    /// transaction; returns the voter's deals after.
+    func openRunwayDeals(day: Int, voter: Int64, _ deals: [RunwayProposal], at: Int64) async throws -> [RunwayDeal]
     /// Records the answer to the voter's open deal `serial` and closes it. Throws `ticketUsed`
     /// when that deal is not open (answered, or replaced by a newer one), and `skipLimit` for a
     /// skip past the day's allowance (the deal then stays open).

@@ -79,11 +79,12 @@ extension SQLiteStore {
         }
     }
 
-    public func openRunwayDeal(day: Int, voter: Int64, slot: Int, left: Int64, right: Int64, at: Int64) async throws -> RunwayDeal {
+    public func openRunwayDeals(day: Int, voter: Int64, _ deals: [RunwayProposal], at: Int64) async throws -> [RunwayDeal] {
         try await pool.write { db in
-            try db.execute(sql: StoreSQL.openRunwayDeal(.sqlite), arguments: [day, voter, slot, left, right, at])
-            guard let deal = try Self.deals(db, day: day, voter: voter).first(where: { $0.slot == slot }) else { throw LeaderboardError.ticketUsed }
-            return deal
+            for deal in deals {
+                try db.execute(sql: StoreSQL.openRunwayDeal(.sqlite), arguments: [day, voter, deal.slot, deal.left, deal.right, at])
+            }
+            return try Self.deals(db, day: day, voter: voter)
         }
     }
 

@@ -87,15 +87,14 @@ extension PostgresStore {
         }
     }
 
-    public func openRunwayDeal(day: Int, voter: Int64, slot: Int, left: Int64, right: Int64, at: Int64) async throws -> RunwayDeal {
+    public func openRunwayDeals(day: Int, voter: Int64, _ deals: [RunwayProposal], at: Int64) async throws -> [RunwayDeal] {
         let logger = logger
         return try await transaction { c in
             try await Self.lock(c, player: voter, logger)
-            try await Self.exec(c, .rule(StoreSQL.openRunwayDeal(.postgres), day, voter, slot, left, right, at), logger)
-            guard let deal = try await Self.deals(c, day: day, voter: voter, logger).first(where: { $0.slot == slot }) else {
-                throw LeaderboardError.ticketUsed
+            for deal in deals {
+                try await Self.exec(c, .rule(StoreSQL.openRunwayDeal(.postgres), day, voter, deal.slot, deal.left, deal.right, at), logger)
             }
-            return deal
+            return try await Self.deals(c, day: day, voter: voter, logger)
         }
     }
 

@@ -219,7 +219,13 @@ import PlumeCalendar
             let sly = try await client.register("<i>Sly</i> & Co")
             reply = try await client.call(.put, "/v1/runway/\(day)/entry", json: #"{"code":"\#(looks[0])"}"#, token: sly.token)
             #expect(reply.status == .ok)
-            reply = try await client.call(.get, "/b/people-\(day)")
+            // A new look is on the board once the background fit has counted it.
+            let entered = ContinuousClock.now
+            repeat {
+                reply = try await client.call(.get, "/b/people-\(day)")
+                if reply.text.contains("Sly") { break }
+                try await Task.sleep(for: .milliseconds(50))
+            } while ContinuousClock.now - entered < .seconds(20)
             #expect(reply.status == .ok && reply.headers[.contentSecurityPolicy]?.contains("default-src 'none'") == true)
             #expect(reply.text.contains("People's choice: \(theme.name.replacingOccurrences(of: "'", with: "&#39;"))") || reply.text.contains("People"))
             #expect(reply.text.components(separatedBy: "class=\"thumb\" src=\"/v1/looks/").count - 1 == 5, "\(reply.text.prefix(400))")

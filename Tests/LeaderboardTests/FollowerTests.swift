@@ -194,8 +194,8 @@ final class CutOffStore: LeaderboardStore {
     func judgedPairs(day: Int, voter: Int64) async throws -> [(Int64, Int64)] { try line(); return try await store.judgedPairs(day: day, voter: voter) }
     func runwayCounts(day: Int, voter: Int64) async throws -> RunwayVoterCounts { try line(); return try await store.runwayCounts(day: day, voter: voter) }
     func runwayDeals(day: Int, voter: Int64) async throws -> [RunwayDeal] { try line(); return try await store.runwayDeals(day: day, voter: voter) }
-    func openRunwayDeal(day: Int, voter: Int64, slot: Int, left: Int64, right: Int64, at: Int64) async throws -> RunwayDeal {
-        try line(); return try await store.openRunwayDeal(day: day, voter: voter, slot: slot, left: left, right: right, at: at)
+    func openRunwayDeals(day: Int, voter: Int64, _ deals: [RunwayProposal], at: Int64) async throws -> [RunwayDeal] {
+        try line(); return try await store.openRunwayDeals(day: day, voter: voter, deals, at: at)
     }
     func castRunwayVote(day: Int, voter: Int64, serial: Int64, choice: RunwayChoice, rules: RunwayVoteRules, at: Int64) async throws -> RunwayVoteOutcome {
         try line(); return try await store.castRunwayVote(day: day, voter: voter, serial: serial, choice: choice, rules: rules, at: at)
