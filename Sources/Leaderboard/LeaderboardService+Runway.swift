@@ -313,6 +313,8 @@ extension LeaderboardService {
             let warm = !rebuilt && !state.fit.strengths.isEmpty
             let (entries, voters, votes, previous) = (state.entries.count, state.voters.count, state.votes, warm ? state.fit : nil)
             // A fit of a big day takes a good fraction of a second: off the threads that answer requests.
+            let started = ContinuousClock.now
+            defer { state.fitSeconds = (ContinuousClock.now - started) / .seconds(1) }
             state.fit = await Self.offCooperativeThreads {
                 PeoplesChoice.fit(entries: entries, voters: voters, votes: votes, previous: previous,
                                   options: warm ? Self.refitOptions : PeoplesChoice.Options())
@@ -331,6 +333,17 @@ extension LeaderboardService {
             days[day] = next
         }
         if fitting || settled { try await writePeoplesBoard(day: day, fitted, exact: settled) }
+    }
+
+    /// The runways this process holds, for /metrics.
+    public var runwayStatus: [RunwayStatus] {
+        runway.days.withLock { days in
+            days.sorted { $0.key < $1.key }.map { day, state in
+                RunwayStatus(day: day, entries: state.entries.count, votes: state.votes.count, fittedVotes: state.fittedVotes,
+                             voters: state.voters.count, unreliableVoters: state.fit.voterWeights.filter { $0 < 1.0 / 3 }.count,
+                             fitSeconds: state.fitSeconds)
+            }
+        }
     }
 
     /// Runs CPU-bound work on a thread of its own, so that the cooperative pool stays free.

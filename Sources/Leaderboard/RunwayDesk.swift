@@ -30,6 +30,8 @@ struct RunwayDayState: Sendable {
     /// When the fit was made, and how many votes it saw.
     var fittedAt: ContinuousClock.Instant?
     var fittedVotes = 0
+    /// How long the last fit took.
+    var fitSeconds = 0.0
     var dealer = PairDealer(fit: .empty(entries: 0, voters: 0))
     /// When the entries were last read; nil forces a read.
     var entriesReadAt: ContinuousClock.Instant?
@@ -72,6 +74,19 @@ struct RunwayDayState: Sendable {
 
     /// How often an entry has been shown, counting pairs dealt and not yet answered.
     var shown: [Int] { zip(showings, dealt).map { $0 + $1 } }
+}
+
+/// A runway as this process holds it, for /metrics.
+public struct RunwayStatus: Sendable, Equatable {
+    public var day: Int
+    public var entries: Int
+    /// Votes read, and how many of them the current fit has counted.
+    public var votes: Int
+    public var fittedVotes: Int
+    public var voters: Int
+    /// Voters the fit gives less than a third of a careful voter's weight (coins, contrarians).
+    public var unreliableVoters: Int
+    public var fitSeconds: Double
 }
 
 final class RunwayDesk: Sendable {

@@ -5,6 +5,7 @@ import Foundation
 import GameState
 import Hummingbird
 import Leaderboard
+import PlumeCalendar
 import Metrics
 import PlumeAssets
 import Prometheus
@@ -93,6 +94,17 @@ public final class ServerMetrics: Sendable {
         gauge("plume_follower_failing", "1 while reading the change log fails").set(follower.failingSince == nil ? 0.0 : 1.0)
         gauge("plume_follower_failures", "Failed reads of the change log since start").set(Double(follower.failures))
         gauge("plume_follower_rebuilds", "Index rebuilds after change-log entries were pruned unread, since start").set(Double(follower.rebuilds))
+        for runway in service.runwayStatus {
+            let day = [("day", UTCDay.string(runway.day))]
+            gauge("plume_runway_entries", "Looks on a runway taking votes", day).set(Double(runway.entries))
+            gauge("plume_runway_votes", "Votes this process has read for a runway taking votes", day).set(Double(runway.votes))
+            gauge("plume_runway_votes_unfitted", "Votes read but not yet counted by the fit (the board is this far behind)", day)
+                .set(Double(runway.votes - runway.fittedVotes))
+            gauge("plume_runway_voters", "Voters on a runway taking votes", day).set(Double(runway.voters))
+            gauge("plume_runway_unreliable_voters", "Voters the fit weighs at under a third of a careful voter (coins, contrarians)", day)
+                .set(Double(runway.unreliableVoters))
+            gauge("plume_runway_fit_seconds", "How long the last fit of a runway took", day).set(runway.fitSeconds)
+        }
         if let gate { renderConnections(gate) }
         return registry.emitToBuffer()
     }

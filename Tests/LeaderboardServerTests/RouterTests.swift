@@ -236,6 +236,12 @@ import PlumeCalendar
             #expect(reply.text.contains("href=\"/b/people-\(day)\"") && reply.text.contains("href=\"/b/style-\(day)\""))
             reply = try await client.call(.get, "/")
             #expect(reply.text.contains("href=\"/runway/\(day)\"") && reply.text.contains("href=\"/b/people-\(day)\""))
+            // The operator sees the runway's state on /metrics.
+            reply = try await client.call(.get, "/metrics")
+            let metrics = reply.text.split(separator: "\n").filter { $0.hasPrefix("plume_runway_") }
+            #expect(metrics.contains { $0.hasPrefix("plume_runway_entries{day=\"\(day)\"} 5") }, "\(metrics)")
+            #expect(metrics.contains { $0.hasPrefix("plume_runway_votes{day=\"\(day)\"} 1") }, "\(metrics)")
+            #expect(metrics.contains { $0.hasPrefix("plume_runway_votes_unfitted{day=\"\(day)\"} 0") }, "\(metrics)")
             reply = try await client.call(.get, "/b/no-such-board")
             #expect(reply.status == .notFound && reply.text.contains("<html"))
             reply = try await client.call(.get, "/runway/1999-01-01")
