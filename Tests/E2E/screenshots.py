@@ -1,5 +1,5 @@
 """Pictures of the real game for the README: drives `plume` in a pseudo-terminal (the Studio, the
-Lab, and the Scores screen against a real `plume-server` seeded over its HTTP API) and renders
+Lab, and the Scores and Runway screens against a real `plume-server` seeded over its HTTP API) and renders
 each screen, with its colours, to a PNG.
 
     python3 Tests/E2E/screenshots.py [--bin PATH] [--server-bin PATH] [--out docs/images]
@@ -410,6 +410,47 @@ def shoot_scores(binary, server_binary, home, prefix, out):
         server.stop()
 
 
+def shoot_runway(binary, server_binary, home, prefix, out):
+    """The Runway screen: eight players' looks on the day's runway, and the game's player dealt a pair."""
+    from test_runway_server import candidate_looks
+    directory = pathlib.Path(str(home) + "-server")
+    directory.mkdir()
+    server = Server(directory, binary=server_binary, prefix=prefix)
+    try:
+        day = style_board(server, faked=bool(prefix))[len("style-"):]
+
+        def plume(*args, stdin=None, timeout=30):
+            return subprocess.run([binary, *args], input=stdin, capture_output=True, timeout=timeout)
+
+        looks = candidate_looks(plume, seed=11)
+        for name, _, _ in PLAYERS:
+            status, registered = server.json("POST", "/v1/players", {"name": name})
+            if status != 201:
+                raise RuntimeError(f"registering {name} answered {status}: {registered}")
+            for _ in range(400):
+                status, _ = server.json("PUT", f"/v1/runway/{day}/entry", {"code": next(looks)}, token=registered["token"])
+                if status == 200:
+                    break
+            else:
+                raise RuntimeError(f"no random look entered the runway of {day} for {name}")
+        g = start_game(binary, home, prefix, args=["--server", server.base])
+        try:
+            g.wait_for("Score ")
+            g.press("6")
+            g.wait_for("press p")
+            g.press("p")
+            g.wait_for("Register on ")
+            g.press(*PLAYER_NAME)
+            g.press("enter")
+            g.wait_for(lambda t: "← this one" in t and "8 looks" in t, timeout=60, what="a pair on the runway")
+            settle(g)
+            return render(g.screen, out / "runway.png")
+        finally:
+            g.close()
+    finally:
+        server.stop()
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--bin", default=str(ROOT / ".build" / "debug" / "plume"))
@@ -429,6 +470,7 @@ def main(argv=None):
             shoot_studio(binary, scratch / "studio", prefix, out),
             shoot_lab(binary, scratch / "lab", prefix, out),
             shoot_scores(binary, server_binary, scratch / "scores", prefix, out),
+            shoot_runway(binary, server_binary, scratch / "runway", prefix, out),
         ]
     for path in written:
         print(f"{path}  {path.stat().st_size} bytes")

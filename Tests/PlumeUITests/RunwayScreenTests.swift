@@ -169,4 +169,19 @@ extension FakeScores {
         // The offer is used up: y again does nothing.
         #expect(model.drive(keys: .char("y"), fake: &fake).isEmpty)
     }
+
+    @Test func theScoresScreenListsAPeoplesBoardWithEachLooksVotes() {
+        var fake = FakeScores()
+        fake.boards.append(BoardInfo(id: "people-2024-10-04", kind: .people, period: .day, title: "People's choice: Beach Day", brief: "",
+                                     open: true, records: 2))
+        var bea = FakeScores.row(1, "Bea", 731), cy = FakeScores.row(2, "Cy", 402)
+        (bea.detail, cy.detail) = (12, 1)
+        fake.rows = [bea, cy]
+        var model = scoresApp(&fake)
+        #expect(model.screenText.contains("when"))
+        model.drive(keys: .char("]"), .char("]"), fake: &fake)
+        let text = model.screenText
+        #expect(text.contains("People's choice: Beach Day") && text.contains("score   votes"), "\(text)")
+        #expect(text.contains("731  12 votes") && text.contains("402  1 vote"), "\(text)")
+    }
 }

@@ -59,8 +59,10 @@ extension ScoresState {
             return
         }
         let valueTitle = tab == .contributors ? "points" : "score"
-        grid.put("  #  look name                 \(valueTitle.padding(toLength: 6, withPad: " ", startingAt: 0))  when", x: 1, y: layout.listTop,
-                 style: Theme.label, limit: listWidth)
+        // A people's board ranks by the votes' score; how many votes each look was in says how sure.
+        let people = tab != .contributors && board?.kind == .people
+        grid.put("  #  look name                 \(valueTitle.padding(toLength: 6, withPad: " ", startingAt: 0))  \(people ? "votes" : "when")", x: 1,
+                 y: layout.listTop, style: Theme.label, limit: listWidth)
         let body = Rect(x: 1, y: layout.listTop + 1, width: listWidth, height: layout.listHeight - 1)
         ListView.draw(count: rows.count, state: list, in: body, into: &grid) { index, line, chosen, grid in
             let row = rows[index]
@@ -70,7 +72,8 @@ extension ScoresState {
             var x = grid.put(String(row.rank).leftPadded(to: 3) + (row.tied ? "=" : " "), in: line, style: style)
             x = drawTinyAvatar(row.avatarLook, into: &grid, x: x + 1, y: line.y, context.catalog)
             grid.put((mine ? "▸ " : "") + SafeText.strip(row.name), x: x + 1, y: line.y, style: style, limit: 20)
-            let when = Timestamp.seconds(row.at).map { ageWords(now - $0) + " ago" } ?? "?"
+            let when = people ? "\(Int(row.detail)) vote\(Int(row.detail) == 1 ? "" : "s")"
+                : Timestamp.seconds(row.at).map { ageWords(now - $0) + " ago" } ?? "?"
             grid.put(String(row.score).leftPadded(to: 6) + "  " + when, x: x + 22, y: line.y, style: style, limit: line.maxX - x - 22)
         }
         drawSelectedPlayer(&grid, rows: rows, layout, context)
