@@ -132,6 +132,9 @@ extension FakeScores {
         let text = model.view().text
         #expect(text.contains("you have judged every pair on the runway of 2024-10-04"), "no words for no pair")
         #expect(!text.contains("← this one"), "the labels are still drawn")
+        // With nothing to judge the screen asks again only now and then, not every second.
+        #expect(!model.drive(.clock(fakeNow + 5), &fake).contains(.runwayPair(day: "2024-10-04")))
+        #expect(model.drive(.clock(fakeNow + 20), &fake).contains(.runwayPair(day: "2024-10-04")))
     }
 
     @Test func skipsPastTheLimitBringThePairBack() {

@@ -23,6 +23,7 @@ public struct RunwayState: Sendable {
     var voting: [RunwayDealtPair] = []
     var now: Double = 0
     var lastDayRead = -Double.infinity
+    var lastPairAsk = -Double.infinity
     /// The day is read again this often while the screen is shown (the entry's score moves).
     static let refreshSeconds = 15.0
 
@@ -48,7 +49,9 @@ public struct RunwayState: Sendable {
         }
         if context.scores.player == nil {
             notice = "Register on \(context.scores.place) to vote and enter: press p."
-        } else if shown == nil || next == nil {
+        } else if shown == nil || next == nil, force || now - lastPairAsk >= (shown == nil && notice != nil ? Self.refreshSeconds : 1) {
+            // After "no pair left" (or a failure) the screen asks again only now and then.
+            lastPairAsk = now
             requests.append(.send(.runwayPair(day: dayText)))
         }
         return requests
