@@ -27,6 +27,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        // Server only: the games it hosts over SSH.
+        .package(url: "https://github.com/apple/swift-nio-ssh", from: "0.15.1"),
     ],
     targets: [
         // The game's content (catalog.json, pixel art) shipped as a resource bundle beside the binary.
@@ -130,7 +132,7 @@ let package = Package(
             name: "LeaderboardServer",
             dependencies: [
                 "Leaderboard", "LeaderboardPostgres", "ScoresAPI", "PlumeCalendar", "GameState", "Challenges", "SwarmSim", "PlumeAssets",
-                "ConnectionGuard",
+                "ConnectionGuard", "HostedGames",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -142,10 +144,28 @@ let package = Package(
             ],
             resources: [.copy("openapi.json")]
         ),
+        // fork and exec of a game in a new session on a new pseudo-terminal: the steps between the
+        // two must be async-signal-safe, so they are C.
+        .target(name: "CPseudoTerminal"),
+        // Play over SSH: the SSH listener (swift-nio-ssh) beside HTTP, a key per player, each
+        // session the real `plume` in its own pseudo-terminal, with limits. Server only.
+        .target(
+            name: "HostedGames",
+            dependencies: [
+                "Leaderboard", "ConnectionGuard", "CPseudoTerminal",
+                .product(name: "NIOSSH", package: "swift-nio-ssh"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
         .executableTarget(
             name: "plume-server",
             dependencies: [
                 "Leaderboard", "LeaderboardPostgres", "LeaderboardServer", "ScoresAPI", "PlumeCalendar", "GameState", "Challenges", "PlumeBench", "ConnectionGuard",
+                "HostedGames",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "TOMLKit", package: "TOMLKit"),

@@ -23,6 +23,8 @@ public final class EffectRunner {
     let scores: Scores?
     let emit: (String) -> Void
     let environment: [String: String]
+    /// A game hosted over SSH runs nothing on the host: copies are OSC 52 alone, links are never opened.
+    let hosted: Bool
     /// Child processes run one after another, so two copies land in the order they were asked for.
     private let children = DispatchQueue(label: "plume.children")
     /// Why the last save couldn't be written when the game quit (said once the terminal is back).
@@ -30,8 +32,9 @@ public final class EffectRunner {
 
     /// `emit` writes escape sequences to the terminal (called on the loop's thread only).
     public init(inbox: Inbox<Msg>, saves: SaveWriter, scores: Scores?, environment: [String: String] = ProcessInfo.processInfo.environment,
-                emit: @escaping (String) -> Void) {
+                hosted: Bool = false, emit: @escaping (String) -> Void) {
         (self.inbox, self.saves, self.scores, self.environment, self.emit) = (inbox, saves, scores, environment, emit)
+        self.hosted = hosted
     }
 
     public func perform(_ effect: Effect) -> Outcome {
@@ -50,6 +53,10 @@ public final class EffectRunner {
             }
         case .copyToClipboard(let text):
             copy(text) { .copied($0) }
+        case .openURL(let url) where hosted:
+            emit(Clipboard.osc52(url))
+            inbox.post([.opened("This game runs on the server, so links open on your own machine: the link is shown above and "
+                                + "copied via your terminal (OSC 52).")])
         case .openURL(let url):
             if let xdgOpen = Opener.desktopOpener(environment: environment) {
                 background { [environment] in .opened(Opener.open(url, with: xdgOpen, environment: environment)) }
@@ -64,6 +71,10 @@ public final class EffectRunner {
     /// the sentence saying how it went into the message the game hears.
     private func copy(_ text: String, outcome: @escaping @Sendable (String) -> Msg) {
         emit(Clipboard.osc52(text))
+        if hosted {
+            inbox.post([outcome(Clipboard.sentence(tool: nil))])
+            return
+        }
         background { [environment] in outcome(Clipboard.sentence(tool: Clipboard.copyWithTool(text, environment: environment))) }
     }
 

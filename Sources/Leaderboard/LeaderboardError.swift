@@ -30,6 +30,11 @@ public struct LeaderboardError: Error, Equatable, Sendable, CustomStringConverti
     static let banned = Self(.forbidden, .playerBanned, "this player is banned from the leaderboard")
     static let starting = Self(.unavailable, .starting, "the leaderboard is still loading its rankings — try again in a moment",
                                retryAfter: 1)
+    public static let keyTaken = Self(.conflict, .keyTaken,
+                                      "that key already signs in another player — each key belongs to one player")
+    public static func tooManyKeys(_ limit: Int) -> Self {
+        Self(.conflict, .tooManyKeys, "a player may hold \(limit) keys — remove one first")
+    }
     public static let nameTaken = Self(.conflict, .nameTaken, "that name is taken (names are unique, ignoring case) — choose another")
     public static func notEnoughPoints(available: Int64) -> Self {
         Self(.conflict, .notEnoughPoints, "you have \(available) point\(available == 1 ? "" : "s") available to give")

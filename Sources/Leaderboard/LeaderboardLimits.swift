@@ -25,6 +25,8 @@ public enum LeaderboardLimits {
     /// Random bytes in a token (256 bits) and in a public player id (128 bits).
     public static let tokenBytes = 32
     public static let playerIDBytes = 16
+    /// SSH keys one player may hold (for the games this server hosts).
+    public static let keysPerPlayer = 16
     /// Style boards are readable back to this day (the leaderboard's first season).
     public static let firstStyleDay = "2026-01-01"
     /// Changes kept in the change log for other processes to read; older ones are pruned (a

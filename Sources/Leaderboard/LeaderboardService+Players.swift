@@ -4,20 +4,28 @@ import ScoresAPI
 
 extension LeaderboardService {
     public func register(_ request: RegisterRequest) async throws -> Registered {
+        try await register(request, key: nil)
+    }
+
+    /// Registers a player, holding `key` when given (a hosted game's player).
+    func register(_ request: RegisterRequest, key: PlayerKey?) async throws -> Registered {
         let name = try PlayerName.validate(request.name)
         let email = try request.email.flatMap { $0.isEmpty ? nil : $0 }.map { email throws(LeaderboardError) in try PlayerName.validateEmail(email) }
         let avatar = try request.avatarLook.map { code throws(LeaderboardError) in try validAvatar(code) }
         let token = Secrets.newToken()
         // The opt-in means nothing without an address (the same rule as updateProfile's).
-        let player = try await store.createPlayer(NewPlayer(
+        var new = NewPlayer(
             publicID: Secrets.newPlayerID(), name: name, nameKey: PlayerName.key(name), email: email,
             updatesOptIn: (request.updatesOptIn ?? false) && email != nil, avatarCode: avatar,
-            tokenHash: Secrets.hash(token: token), createdAt: now))
+            tokenHash: Secrets.hash(token: token), createdAt: now)
+        new.key = key
+        let player = try await store.createPlayer(new)
         return Registered(playerID: player.publicID, name: name, token: token)
     }
 
     /// The player a bearer token belongs to.
     public func authenticate(token: String) async throws -> PlayerRecord {
+        if token.hasPrefix(HostedPass.prefix) { return try await authenticate(pass: token) }
         guard !token.isEmpty, token.utf8.count <= 128 else { throw LeaderboardError.badToken }
         guard let player = try await store.player(tokenHash: Secrets.hash(token: token)), !player.isErased else {
             throw LeaderboardError.badToken

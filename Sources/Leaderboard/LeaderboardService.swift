@@ -1,6 +1,7 @@
 // The leaderboard service: one object that the server's routes, the game's offline board and
 // the admin commands all call. It owns the rank index and keeps it exact by following the
 // store's change log; everything it returns is a wire type, ready to encode.
+import Crypto
 import Challenges
 import Foundation
 import PlumeCalendar
@@ -21,6 +22,8 @@ public final class LeaderboardService: Sendable {
     let follower = ChangeFollower()
     let followerState = FollowerState()
     let runway = RunwayDesk()
+    /// The key hosted games' passes are sealed with (one per database), once read.
+    let passKey = Mutex<SymmetricKey?>(nil)
     /// How long change-log entries are kept for other processes to read.
     let changeLogRetentionSeconds: Int
     let readiness = Mutex<(ready: Bool, loadSeconds: Double?)>((false, nil))

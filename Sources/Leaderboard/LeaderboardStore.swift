@@ -34,6 +34,9 @@ public struct NewPlayer: Sendable {
     public var avatarCode: String?
     public var tokenHash: String
     public var createdAt: Int64
+    /// An SSH key the new player signs in with (a player made by the SSH server): kept in the same
+    /// transaction, so a key never starts two players.
+    public var key: PlayerKey?
 
     public init(publicID: String, name: String, nameKey: String, email: String?, updatesOptIn: Bool, avatarCode: String?,
                 tokenHash: String, createdAt: Int64) {
@@ -145,7 +148,7 @@ public struct CauseTotal: Sendable, Hashable {
     }
 }
 
-public protocol LeaderboardStore: RunwayStore {
+public protocol LeaderboardStore: RunwayStore, PlayerKeyStore {
     /// A short description for logs and /readyz ("SQLite at …", "PostgreSQL at host:port/db").
     var label: String { get }
 
@@ -154,7 +157,8 @@ public protocol LeaderboardStore: RunwayStore {
     func ping() async throws
 
     // Players
-    /// Throws `LeaderboardError` `name_taken` when the name (ignoring case) is in use.
+    /// Throws `LeaderboardError` `name_taken` when the name (ignoring case) is in use, and
+    /// `key_taken` when the player's key belongs to another.
     func createPlayer(_ player: NewPlayer) async throws -> PlayerRecord
     func player(tokenHash: String) async throws -> PlayerRecord?
     func player(publicID: String) async throws -> PlayerRecord?

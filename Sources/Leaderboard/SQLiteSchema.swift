@@ -90,6 +90,18 @@ enum SQLiteSchema {
                 ) WITHOUT ROWID;
                 """)
         }
+        migrator.registerMigration("v3: players' SSH keys") { db in
+            try db.execute(sql: """
+                CREATE TABLE player_keys (
+                    fingerprint TEXT NOT NULL PRIMARY KEY,
+                    player INTEGER NOT NULL REFERENCES players(id),
+                    key_type TEXT NOT NULL,
+                    label TEXT NOT NULL,
+                    added_at INTEGER NOT NULL
+                ) WITHOUT ROWID;
+                CREATE INDEX player_keys_player ON player_keys (player);
+                """)
+        }
         return migrator
     }
 

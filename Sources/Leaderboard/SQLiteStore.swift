@@ -45,7 +45,13 @@ public final class SQLiteStore: LeaderboardStore {
                 INSERT INTO players (public_id, name, name_key, email, updates_opt_in, avatar_code, token_hash, created_at)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                 """, arguments: [new.publicID, new.name, new.nameKey, new.email, new.updatesOptIn, new.avatarCode, new.tokenHash, new.createdAt])
-            return PlayerRecord(number: db.lastInsertedRowID, publicID: new.publicID, name: new.name, email: new.email,
+            let number = db.lastInsertedRowID
+            if let key = new.key {
+                guard try String.fetchOne(db, sql: StoreSQL.addKey(.sqlite), arguments: [key.fingerprint, number, key.type, key.label, key.addedAt]) != nil else {
+                    throw LeaderboardError.keyTaken
+                }
+            }
+            return PlayerRecord(number: number, publicID: new.publicID, name: new.name, email: new.email,
                                 updatesOptIn: new.updatesOptIn, avatarCode: new.avatarCode, createdAt: new.createdAt, banned: false)
         }
     }
@@ -99,6 +105,7 @@ public final class SQLiteStore: LeaderboardStore {
         try await pool.write { db in
             let boards = try String.fetchAll(db, sql: StoreSQL.eraseRecords(.sqlite), arguments: [number, Board.contributors.id])
             try db.execute(sql: StoreSQL.eraseIdentity(.sqlite), arguments: [number])
+            try db.execute(sql: StoreSQL.eraseKeys(.sqlite), arguments: [number])
             try db.execute(sql: StoreSQL.closeDealsShowingPlayer(.sqlite), arguments: [number])
             try db.execute(sql: StoreSQL.eraseRunwayEntries(.sqlite), arguments: [number])
             for board in boards + [""] { try Self.logChange(db, board: board, player: number, at: at) }

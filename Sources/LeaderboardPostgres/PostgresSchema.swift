@@ -100,6 +100,18 @@ enum PostgresSchema {
             )
             """,
         ]),
+        ("v3: players' SSH keys", [
+            """
+            CREATE TABLE player_keys (
+                fingerprint TEXT NOT NULL PRIMARY KEY,
+                player BIGINT NOT NULL REFERENCES players(id),
+                key_type TEXT NOT NULL,
+                label TEXT NOT NULL,
+                added_at BIGINT NOT NULL
+            )
+            """,
+            "CREATE INDEX player_keys_player ON player_keys (player)",
+        ]),
     ]
 
     static let playerColumns = "id, public_id, name, email, updates_opt_in, avatar_code, created_at, banned"

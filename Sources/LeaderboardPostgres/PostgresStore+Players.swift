@@ -6,12 +6,21 @@ import PostgresNIO
 
 extension PostgresStore {
     public func createPlayer(_ new: NewPlayer) async throws -> PlayerRecord {
-        let ids = try await values("""
-            INSERT INTO players (public_id, name, name_key, email, updates_opt_in, avatar_code, token_hash, created_at)
-            VALUES (\(new.publicID), \(new.name), \(new.nameKey), \(new.email), \(new.updatesOptIn), \(new.avatarCode), \(new.tokenHash), \(new.createdAt))
-            ON CONFLICT (name_key) DO NOTHING RETURNING id
-            """, as: Int64.self)
-        guard let number = ids.first else { throw LeaderboardError.nameTaken }
+        let logger = logger
+        let number = try await transaction { c in
+            let ids = try await Self.values(c, """
+                INSERT INTO players (public_id, name, name_key, email, updates_opt_in, avatar_code, token_hash, created_at)
+                VALUES (\(new.publicID), \(new.name), \(new.nameKey), \(new.email), \(new.updatesOptIn), \(new.avatarCode), \(new.tokenHash), \(new.createdAt))
+                ON CONFLICT (name_key) DO NOTHING RETURNING id
+                """, logger, as: Int64.self)
+            guard let number = ids.first else { throw LeaderboardError.nameTaken }
+            if let key = new.key {
+                let added = try await Self.values(c, .rule(StoreSQL.addKey(.postgres), key.fingerprint, number, key.type, key.label, key.addedAt),
+                                                  logger, as: String.self)
+                guard !added.isEmpty else { throw LeaderboardError.keyTaken }
+            }
+            return number
+        }
         return PlayerRecord(number: number, publicID: new.publicID, name: new.name, email: new.email, updatesOptIn: new.updatesOptIn,
                             avatarCode: new.avatarCode, createdAt: new.createdAt, banned: false)
     }
@@ -66,6 +75,7 @@ extension PostgresStore {
             try await Self.lock(c, player: number, logger)
             let boards = try await Self.values(c, .rule(StoreSQL.eraseRecords(.postgres), number, Board.contributors.id), logger, as: String.self)
             try await Self.exec(c, .rule(StoreSQL.eraseIdentity(.postgres), number), logger)
+            try await Self.exec(c, .rule(StoreSQL.eraseKeys(.postgres), number), logger)
             try await Self.exec(c, .rule(StoreSQL.closeDealsShowingPlayer(.postgres), number), logger)
             try await Self.exec(c, .rule(StoreSQL.eraseRunwayEntries(.postgres), number), logger)
             try await Self.logChanges(c, boards: boards + [""], player: number, at: at, logger)

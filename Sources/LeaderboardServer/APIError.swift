@@ -79,3 +79,9 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         }
     }
 }
+
+extension APIError {
+    static func tooMany(_ what: String, retryAfter: Int) -> APIError {
+        APIError(.tooManyRequests, .rateLimited, "too many \(what) — try again in \(retryAfter) second\(retryAfter == 1 ? "" : "s")", retryAfter: retryAfter)
+    }
+}

@@ -1,4 +1,5 @@
 // The JSON API under /v1: players, scores, boards, donations, causes and the runway.
+import ConnectionGuard
 import Foundation
 import Hummingbird
 import Leaderboard
@@ -22,6 +23,9 @@ struct APIRoutes {
         v1.patch("players/me", use: updateProfile)
         v1.delete("players/me", use: erase)
         v1.get("players/:player", use: publicProfile)
+        v1.get("players/me/keys", use: listKeys)
+        v1.post("players/me/keys", use: addKey)
+        v1.delete("players/me/keys", use: removeKey)
         v1.post("scores", use: submit)
         v1.get("boards") { _, _ in try Reply.json(service.boards()) }
         v1.get("boards/:board") { _, context in try Reply.json(service.info(try service.board(try context.parameters.text("board")))) }
@@ -47,7 +51,9 @@ struct APIRoutes {
 
     @Sendable func registerPlayer(_ request: Request, context: AppContext) async throws -> Response {
         if let wait = limits.registrations.check(context.remoteAddress) { throw APIError.tooMany("registrations from this address", retryAfter: wait) }
-        let registered = try await service.register(try await JSONBody.decode(RegisterRequest.self, from: request))
+        let body = try await JSONBody.decode(RegisterRequest.self, from: request)
+        // A hosted game's player registers with the key they connected with.
+        let registered = if let pass = context.hostedPass { try await service.register(body, pass: pass) } else { try await service.register(body) }
         context.logger.info("player registered", metadata: ["player": "\(registered.playerID)"])
         return try Reply.json(registered, status: .created)
     }
@@ -63,6 +69,27 @@ struct APIRoutes {
 
     @Sendable func erase(_ request: Request, context: AppContext) async throws -> Response {
         try await service.erase(try await signedIn(request))
+        return Response(status: .noContent)
+    }
+
+    @Sendable func listKeys(_ request: Request, context: AppContext) async throws -> Response {
+        try Reply.json(KeyList(keys: try await service.keys(of: try await signedIn(request))))
+    }
+
+    @Sendable func addKey(_ request: Request, context: AppContext) async throws -> Response {
+        let player = try await signedIn(request)
+        let key = try await service.addKey(player, line: try await JSONBody.decode(AddKeyRequest.self, from: request).publicKey)
+        context.logger.info("key added", metadata: ["player": "\(player.publicID)", "fingerprint": "\(key.fingerprint)"])
+        return try Reply.json(key, status: .created)
+    }
+
+    /// DELETE /v1/players/me/keys?fingerprint=SHA256:… (a fingerprint may hold "/", so not in the path).
+    @Sendable func removeKey(_ request: Request, context: AppContext) async throws -> Response {
+        let player = try await signedIn(request)
+        guard let fingerprint = request.uri.queryParameters.get("fingerprint"), !fingerprint.isEmpty else {
+            throw APIError.badRequest(.missingField, "say which key: ?fingerprint=SHA256:…")
+        }
+        try await service.removeKey(player, fingerprint: fingerprint, inUse: context.hostedPass?.fingerprint)
         return Response(status: .noContent)
     }
 

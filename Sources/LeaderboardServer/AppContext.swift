@@ -2,6 +2,7 @@
 // a 16 KiB cap on request bodies.
 import ConnectionGuard
 import Hummingbird
+import Leaderboard
 import NIOCore
 
 public struct AppContext: RequestContext {
@@ -12,6 +13,8 @@ public struct AppContext: RequestContext {
     public internal(set) var remoteAddress: String
     /// The connection's own peer address.
     public let peerAddress: String
+    /// The pass of a game this server hosts over SSH, when the request is one's (see HostedPassMiddleware).
+    public internal(set) var hostedPass: HostedPass?
 
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
@@ -25,6 +28,4 @@ public struct AppContext: RequestContext {
 public enum ServerLimits {
     /// Request bodies: every API body is well under 1 KiB; 16 KiB leaves room and nothing more.
     public static let maxBodyBytes = 16 * 1024
-    /// Rate-limit buckets remembered at once (oldest forgotten first).
-    public static let rateLimitKeys = 100_000
 }

@@ -1,6 +1,7 @@
 // Builds the leaderboard server: the store named by the configuration, the service over it, and
 // the Hummingbird application. Tests call the same functions the binary does.
 import Foundation
+import HTTPTypes
 import Hummingbird
 import Leaderboard
 import LeaderboardPostgres
@@ -11,6 +12,7 @@ import Challenges
 import ConnectionGuard
 import NIOCore
 import GameState
+import HostedGames
 
 public enum LeaderboardServerError: Error, CustomStringConvertible {
     case content(String)
@@ -46,12 +48,14 @@ public func makeService(store: any LeaderboardStore, configuration: ServerConfig
 
 /// The router with every route and middleware; `gate` is the listener's (nil when the router is
 /// called directly, as in tests).
-public func buildRouter(service: LeaderboardService, configuration: ServerConfiguration, gate: ConnectionGate? = nil) -> Router<AppContext> {
+public func buildRouter(service: LeaderboardService, configuration: ServerConfiguration, gate: ConnectionGate? = nil,
+                        hosting: HostedServer? = nil) -> Router<AppContext> {
     let router = Router(context: AppContext.self)
     if !configuration.trustedProxies.isEmpty {
         router.add(middleware: ClientAddressMiddleware(trusted: Set(configuration.trustedProxies.compactMap(ClientAddress.parse)),
                                                        header: configuration.forwardedHeader))
     }
+    router.add(middleware: HostedPassMiddleware(service: service))
     router.add(middleware: MetricsMiddleware())
     router.add(middleware: RequestLogMiddleware())
     router.add(middleware: ErrorMiddleware())
@@ -61,13 +65,14 @@ public func buildRouter(service: LeaderboardService, configuration: ServerConfig
                                               allowMethods: [.get, .post, .patch, .delete, .options]))
     }
     router.add(middleware: AddressRateLimitMiddleware(limiter: RateLimiter(limit: configuration.requestsPerMinute, per: .seconds(60))))
-    OpsRoutes(service: service, metrics: .shared, gate: gate).register(on: router)
+    OpsRoutes(service: service, metrics: .shared, gate: gate, hosting: hosting).register(on: router)
     APIRoutes(service: service, limits: .init(registrations: RateLimiter(limit: configuration.registrationsPerHour, per: .seconds(3600)),
                                              submissions: RateLimiter(limit: configuration.submissionsPerMinute, per: .seconds(60)),
                                              votes: RateLimiter(limit: configuration.votesPerMinute, per: .seconds(60))))
         .register(on: router)
     PageRoutes(service: service, baseURL: configuration.baseURL).register(on: router)
-    router.get("/") { _, _ in await HomePage.render(service) }
+    let ssh = hosting.map { HomePage.SSHAdvert(command: $0.playCommand, fingerprint: $0.hostKey.fingerprint) }
+    router.get("/") { _, _ in await HomePage.render(service, ssh: ssh) }
     return router
 }
 
@@ -97,13 +102,39 @@ public func buildApplication(_ configuration: ServerConfiguration, store: any Le
         logger.warning("max-connections lowered to fit the open-file limit", metadata: [
             "wished": "\(wished.maxConnections)", "allowed": "\(limits.maxConnections)", "open_files": "\(files.current)"])
     }
-    let router = buildRouter(service: service, configuration: configuration, gate: gate)
+    var made: HostedServer?
+    if var wanted = configuration.hosting {
+        let key: HostKey
+        do {
+            key = try HostKey.loadOrCreate(at: wanted.hostKeyPath)
+        } catch {
+            throw LeaderboardServerError.setting(error.description)
+        }
+        guard FileManager.default.isExecutableFile(atPath: wanted.plumePath) else {
+            throw LeaderboardServerError.setting("the game to host over SSH is not at \(wanted.plumePath) (install plume beside plume-server, or give --plume PATH)")
+        }
+        logger.notice(key.created ? "SSH host key made" : "SSH host key", metadata: [
+            "fingerprint": "\(key.fingerprint)", "path": "\(wanted.hostKeyPath)"])
+        wanted.apiURL = configuration.loopbackURL
+        wanted.webURL = configuration.baseURL
+        wanted.publicHost = URLComponents(string: configuration.baseURL)?.host ?? configuration.host
+        made = HostedServer(configuration: wanted, hostKey: key, service: service, fileLimit: files.current, logger: logger)
+    }
+    let hosting = made
+    let router = buildRouter(service: service, configuration: configuration, gate: gate, hosting: hosting)
+    let services: [any Service] = [RankIndexService(service: service, follow: .milliseconds(configuration.followMilliseconds), logger: logger)]
+        + (hosting.map { [$0] } ?? [])
     return Application(router: router,
                        server: .http1(configuration: .init(additionalChannelHandlers: [HTTPConnectionGuard(gate: gate)])),
                        configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "plume-server",
                                             backlog: 4096, availableConnectionsDelegate: GateAcceptance(gate: gate)),
-                       services: [RankIndexService(service: service, follow: .milliseconds(configuration.followMilliseconds), logger: logger)],
+                       services: services,
                        onServerRunning: { listener in
+                           if let hosting, let port = listener.localAddress?.port {
+                               var local = configuration
+                               local.port = port
+                               hosting.apiListening(at: local.loopbackURL)
+                           }
                            // Hopeless connections are reset before any of the HTTP pipeline is built.
                            do {
                                try await listener.eventLoop.submit {
@@ -209,4 +240,27 @@ struct AddressRateLimitMiddleware: RouterMiddleware {
         }
         return try await next(request, context)
     }
+}
+
+/// A game this server hosts over SSH sends its pass in `Plume-Pass` on every request, from this
+/// host: the request counts against the SSH client's address rather than loopback's, and the
+/// registration route binds the pass's key. A pass from anywhere but loopback is ignored; an
+/// expired or forged one is refused in words.
+struct HostedPassMiddleware: RouterMiddleware {
+    typealias Context = AppContext
+    static let header = HTTPField.Name("Plume-Pass")!
+    let service: LeaderboardService
+
+    func handle(_ request: Request, context: AppContext, next: (Request, AppContext) async throws -> Response) async throws -> Response {
+        guard let text = request.headers[Self.header], Self.isLoopback(context.peerAddress) else { return try await next(request, context) }
+        guard let pass = try await service.openPass(text) else {
+            throw APIError(.unauthorized, .invalidToken, "this game's sign-in has expired — reconnect to go on playing")
+        }
+        var context = context
+        context.hostedPass = pass
+        context.remoteAddress = ClientAddress.key(pass.client)
+        return try await next(request, context)
+    }
+
+    static func isLoopback(_ address: String) -> Bool { address == "::1" || address.hasPrefix("127.") }
 }

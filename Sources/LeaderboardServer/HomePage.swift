@@ -5,15 +5,22 @@ import Leaderboard
 import PlumeCalendar
 
 enum HomePage {
-    static func render(_ service: LeaderboardService) async -> Response {
+    /// How to play over SSH, when this server hosts the game.
+    struct SSHAdvert: Sendable {
+        let command: String
+        let fingerprint: String
+    }
+
+    static func render(_ service: LeaderboardService, ssh: SSHAdvert? = nil) async -> Response {
         let boards: [[String: Any]] = service.boards().boards.map { ["id": $0.id, "title": $0.title, "records": $0.records] }
         let today = UTCDay.containing(milliseconds: service.now)
         let day = try? await service.runwayDay(UTCDay.string(today), player: nil)
-        let page: [String: Any] = [
+        var page: [String: Any] = [
             "boards": boards, "today": UTCDay.string(today), "yesterday": UTCDay.string(today - 1),
             "theme": day?.theme ?? "", "entries": day?.entries ?? 0, "oneEntry": day?.entries == 1,
             "votes": day?.votes ?? 0, "oneVote": day?.votes == 1,
         ]
+        if let ssh { page["ssh"] = ["command": ssh.command, "fingerprint": ssh.fingerprint] }
         return PageRoutes.html(Templates.render("home", page))
     }
 }

@@ -3,6 +3,7 @@
 import ConnectionGuard
 import Foundation
 import GameState
+import HostedGames
 import Hummingbird
 import Leaderboard
 import PlumeCalendar
@@ -14,12 +15,13 @@ struct OpsRoutes {
     let service: LeaderboardService
     let metrics: ServerMetrics
     let gate: ConnectionGate?
+    let hosting: HostedServer?
 
     func register(on router: Router<AppContext>) {
         router.get("healthz") { _, _ in Reply.bytes(Array("{\"status\":\"ok\"}".utf8)) }
         router.get("readyz", use: ready)
         router.get("metrics") { _, _ in
-            Reply.bytes(metrics.render(service, gate: gate), type: "text/plain; version=0.0.4; charset=utf-8")
+            Reply.bytes(metrics.render(service, gate: gate, hosting: hosting), type: "text/plain; version=0.0.4; charset=utf-8")
         }
         router.get("v1/openapi.json") { _, _ in
             guard let document = OpenAPIDocument.bytes else {
@@ -67,7 +69,7 @@ public final class ServerMetrics: Sendable {
         registry.makeGauge(descriptor: MetricNameDescriptor(metricName: name, unitName: "", helpText: help), labels: labels)
     }
 
-    func render(_ service: LeaderboardService, gate: ConnectionGate? = nil) -> [UInt8] {
+    func render(_ service: LeaderboardService, gate: ConnectionGate? = nil, hosting: HostedServer? = nil) -> [UInt8] {
         let counts = service.verifier.counts
         let verifications = "Submissions verified since start, by how"
         gauge("plume_verifications", verifications, [("result", "swarm_simulated")]).set(Double(counts.simulated))
@@ -106,6 +108,7 @@ public final class ServerMetrics: Sendable {
             gauge("plume_runway_fit_seconds", "How long the last fit of a runway took", day).set(runway.fitSeconds)
         }
         if let gate { renderConnections(gate) }
+        if let hosting { renderHosting(hosting) }
         return registry.emitToBuffer()
     }
 }
@@ -126,6 +129,26 @@ extension ServerMetrics {
             gauge("plume_connections_closed", closed, [("reason", reason.rawValue)]).set(Double(figures.closed[reason.rawValue] ?? 0))
         }
         if let open = FileLimit.openDescriptors() { gauge("plume_open_files", "Descriptors this process has open").set(Double(open)) }
+    }
+}
+
+extension ServerMetrics {
+    private func renderHosting(_ hosting: HostedServer) {
+        let figures = hosting.figures
+        gauge("plume_ssh_games", "Games running now for players over SSH").set(Double(figures.games))
+        gauge("plume_ssh_connections", "SSH connections open now, signed in or not").set(Double(figures.connections))
+        gauge("plume_ssh_games_started", "Games started over SSH since start").set(Double(figures.gamesStarted))
+        gauge("plume_ssh_games_limit", "Games that may run at once").set(Double(hosting.configuration.limits.maxSessions))
+        let refused = "SSH connections or sessions turned away or ended by the server since start, by why"
+        for reason in Refusal.allCases {
+            gauge("plume_ssh_refused", refused, [("reason", reason.rawValue)]).set(Double(figures.refused[reason.rawValue] ?? 0))
+        }
+        let lengths = "Games over SSH that ended within so many seconds, since start (cumulative)"
+        for (index, bound) in HostingFigures.lengthBuckets.enumerated() {
+            gauge("plume_ssh_game_seconds_within", lengths, [("seconds", String(Int(bound)))]).set(Double(figures.lengthCounts[index]))
+        }
+        gauge("plume_ssh_game_seconds_sum", "Seconds of every game over SSH that has ended, added up").set(figures.lengthSum)
+        gauge("plume_ssh_game_seconds_count", "Games over SSH that have ended").set(Double(figures.lengthCount))
     }
 }
 

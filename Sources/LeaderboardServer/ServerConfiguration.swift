@@ -1,6 +1,7 @@
 // Everything an operator can set, with the embedded defaults: 127.0.0.1:8787 on
 // ./plume-scores.sqlite, no other set-up.
 import ConnectionGuard
+import HostedGames
 
 public struct ServerConfiguration: Sendable {
     public var host = "127.0.0.1"
@@ -32,8 +33,21 @@ public struct ServerConfiguration: Sendable {
     /// The header those proxies write: X-Forwarded-For (nginx, HAProxy, most load balancers) or
     /// Forwarded (RFC 7239). Only that one is read.
     public var forwardedHeader = ClientAddress.ForwardingHeader.xForwardedFor
+    /// Play over SSH (`--ssh-port`): nil serves HTTP alone. Its API address and public host are
+    /// filled in from this configuration when the server is built.
+    public var hosting: HostingConfiguration?
 
     public init() {}
+
+    /// Where a game on this machine reaches the API: loopback when listening on every address.
+    var loopbackURL: String {
+        let local = switch host {
+        case "0.0.0.0", "": "127.0.0.1"
+        case "::", "[::]": "[::1]"
+        default: host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+        }
+        return "http://\(local):\(port)"
+    }
 
     var baseURL: String {
         if let publicURL, !publicURL.isEmpty { return publicURL.hasSuffix("/") ? String(publicURL.dropLast()) : publicURL }

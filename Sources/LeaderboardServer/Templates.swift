@@ -55,6 +55,9 @@ enum Templates {
     static let home = """
         {{<layout}}{{$title}}Leaderboards{{/title}}{{$body}}
         <h1>Plume leaderboards</h1>
+        {{#ssh}}<div class="card"><h2>Play here, nothing to install</h2>
+        <p><code>{{command}}</code> opens the game in your terminal; your SSH key is your player.</p>
+        <p class="muted">On first connecting, check that ssh shows this server's key fingerprint: <code>{{fingerprint}}</code></p></div>{{/ssh}}
         <div class="card"><h2>The runway</h2>
         <p>Today's theme is <b>{{theme}}</b>. {{entries}} look{{^oneEntry}}s{{/oneEntry}} entered, {{votes}} vote{{^oneVote}}s{{/oneVote}} cast.</p>
         <p><a href="/runway/{{today}}">Today's runway</a> · <a href="/runway/{{yesterday}}">yesterday's</a></p></div>

@@ -36,6 +36,8 @@ public enum ErrorCode: WireVocabulary {
     case causeNotFound, invalidPoints, notEnoughPoints
     // The Runway
     case invalidDay, runwayClosed, belowRunwayMinimum, invalidTicket, ticketUsed, invalidChoice, noPairLeft, skipLimit
+    // SSH keys (the hosted game)
+    case invalidKey, keyTaken, tooManyKeys, keyInUse, noSuchKey
     // The server's state
     case rateLimited, verifierBusy, overloaded, starting, storageUnavailable, cancelled
     case unknown(String)
@@ -47,6 +49,7 @@ public enum ErrorCode: WireVocabulary {
         .invalidLimit, .invalidRadius, .invalidCursor,
         .causeNotFound, .invalidPoints, .notEnoughPoints,
         .invalidDay, .runwayClosed, .belowRunwayMinimum, .invalidTicket, .ticketUsed, .invalidChoice, .noPairLeft, .skipLimit,
+        .invalidKey, .keyTaken, .tooManyKeys, .keyInUse, .noSuchKey,
         .rateLimited, .verifierBusy, .overloaded, .starting, .storageUnavailable, .cancelled,
     ]
 
@@ -94,6 +97,11 @@ public enum ErrorCode: WireVocabulary {
         case .invalidChoice: "invalid_choice"
         case .noPairLeft: "no_pair_left"
         case .skipLimit: "skip_limit"
+        case .invalidKey: "invalid_key"
+        case .keyTaken: "key_taken"
+        case .tooManyKeys: "too_many_keys"
+        case .keyInUse: "key_in_use"
+        case .noSuchKey: "no_such_key"
         case .rateLimited: "rate_limited"
         case .verifierBusy: "verifier_busy"
         case .overloaded: "overloaded"

@@ -88,6 +88,9 @@ public enum ScoresEvent: Sendable, Equatable {
     case contributors(Answer<BoardPage>)
     case causes(CauseList)
     case registered(Identity)
+    /// A game hosted over SSH whose key belongs to no one yet: ask the player for a name
+    /// (`suggested`: the SSH user name when it would make a valid one, else "").
+    case askName(suggested: String)
     case profileUpdated(OwnProfile)
     case submitted(SubmissionResult)
     /// The submission could not be sent and waits in the outbox (now `outbox` long).
@@ -121,7 +124,7 @@ extension ScoresEvent {
         case .queued(let board, _, _): .submit(board: board)
         case .donated: .donate
         case .drained: .outbox
-        case .signedOut: nil
+        case .signedOut, .askName: nil
         case .runwayDay(let day): .runwayDay(day: day.day)
         case .runwayEntered: .runwayEntry
         case .runwayPair(let pair): .runwayPair(day: pair.day)

@@ -13,12 +13,15 @@ public final class RemoteBackend: ScoresBackend {
     public var key: String { base.absoluteString }
     public var isLocal: Bool { false }
     private let http: HTTPFetcher
+    /// A hosted game's pass (see `plume hosted`), sent with every request as Plume-Pass.
+    let pass: String?
 
-    public init(base: URL, deadline: Duration = .seconds(5), maxBytes: Int = 1 << 20) {
+    public init(base: URL, deadline: Duration = .seconds(5), maxBytes: Int = 1 << 20, pass: String? = nil) {
         var text = base.absoluteString
         while text.hasSuffix("/") { text.removeLast() }
         self.base = URL(string: text) ?? base
         http = HTTPFetcher(deadline: deadline, maxBytes: maxBytes)
+        self.pass = pass
     }
 
     // MARK: Reads
@@ -108,6 +111,7 @@ public final class RemoteBackend: ScoresBackend {
         request.setValue("application/json", forHTTPHeaderField: "Accept")
         request.setValue("plume/\(ClientVersion.current)", forHTTPHeaderField: "User-Agent")
         if let token { request.setValue("Bearer " + token, forHTTPHeaderField: "Authorization") }
+        if let pass { request.setValue(pass, forHTTPHeaderField: "Plume-Pass") }
         if let etag { request.setValue(etag, forHTTPHeaderField: "If-None-Match") }
         if let body {
             request.httpBody = body

@@ -5,15 +5,30 @@ import Challenges
 import Foundation
 import ScoresAPI
 
+/// A game hosted over SSH: the server's API on loopback, the pass that signs the player in, and
+/// who the player is (nil until they register; then `suggestedName` fills the Register dialog).
+public struct HostedScores: Sendable {
+    public var api: URL
+    public var pass: String
+    public var player: Credential?
+    public var suggestedName: String?
+
+    public init(api: URL, pass: String, player: Credential?, suggestedName: String?) {
+        (self.api, self.pass, self.player, self.suggestedName) = (api, pass, player, suggestedName)
+    }
+}
+
 public actor ScoresConnection {
     public nonisolated let settings: ScoresSettings
+    public nonisolated let hosted: HostedScores?
     public nonisolated let configDirectory: URL
     public nonisolated let dataDirectory: URL
     let book: ChallengeBook
     private var opened: Result<ScoresSession, ScoresFailure>?
 
-    public init(settings: ScoresSettings, environment: [String: String], book: ChallengeBook) {
-        self.settings = settings
+    public init(settings: ScoresSettings, environment: [String: String], book: ChallengeBook, hosted: HostedScores? = nil) {
+        self.settings = hosted.map { ScoresSettings(place: .server($0.api), warnings: []) } ?? settings
+        self.hosted = hosted
         configDirectory = ScoresSettings.configDirectory(environment: environment)
         dataDirectory = ScoresSettings.dataDirectory(environment: environment)
         self.book = book
@@ -29,6 +44,15 @@ public actor ScoresConnection {
 
     public func session() async throws(ScoresFailure) -> ScoresSession {
         if let opened { return try opened.get() }
+        if let hosted {
+            // Credentials in memory only: the pass, or the token a registration returns.
+            let backend = RemoteBackend(base: hosted.api, pass: hosted.pass)
+            let credentials = CredentialStore.inMemory(hosted.player.map { [backend.key: $0] } ?? [:])
+            let session = ScoresSession(backend: backend, configDirectory: configDirectory, dataDirectory: dataDirectory, book: book,
+                                        credentials: credentials, askName: hosted.player == nil ? (hosted.suggestedName ?? "") : nil)
+            opened = .success(session)
+            return session
+        }
         let backend: any ScoresBackend
         switch settings.place {
         case .server(let url):

@@ -3,6 +3,7 @@
 // file and renamed, so a crash leaves the previous version; one that can't be read is moved
 // aside, never overwritten.
 import Foundation
+import Synchronization
 import ScoresAPI
 
 /// A token kept for one server: what registering returned.
@@ -67,22 +68,39 @@ struct JSONFile<Value: Codable>: Sendable {
     }
 }
 
-/// `$XDG_CONFIG_HOME/plume/credentials.json`, mode 0600: `{"servers": {key: credential}}`.
+/// `$XDG_CONFIG_HOME/plume/credentials.json`, mode 0600: `{"servers": {key: credential}}`; or,
+/// for a game hosted over SSH, held in memory only (its pass is never written to a file).
 public struct CredentialStore: Sendable {
     struct Contents: Codable { var servers: [String: Credential] = [:] }
     let file: JSONFile<Contents>
+    let memory: MemoryCredentials?
 
     public init(directory: URL) {
         file = JSONFile(url: directory.appendingPathComponent("credentials.json"), mode: 0o600)
+        memory = nil
+    }
+
+    /// Credentials that live as long as the process: `initial` by key.
+    public static func inMemory(_ initial: [String: Credential]) -> CredentialStore {
+        CredentialStore(memory: MemoryCredentials(initial))
+    }
+
+    private init(memory: MemoryCredentials) {
+        file = JSONFile(url: URL(fileURLWithPath: "/dev/null"), mode: 0o600)
+        self.memory = memory
     }
 
     public var url: URL { file.url }
 
-    public func credential(for key: String) -> Credential? { file.read()?.servers[key] }
+    public func credential(for key: String) -> Credential? { all()[key] }
 
-    public func all() -> [String: Credential] { file.read()?.servers ?? [:] }
+    public func all() -> [String: Credential] {
+        if let memory { return memory.servers.withLock { $0 } }
+        return file.read()?.servers ?? [:]
+    }
 
     public func save(_ credential: Credential, for key: String) throws {
+        if let memory { return memory.servers.withLock { $0[key] = credential } }
         var contents = file.read() ?? Contents()
         contents.servers[key] = credential
         try file.write(contents)
@@ -91,10 +109,17 @@ public struct CredentialStore: Sendable {
     /// Forgets the token for `key`; returns the one forgotten.
     @discardableResult
     public func forget(_ key: String) throws -> Credential? {
+        if let memory { return memory.servers.withLock { $0.removeValue(forKey: key) } }
         guard var contents = file.read(), let removed = contents.servers.removeValue(forKey: key) else { return nil }
         try file.write(contents)
         return removed
     }
+}
+
+final class MemoryCredentials: Sendable {
+    let servers: Mutex<[String: Credential]>
+
+    init(_ initial: [String: Credential]) { servers = Mutex(initial) }
 }
 
 /// `$XDG_DATA_HOME/plume/outbox.json`: submissions that could not be sent yet, oldest first.

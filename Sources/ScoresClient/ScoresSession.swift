@@ -23,11 +23,16 @@ public actor ScoresSession {
     private var pages: [ScoresCommand.Key: (etag: String?, page: BoardPage)] = [:]
     private var publicProfile: (etag: String?, profile: PublicProfile)?
     private var draining = false
+    /// A hosted game whose key belongs to no one yet asks its player for a name once, with this
+    /// suggestion (the SSH user name, when it would make a valid name).
+    private var askName: String?
 
     public init(backend: any ScoresBackend, configDirectory: URL, dataDirectory: URL, book: ChallengeBook,
+                credentials: CredentialStore? = nil, askName: String? = nil,
                 clock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }) {
         self.backend = backend
-        credentials = CredentialStore(directory: configDirectory)
+        self.credentials = credentials ?? CredentialStore(directory: configDirectory)
+        self.askName = askName
         outbox = Outbox(directory: dataDirectory)
         self.book = book
         self.clock = clock
@@ -68,6 +73,10 @@ public actor ScoresSession {
         switch command {
         case .start:
             events.append(identity())
+            if let suggestion = askName, credential == nil {
+                askName = nil
+                events.append(.askName(suggested: suggestion))
+            }
             events.append(.boards(try await boardList()))
         case .top(let board):
             let page = try await cached(command.key) { etag throws(ScoresFailure) in try await backend.top(board: board, limit: Self.pageRows, etag: etag) }

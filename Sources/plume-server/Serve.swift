@@ -66,6 +66,45 @@ struct ServerOptions: ParsableArguments {
     @Option(name: .customLong("forwarded-header"), help: "The header the trusted proxies write: x-forwarded-for or forwarded (RFC 7239); only that one is read. Env: PLUME_FORWARDED_HEADER. (default: x-forwarded-for)")
     var forwardedHeader: String?
 
+    @Option(name: .customLong("ssh-port"), help: "Also serve the game over SSH on this port (players run `ssh -p PORT host`); off unless given. Env: PLUME_SSH_PORT. (default: off)")
+    var sshPort: Int?
+
+    @Option(name: .customLong("ssh-host-key"), help: ArgumentHelp("The SSH host key file, made on first start (Ed25519, mode 0600). Env: PLUME_SSH_HOST_KEY. (default: plume-ssh-host-key beside the database)", valueName: "path"))
+    var sshHostKey: String?
+
+    @Option(name: .customLong("ssh-homes"), help: ArgumentHelp("Where each SSH player's saves and settings are kept, a directory per player. Env: PLUME_SSH_HOMES. (default: plume-players beside the database)", valueName: "path"))
+    var sshHomes: String?
+
+    @Option(name: .customLong("plume"), help: ArgumentHelp("The plume binary each SSH session runs. Env: PLUME_GAME. (default: plume beside plume-server)", valueName: "path"))
+    var plume: String?
+
+    @Option(name: .customLong("ssh-max-sessions"), help: "Games played over SSH at once; past it a player is told the server is full. Env: PLUME_SSH_MAX_SESSIONS. (default: 64)")
+    var sshMaxSessions: Int?
+
+    @Option(name: .customLong("ssh-max-sessions-per-address"), help: "Games one address (IPv6: one /64) may have open at once. Env: PLUME_SSH_MAX_SESSIONS_PER_ADDRESS. (default: 4)")
+    var sshMaxSessionsPerAddress: Int?
+
+    @Option(name: .customLong("ssh-max-unauthenticated"), help: "SSH connections still signing in, from everyone, at once; more are reset. Env: PLUME_SSH_MAX_UNAUTHENTICATED. (default: 32)")
+    var sshMaxUnauthenticated: Int?
+
+    @Option(name: .customLong("ssh-connections-per-minute"), help: "New SSH connections one address may open a minute; more are reset. Env: PLUME_SSH_CONNECTIONS_PER_MINUTE. (default: 20)")
+    var sshConnectionsPerMinute: Int?
+
+    @Option(name: .customLong("ssh-auth-timeout"), help: "Seconds an SSH connection has to sign in. Env: PLUME_SSH_AUTH_TIMEOUT. (default: 30)")
+    var sshAuthTimeout: Int?
+
+    @Option(name: .customLong("ssh-idle-minutes"), help: "Minutes without a key from the player before a game over SSH ends (it is saved). Env: PLUME_SSH_IDLE_MINUTES. (default: 30)")
+    var sshIdleMinutes: Int?
+
+    @Option(name: .customLong("ssh-session-minutes"), help: "Minutes a game over SSH may last. Env: PLUME_SSH_SESSION_MINUTES. (default: 240)")
+    var sshSessionMinutes: Int?
+
+    @Option(name: .customLong("ssh-game-memory"), help: "Each SSH game's address space, in MiB. Env: PLUME_SSH_GAME_MEMORY. (default: 2048)")
+    var sshGameMemory: Int?
+
+    @Option(name: .customLong("ssh-game-cpu"), help: "Each SSH game's CPU time, in seconds. Env: PLUME_SSH_GAME_CPU. (default: 3600)")
+    var sshGameCPU: Int?
+
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical. Env: LOG_LEVEL. (default: info)")
     var logLevel: String?
 
@@ -93,6 +132,19 @@ struct ServerOptions: ParsableArguments {
         given["idle-timeout"] = idleTimeout.map { .number($0) }
         given["trusted-proxy"] = trustedProxies.isEmpty ? nil : .list(trustedProxies)
         given["forwarded-header"] = forwardedHeader.map { .text($0) }
+        given["ssh-port"] = sshPort.map { .number($0) }
+        given["ssh-host-key"] = sshHostKey.map { .text($0) }
+        given["ssh-homes"] = sshHomes.map { .text($0) }
+        given["plume"] = plume.map { .text($0) }
+        given["ssh-max-sessions"] = sshMaxSessions.map { .number($0) }
+        given["ssh-max-sessions-per-address"] = sshMaxSessionsPerAddress.map { .number($0) }
+        given["ssh-max-unauthenticated"] = sshMaxUnauthenticated.map { .number($0) }
+        given["ssh-connections-per-minute"] = sshConnectionsPerMinute.map { .number($0) }
+        given["ssh-auth-timeout"] = sshAuthTimeout.map { .number($0) }
+        given["ssh-idle-minutes"] = sshIdleMinutes.map { .number($0) }
+        given["ssh-session-minutes"] = sshSessionMinutes.map { .number($0) }
+        given["ssh-game-memory"] = sshGameMemory.map { .number($0) }
+        given["ssh-game-cpu"] = sshGameCPU.map { .number($0) }
         given["log-level"] = logLevel.map { .text($0) }
         given["log-format"] = logFormat.map { .text($0) }
         return given

@@ -6,6 +6,7 @@ import ArgumentParser
 import ConnectionGuard
 import Foundation
 import GameState
+import HostedGames
 import LeaderboardPostgres
 import LeaderboardServer
 import Logging
@@ -21,11 +22,36 @@ enum LogFormat: String, CaseIterable, Sendable {
 /// Everything `serve` needs, with where each value came from.
 struct EffectiveSettings {
     var server = ServerConfiguration()
+    /// Play over SSH: on when `sshPort` is set; paths left nil are placed beside the database.
+    var hosting = HostingConfiguration()
+    var sshPort: Int?
+    var sshHostKey: String?
+    var sshHomes: String?
+    var plume: String?
     var logLevel: Logger.Level = .info
     var logFormat: LogFormat = .text
     var configFile: String?
     /// In the table's order: key, the value as TOML (secrets masked), and its source.
     var shown: [(key: String, value: String?, source: String)] = []
+}
+
+extension EffectiveSettings {
+    /// The directory files kept "beside the database" go in: a SQLite file's, else the working directory.
+    var besideDatabase: String {
+        guard !PostgresLocation.isURL(server.database) else { return "." }
+        let directory = (server.database as NSString).deletingLastPathComponent
+        return directory.isEmpty ? "." : directory
+    }
+
+    var hostKeyPath: String { sshHostKey ?? besideDatabase + "/plume-ssh-host-key" }
+    var homesPath: String { sshHomes ?? besideDatabase + "/plume-players" }
+
+    /// The game beside this binary (the installed pair, or the build directory).
+    var plumePath: String {
+        if let plume { return plume }
+        let me = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        return me.deletingLastPathComponent().appendingPathComponent("plume").path
+    }
 }
 
 /// A value as any source gives it.
@@ -138,6 +164,34 @@ enum Settings {
         Setting(key: "forwarded-header", env: "PLUME_FORWARDED_HEADER", kind: .choice(ClientAddress.ForwardingHeader.allCases.map(\.rawValue)),
                 apply: { if case .text(let v) = $1, let header = ClientAddress.ForwardingHeader(rawValue: v) { $0.server.forwardedHeader = header } },
                 shownDefault: { .text($0.server.forwardedHeader.rawValue) }),
+        Setting(key: "ssh-port", env: "PLUME_SSH_PORT", kind: .integer(0...65_535),
+                apply: { if case .number(let v) = $1 { $0.sshPort = v } }, shownDefault: { $0.sshPort.map { .number($0) } }),
+        Setting(key: "ssh-host-key", env: "PLUME_SSH_HOST_KEY", kind: .text,
+                apply: { if case .text(let v) = $1 { $0.sshHostKey = v } }, shownDefault: { .text($0.hostKeyPath) }),
+        Setting(key: "ssh-homes", env: "PLUME_SSH_HOMES", kind: .text,
+                apply: { if case .text(let v) = $1 { $0.sshHomes = v } }, shownDefault: { .text($0.homesPath) }),
+        Setting(key: "plume", env: "PLUME_GAME", kind: .text,
+                apply: { if case .text(let v) = $1 { $0.plume = v } }, shownDefault: { .text($0.plumePath) }),
+        Setting(key: "ssh-max-sessions", env: "PLUME_SSH_MAX_SESSIONS", kind: .integer(1...100_000),
+                apply: { if case .number(let v) = $1 { $0.hosting.limits.maxSessions = v } }, shownDefault: { .number($0.hosting.limits.maxSessions) }),
+        Setting(key: "ssh-max-sessions-per-address", env: "PLUME_SSH_MAX_SESSIONS_PER_ADDRESS", kind: .integer(1...100_000),
+                apply: { if case .number(let v) = $1 { $0.hosting.limits.maxPerAddress = v } }, shownDefault: { .number($0.hosting.limits.maxPerAddress) }),
+        Setting(key: "ssh-max-unauthenticated", env: "PLUME_SSH_MAX_UNAUTHENTICATED", kind: .integer(1...100_000),
+                apply: { if case .number(let v) = $1 { $0.hosting.limits.maxUnauthenticated = v } },
+                shownDefault: { .number($0.hosting.limits.maxUnauthenticated) }),
+        Setting(key: "ssh-connections-per-minute", env: "PLUME_SSH_CONNECTIONS_PER_MINUTE", kind: .integer(0...1_000_000),
+                apply: { if case .number(let v) = $1 { $0.hosting.limits.attemptsPerMinute = v } },
+                shownDefault: { .number($0.hosting.limits.attemptsPerMinute) }),
+        Setting(key: "ssh-auth-timeout", env: "PLUME_SSH_AUTH_TIMEOUT", kind: .integer(1...600),
+                apply: { if case .number(let v) = $1 { $0.hosting.limits.authSeconds = v } }, shownDefault: { .number($0.hosting.limits.authSeconds) }),
+        Setting(key: "ssh-idle-minutes", env: "PLUME_SSH_IDLE_MINUTES", kind: .integer(1...10_080),
+                apply: { if case .number(let v) = $1 { $0.hosting.limits.idleMinutes = v } }, shownDefault: { .number($0.hosting.limits.idleMinutes) }),
+        Setting(key: "ssh-session-minutes", env: "PLUME_SSH_SESSION_MINUTES", kind: .integer(1...10_080),
+                apply: { if case .number(let v) = $1 { $0.hosting.limits.sessionMinutes = v } }, shownDefault: { .number($0.hosting.limits.sessionMinutes) }),
+        Setting(key: "ssh-game-memory", env: "PLUME_SSH_GAME_MEMORY", kind: .integer(256...1_048_576),
+                apply: { if case .number(let v) = $1 { $0.hosting.limits.gameMemoryMiB = v } }, shownDefault: { .number($0.hosting.limits.gameMemoryMiB) }),
+        Setting(key: "ssh-game-cpu", env: "PLUME_SSH_GAME_CPU", kind: .integer(10...31_536_000),
+                apply: { if case .number(let v) = $1 { $0.hosting.limits.gameCPUSeconds = v } }, shownDefault: { .number($0.hosting.limits.gameCPUSeconds) }),
         Setting(key: "log-level", env: "LOG_LEVEL", kind: .choice(Logger.Level.allCases.map(\.rawValue)),
                 apply: { if case .text(let v) = $1, let level = Logger.Level(rawValue: v) { $0.logLevel = level } },
                 shownDefault: { .text($0.logLevel.rawValue) }),
@@ -175,6 +229,15 @@ enum Settings {
             }
             if let chosen { setting.apply(&settings, chosen.value) }
             settings.shown.append((setting.key, nil, chosen?.source ?? "default"))
+        }
+        if let port = settings.sshPort {
+            var hosting = settings.hosting
+            hosting.host = settings.server.host
+            hosting.port = port
+            hosting.hostKeyPath = settings.hostKeyPath
+            hosting.homes = settings.homesPath
+            hosting.plumePath = settings.plumePath
+            settings.server.hosting = hosting
         }
         // Values are shown as the configuration holds them once all are in (a list from the
         // environment, split; a default as the configuration's own).

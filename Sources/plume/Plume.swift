@@ -20,7 +20,8 @@ struct Plume: ParsableCommand {
             plume:// link. Links survive e-mail and chat; paste a friend's link to import it.
             """,
         version: PlumeVersion.current,
-        subcommands: [Play.self, Open.self, LinkCommand.self, ShareCommand.self, ScoresCLI.self, WhoAmI.self, Logout.self, RegisterScheme.self, UnregisterScheme.self, Bench.self],
+        subcommands: [Play.self, Open.self, LinkCommand.self, ShareCommand.self, ScoresCLI.self, WhoAmI.self, Logout.self, RegisterScheme.self, UnregisterScheme.self, Bench.self,
+                      Hosted.self],
         defaultSubcommand: Play.self
     )
 }
@@ -47,18 +48,27 @@ struct Play: ParsableCommand {
 }
 
 /// Opens the full-screen game (with `paste` in the Import preview when given), listening for
-/// links from other programs unless another running game already does.
-func startGame(server: ServerOption, paste: String?) throws {
+/// links from other programs unless another running game already does. A game hosted over SSH
+/// (`hosted`) plays as its player on the server that started it, and runs nothing on the host.
+func startGame(server: ServerOption, paste: String?, hosted: HostedHandoff? = nil) throws {
     guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
         throw fail("the game needs an interactive terminal. For scripts, try `plume link decode` or `plume --help`.")
     }
     var (model, store, outcome) = try loadSavedGame()
-    let connection = server.connection(book: model.book)
-    if case .server(let url) = connection.settings.place { model.sharing.webBase = url.absoluteString }
+    let connection: ScoresConnection
+    if let hosted {
+        let environment = ProcessInfo.processInfo.environment
+        connection = ScoresConnection(settings: ScoresSettings(place: .local), environment: environment, book: model.book, hosted: hosted.scores)
+        model.sharing.webBase = hosted.web ?? hosted.api
+    } else {
+        connection = server.connection(book: model.book)
+        if case .server(let url) = connection.settings.place { model.sharing.webBase = url.absoluteString }
+    }
     let inbox = Inbox<Msg>()
-    let (listener, listening) = listenForLinks(importer: model.importer, inbox: inbox)
+    // A hosted game opens no socket: links from other programs are for a game on the player's own machine.
+    let (listener, listening) = hosted == nil ? listenForLinks(importer: model.importer, inbox: inbox) : (nil, nil)
     defer { listener?.stop() }
-    model.status = "Welcome to Plume — press ? for the keys of each screen." + (listening.map { " " + $0 } ?? "")
+    model.status = hosted?.welcome ?? ("Welcome to Plume — press ? for the keys of each screen." + (listening.map { " " + $0 } ?? ""))
     if !connection.settings.warnings.isEmpty {
         model.status = SafeText.strip(connection.settings.warnings.joined(separator: "; ")) + "."
     }
@@ -81,7 +91,8 @@ func startGame(server: ServerOption, paste: String?) throws {
     var written: SavedGame?
     if case .loaded(let game) = outcome { written = game }
     let saves = SaveWriter(store: store, written: written) { inbox.post([.saveFailed($0)]) }
-    let runner = EffectRunner(inbox: inbox, saves: saves, scores: { command in await connection.perform(command) }, emit: screen.emit)
+    let runner = EffectRunner(inbox: inbox, saves: saves, scores: { command in await connection.perform(command) }, hosted: hosted != nil,
+                              emit: screen.emit)
     // Links from other programs, and a save that failed, may arrive at any time: look often.
     ProgramLoop.run(model, on: screen, inbox: inbox, watchInbox: true, terminating: { saves.flush().map(unsaved) }) { effect in
         runner.perform(effect) == .quit ? .quit : .proceed

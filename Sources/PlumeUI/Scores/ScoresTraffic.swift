@@ -107,6 +107,9 @@ extension ScoresState {
         case .causes(let list):
             causes = Dated(value: list, at: now)
             contact()
+        case .askName(let suggested):
+            return [.push(RegisterDialog(self, name: SafeText.strip(suggested))),
+                    .status("Choose the name your looks go under on this server (names are unique) — Esc to play first, p on Scores later.")]
         case .registered(let identity):
             let me = Identity(playerID: identity.playerID, name: SafeText.strip(identity.name))
             player = me

@@ -1,0 +1,141 @@
+// Starting one game for a signed-in key: the player (made on a first visit when the SSH user name
+// is a free, valid name), their home directory, and `plume hosted` in a new pseudo-terminal with
+// a clean environment and the hand-off (this server's API, the pass, who the player is) on an
+// inherited pipe.
+import Foundation
+import Leaderboard
+import NIOSSH
+
+/// What a session asks for.
+struct GameRequest: Sendable {
+    var key: NIOSSHPublicKey
+    var userName: String
+    var peer: String
+    var term: String
+    var columns: Int
+    var rows: Int
+}
+
+/// Why a game could not start, in words for the player.
+struct StartProblem: Error {
+    let message: String
+}
+
+/// The hand-off the game reads from descriptor 3 (see `plume hosted`).
+struct Handoff: Codable {
+    var api: String
+    var web: String
+    var pass: String
+    var playerID: String?
+    var name: String?
+    var suggestedName: String?
+    var keyFingerprint: String
+    var hostFingerprint: String
+    var created: Bool
+
+    enum CodingKeys: String, CodingKey {
+        case api, web, pass, playerID = "player_id", name, suggestedName = "suggested_name", keyFingerprint = "key_fingerprint"
+        case hostFingerprint = "host_fingerprint", created
+    }
+}
+
+extension HostedServer {
+    func startGame(_ request: GameRequest) async -> Result<GameProcess, StartProblem> {
+        let key: SSHPublicKey
+        do {
+            key = try SSHPublicKey.parse(String(openSSHPublicKey: request.key))
+        } catch {
+            return .failure(StartProblem(message: "this server can't use that key (\(error.message))."))
+        }
+        let limits = configuration.limits
+        let signIn: HostedSignIn
+        do {
+            signIn = try await service.hostedSignIn(key: key, userName: request.userName, client: request.peer,
+                                                    lifetime: .seconds(60 * (limits.sessionMinutes + 10)))
+        } catch {
+            logger.error("can't sign a hosted player in", metadata: ["error": "\(error)", "fingerprint": "\(key.fingerprint)"])
+            return .failure(StartProblem(message: "the leaderboard isn't answering just now, so you can't be signed in — try again in a minute."))
+        }
+        if signIn.created, let player = signIn.player {
+            logger.info("hosted player made", metadata: ["player": "\(player.publicID)", "fingerprint": "\(key.fingerprint)"])
+        }
+        let home: String
+        do {
+            home = try PlayerHomes(root: configuration.homes).prepare(player: signIn.player?.publicID, fingerprint: key.fingerprint)
+        } catch {
+            logger.error("can't make a hosted player's directory", metadata: ["error": "\(error)"])
+            return .failure(StartProblem(message: "the server can't keep your game just now (its disk refused) — try again later."))
+        }
+        let handoff = Handoff(api: api.withLock { $0 }, web: configuration.webURL, pass: signIn.pass, playerID: signIn.player?.publicID, name: signIn.player?.name,
+                              suggestedName: signIn.suggestedName, keyFingerprint: key.fingerprint, hostFingerprint: hostKey.fingerprint,
+                              created: signIn.created)
+        let encoder = JSONEncoder()
+        guard let bytes = try? encoder.encode(handoff) else { return .failure(StartProblem(message: "the game could not be started.")) }
+        var environment = [
+            "TERM": Terminals.usable(request.term), "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "HOME": home,
+            "XDG_DATA_HOME": home + "/data", "XDG_CONFIG_HOME": home + "/config", "XDG_STATE_HOME": home + "/state",
+            "XDG_CACHE_HOME": home + "/cache", "XDG_RUNTIME_DIR": home + "/run", "COLORTERM": "truecolor",
+        ]
+        // PATH as the server has it: a hosted game starts no program, and keeping PATH lets the
+        // tests prove it (a stand-in xdg-open on it stays unused).
+        if let path = ProcessInfo.processInfo.environment["PATH"] { environment["PATH"] = path }
+        do {
+            let process = try GameProcess.start(
+                executable: configuration.plumePath, arguments: ["hosted"], environment: environment, directory: home,
+                handoff: Array(bytes), columns: request.columns, rows: request.rows,
+                limits: GameProcess.Limits(memoryBytes: UInt64(limits.gameMemoryMiB) << 20, cpuSeconds: UInt64(limits.gameCPUSeconds),
+                                           nice: Int32(limits.gameNice)))
+            return .success(process)
+        } catch {
+            logger.error("can't start a hosted game", metadata: ["error": "\(error)", "plume": "\(configuration.plumePath)"])
+            return .failure(StartProblem(message: "the game could not be started on the server (\(error)) — the operator has been told."))
+        }
+    }
+}
+
+/// A directory per player under the homes root (mode 0700), with the game's XDG directories in
+/// it. A key that belongs to no one yet plays in a directory of its own; once the key belongs to
+/// a player, that directory becomes the player's, unless they already have one.
+struct PlayerHomes {
+    let root: String
+
+    func prepare(player: String?, fingerprint: String) throws -> String {
+        let manager = FileManager.default
+        try manager.createDirectory(atPath: root, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let keyDirectory = root + "/key-" + Self.safe(fingerprint)
+        var home = keyDirectory
+        if let player {
+            home = root + "/" + player
+            if !manager.fileExists(atPath: home), manager.fileExists(atPath: keyDirectory) {
+                try manager.moveItem(atPath: keyDirectory, toPath: home)
+            }
+        }
+        for directory in [home, home + "/data", home + "/config", home + "/state", home + "/cache", home + "/run"] {
+            if !manager.fileExists(atPath: directory) {
+                try manager.createDirectory(atPath: directory, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+            }
+        }
+        return home
+    }
+
+    /// A fingerprint as a file name: base64's "/" and "+" replaced.
+    static func safe(_ fingerprint: String) -> String {
+        String(fingerprint.dropFirst("SHA256:".count).map { $0 == "/" ? "_" : $0 == "+" ? "-" : $0 })
+    }
+}
+
+/// A client's TERM when this machine has its terminfo entry (and it is a plain name), else
+/// xterm-256color: a game that can't find its terminal's description can't draw at all.
+enum Terminals {
+    static let directories = ["/etc/terminfo", "/lib/terminfo", "/usr/share/terminfo", "/usr/lib/terminfo"]
+
+    static func usable(_ term: String) -> String {
+        let allowed = term.utf8.count <= 64 && !term.isEmpty && term.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "._+-".contains($0)) }
+        guard allowed, let first = term.first else { return "xterm-256color" }
+        let hex = String(first.asciiValue ?? 0, radix: 16)
+        for directory in directories {
+            for sub in [String(first), hex] where FileManager.default.fileExists(atPath: "\(directory)/\(sub)/\(term)") { return term }
+        }
+        return "xterm-256color"
+    }
+}

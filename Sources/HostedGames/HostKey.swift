@@ -1,0 +1,76 @@
+// The SSH server's host key: Ed25519, made on first start and kept in a file only the server's
+// user may read (0600), so players who checked its fingerprint once are never asked again.
+import Crypto
+import Foundation
+import Leaderboard
+import NIOSSH
+
+public struct HostKey: Sendable {
+    public let key: NIOSSHPrivateKey
+    /// "SHA256:…", as `ssh-keygen -lf` and a client's first-connection prompt print it.
+    public let fingerprint: String
+    /// The public key as a known_hosts line's key part ("ssh-ed25519 AAAA…").
+    public let publicLine: String
+    /// True when this start made the key.
+    public let created: Bool
+
+    static let header = "# plume-server SSH host key (Ed25519 seed, base64). Keep it secret; players check its fingerprint."
+
+    public struct Problem: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// Reads the key at `path`, or makes one there (mode 0600) when there is no file.
+    public static func loadOrCreate(at path: String) throws(Problem) -> HostKey {
+        if FileManager.default.fileExists(atPath: path) { return try load(path) }
+        let made = Curve25519.Signing.PrivateKey()
+        let text = header + "\n" + made.rawRepresentation.base64EncodedString() + "\n"
+        let directory = (path as NSString).deletingLastPathComponent
+        if !directory.isEmpty, !FileManager.default.fileExists(atPath: directory) {
+            throw Problem(description: "can't make the SSH host key at \(path): the directory \(directory) does not exist")
+        }
+        // O_EXCL: two servers starting at once never overwrite each other's key.
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        if fd < 0 {
+            if errno == EEXIST { return try load(path) }
+            throw Problem(description: "can't make the SSH host key at \(path): \(String(cString: strerror(errno)))")
+        }
+        let bytes = Array(text.utf8)
+        let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        let synced = fsync(fd) == 0
+        close(fd)
+        guard written == bytes.count, synced else {
+            unlink(path)
+            throw Problem(description: "can't write the SSH host key at \(path)")
+        }
+        return make(made, created: true)
+    }
+
+    static func load(_ path: String) throws(Problem) -> HostKey {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            throw Problem(description: "can't read the SSH host key at \(path): \(String(cString: strerror(errno)))")
+        }
+        guard info.st_mode & 0o077 == 0 else {
+            throw Problem(description: "the SSH host key at \(path) may be read by other users (mode \(String(info.st_mode & 0o777, radix: 8))); "
+                          + "run chmod 600 \(path)")
+        }
+        guard let data = FileManager.default.contents(atPath: path), data.count < 4096, let text = String(data: data, encoding: .utf8) else {
+            throw Problem(description: "can't read the SSH host key at \(path)")
+        }
+        let line = text.split(whereSeparator: \.isNewline).first { !$0.hasPrefix("#") && !$0.isEmpty }
+        guard let line, let seed = Data(base64Encoded: String(line).trimmingCharacters(in: .whitespaces)),
+              let key = try? Curve25519.Signing.PrivateKey(rawRepresentation: seed) else {
+            throw Problem(description: "the SSH host key at \(path) is damaged (expected a base64 Ed25519 seed); "
+                          + "move it away to make a new one, and tell players the new fingerprint")
+        }
+        return make(key, created: false)
+    }
+
+    static func make(_ key: Curve25519.Signing.PrivateKey, created: Bool) -> HostKey {
+        let nio = NIOSSHPrivateKey(ed25519Key: key)
+        let line = String(openSSHPublicKey: nio.publicKey)
+        let blob = line.split(separator: " ").dropFirst().first.flatMap { Data(base64Encoded: String($0)) } ?? Data()
+        return HostKey(key: nio, fingerprint: SSHPublicKey.fingerprint(of: Array(blob)), publicLine: line, created: created)
+    }
+}

@@ -1,0 +1,254 @@
+// `plume-server --ssh-port`: SSH beside HTTP in the same process, serving one thing, the game.
+// Every connection passes the listener's guards first (ConnectionGuard: caps per address and in
+// all, reset at accept when hopeless; a rate of new connections per address; a deadline to sign
+// in), signs in with any Ed25519 or ECDSA key (the key is the player), and may open one session,
+// which runs `plume hosted` in a pseudo-terminal (GameSession). Nothing else is served: commands,
+// subsystems, forwarding, agents and X11 are refused.
+import ConnectionGuard
+import Foundation
+import Leaderboard
+import Logging
+import NIOCore
+import NIOPosix
+import NIOSSH
+import ServiceLifecycle
+import Synchronization
+
+public final class HostedServer: Service, Sendable {
+    public let configuration: HostingConfiguration
+    public let hostKey: HostKey
+    let service: LeaderboardService
+    let logger: Logger
+    let gate: ConnectionGate
+    let attempts: RateLimiter
+    let figuresBox = FiguresBox()
+    /// Connections still signing in (capped by `maxUnauthenticated`).
+    let unauthenticated = Atomic<Int>(0)
+    let games = GameRegistry()
+    private let bound = Mutex<(channel: (any Channel)?, port: Int?)>((nil, nil))
+    /// Where games reach the HTTP API: the configuration's, until the HTTP listener says where it is.
+    let api: Mutex<String>
+
+    public init(configuration: HostingConfiguration, hostKey: HostKey, service: LeaderboardService, fileLimit: Int, logger: Logger) {
+        self.configuration = configuration
+        self.hostKey = hostKey
+        self.service = service
+        self.logger = logger
+        let limits = configuration.limits
+        // The connection caps leave room past the game caps, so that a player over them signs in
+        // and is told in words, rather than being reset.
+        let wished = ConnectionLimits(maxConnections: limits.maxSessions + limits.maxUnauthenticated, maxPerAddress: limits.maxPerAddress * 2)
+        gate = ConnectionGate(wished: wished, fileLimit: max(1024, fileLimit / 4))
+        attempts = RateLimiter(limit: limits.attemptsPerMinute, per: .seconds(60), maxKeys: 20_000)
+        api = Mutex(configuration.apiURL)
+    }
+
+    /// The HTTP listener is bound (its port may have been chosen by the system).
+    public func apiListening(at url: String) { api.withLock { $0 = url } }
+
+    public var figures: HostingFigures {
+        var figures = figuresBox.snapshot
+        figures.connections = gate.figures.open
+        return figures
+    }
+
+    /// What players type: "ssh -p 2222 host" (no -p on port 22).
+    public var playCommand: String {
+        let port = port ?? configuration.port
+        let host = configuration.publicHost.contains(":") ? "[\(configuration.publicHost)]" : configuration.publicHost
+        return "ssh " + (port == 22 ? "" : "-p \(port) ") + host
+    }
+
+    /// The port listened on, once bound (the configured one, or the one the system chose for 0).
+    public var port: Int? { bound.withLock { $0.port } }
+
+    public func run() async throws {
+        let channel = try await bind()
+        logger.notice("playing over SSH", metadata: [
+            "address": "\(configuration.host):\(port ?? configuration.port)", "host_key": "\(hostKey.fingerprint)",
+            "game": "\(configuration.plumePath)", "homes": "\(configuration.homes)",
+            "max_sessions": "\(configuration.limits.maxSessions)", "per_address": "\(configuration.limits.maxPerAddress)",
+        ])
+        await withGracefulShutdownHandler {
+            try? await channel.closeFuture.get()
+        } onGracefulShutdown: {
+            channel.close(promise: nil)
+        }
+        // Every game is asked to save and end; the server waits for them (a grace period, then SIGKILL).
+        await games.endAll(grace: .seconds(configuration.limits.hangUpGraceSeconds))
+    }
+
+    func bind() async throws -> any Channel {
+        let server = self
+        let bootstrap = ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .serverChannelOption(ChannelOptions.socketOption(.so_reuseaddr), value: 1)
+            .serverChannelOption(ChannelOptions.backlog, value: 256)
+            .serverChannelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandler(AcceptFilter(gate: server.gate))
+                }
+            }
+            .childChannelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try server.setUp(channel)
+                }
+            }
+        let channel = try await bootstrap.bind(host: configuration.host, port: configuration.port).get()
+        bound.withLock { $0 = (channel, channel.localAddress?.port) }
+        return channel
+    }
+
+    /// The pipeline of one accepted connection, or a reset when it is turned away.
+    func setUp(_ channel: any Channel) throws {
+        let peer = channel.remoteAddress?.ipAddress
+        let key = ClientAddress.key(peer ?? "local")
+        if attempts.check(key) != nil {
+            figuresBox.count(.rate)
+            channel.closeAbruptly()
+            return
+        }
+        let admission = gate.admit(peer: peer)
+        if case .refused = admission {
+            figuresBox.count(.perAddress)
+            channel.closeAbruptly()
+            return
+        }
+        guard unauthenticated.add(1, ordering: .relaxed).newValue <= configuration.limits.maxUnauthenticated else {
+            unauthenticated.subtract(1, ordering: .relaxed)
+            gate.release(admission)
+            figuresBox.count(.unauthenticated)
+            channel.closeAbruptly()
+            return
+        }
+        gate.accepted()
+        let connection = SSHConnection(server: self, peer: peer ?? "unknown", addressKey: key, full: { if case .overflow = admission { true } else { false } }())
+        let configuration = SSHServerConfiguration(hostKeys: [hostKey.key], userAuthDelegate: KeyAuthentication(connection: connection))
+        let handler = NIOSSHHandler(role: .server(configuration), allocator: channel.allocator) { child, type in
+            connection.open(child, type: type)
+        }
+        try channel.pipeline.syncOperations.addHandlers([handler, ConnectionEnd(connection: connection)])
+        channel.closeFuture.whenComplete { [self] _ in
+            gate.closed()
+            gate.release(admission)
+        }
+    }
+}
+
+/// One connection's state, on its event loop: who signed in, and whether a session was opened.
+final class SSHConnection {
+    let server: HostedServer
+    let peer: String
+    let addressKey: String
+    /// Past the connection cap: signed in only to be told the server is full.
+    let full: Bool
+    var userName = ""
+    var key: NIOSSHPublicKey?
+    var signedIn = false
+    var sessionOpened = false
+    var authDeadline: Scheduled<Void>?
+
+    init(server: HostedServer, peer: String, addressKey: String, full: Bool) {
+        (self.server, self.peer, self.addressKey, self.full) = (server, peer, addressKey, full)
+    }
+
+    func startAuthDeadline(on channel: any Channel) {
+        guard authDeadline == nil, !signedIn else { return }
+        let seconds = server.configuration.limits.authSeconds
+        let server = server
+        authDeadline = channel.eventLoop.scheduleTask(in: .seconds(Int64(seconds))) {
+            server.figuresBox.count(.authTimeout)
+            channel.close(promise: nil)
+        }
+    }
+
+    /// The first successful sign-in: the connection no longer counts as signing in.
+    func didSignIn() {
+        guard !signedIn else { return }
+        signedIn = true
+        authDeadline?.cancel()
+        authDeadline = nil
+        server.unauthenticated.subtract(1, ordering: .relaxed)
+    }
+
+    func closed() {
+        authDeadline?.cancel()
+        if !signedIn {
+            signedIn = true
+            server.unauthenticated.subtract(1, ordering: .relaxed)
+        }
+    }
+
+    /// Channel opens: one session per connection; every forwarding is refused (OpenSSH tells its
+    /// user "open failed").
+    func open(_ channel: any Channel, type: SSHChannelType) -> EventLoopFuture<Void> {
+        switch type {
+        case .session where !sessionOpened:
+            sessionOpened = true
+            return channel.eventLoop.makeCompletedFuture {
+                try channel.syncOptions?.setOption(ChannelOptions.allowRemoteHalfClosure, value: true)
+                try channel.pipeline.syncOperations.addHandler(GameSession(connection: self))
+            }
+        case .session:
+            server.figuresBox.count(.secondSession)
+            return channel.eventLoop.makeFailedFuture(ChannelError.operationUnsupported)
+        case .directTCPIP, .forwardedTCPIP:
+            server.figuresBox.count(.forwarding)
+            return channel.eventLoop.makeFailedFuture(ChannelError.operationUnsupported)
+        }
+    }
+}
+
+/// Any key the server can verify signs in (the key is the player); a password "signs in" only so
+/// that a client without such a key can be told how to make one. Everything else fails.
+final class KeyAuthentication: NIOSSHServerUserAuthenticationDelegate {
+    let connection: SSHConnection
+
+    init(connection: SSHConnection) { self.connection = connection }
+
+    var supportedAuthenticationMethods: NIOSSHAvailableUserAuthenticationMethods { [.publicKey, .password] }
+
+    func requestReceived(request: NIOSSHUserAuthenticationRequest, responsePromise: EventLoopPromise<NIOSSHUserAuthenticationOutcome>) {
+        switch request.request {
+        case .publicKey(let offered):
+            // NIOSSH has checked the signature before asking; only a key it can verify gets here.
+            connection.userName = request.username
+            connection.key = offered.publicKey
+            connection.didSignIn()
+            responsePromise.succeed(.success)
+        case .password:
+            connection.userName = request.username
+            connection.key = nil
+            connection.didSignIn()
+            responsePromise.succeed(.success)
+        default:
+            responsePromise.succeed(.failure)
+        }
+    }
+}
+
+/// The last handler of a connection: a protocol error closes it (NIOSSH only reports them), the
+/// sign-in deadline starts when it is active, and the connection's counts are given back at close.
+final class ConnectionEnd: ChannelInboundHandler {
+    typealias InboundIn = Any
+    let connection: SSHConnection
+
+    init(connection: SSHConnection) { self.connection = connection }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        if context.channel.isActive { connection.startAuthDeadline(on: context.channel) }
+    }
+
+    func channelActive(context: ChannelHandlerContext) {
+        connection.startAuthDeadline(on: context.channel)
+        context.fireChannelActive()
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        connection.closed()
+        context.fireChannelInactive()
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        context.close(promise: nil)
+    }
+}
