@@ -123,7 +123,7 @@ e2e-deps: system-deps
 # web pages), wrk (the benchmark), zbar-tools (a real QR decoder), xdg-utils, desktop-file-utils and
 # GIO (scheme registration, checked the way a desktop reads it), faketime (the game across
 # midnight), strace (the writes a burst of keys costs; the files an installed binary opens) and
-# systemd-analyze (the packaged unit). Installed with apt-get when missing; a
+# systemd-analyze (the packaged unit), and OpenSSH's client (play over SSH). Installed with apt-get when missing; a
 # missing PostgreSQL that can't be installed stops `make test` here, loudly.
 system-deps:
 	@command -v initdb >/dev/null && command -v pg_ctl >/dev/null && command -v createdb >/dev/null || \
@@ -136,6 +136,8 @@ system-deps:
 		(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq faketime strace >/dev/null)
 	@command -v systemd-analyze >/dev/null || \
 		(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq systemd >/dev/null)
+	@command -v ssh >/dev/null && command -v ssh-keygen >/dev/null && command -v sftp >/dev/null && command -v ssh-agent >/dev/null || \
+		(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq openssh-client >/dev/null)
 	@command -v initdb >/dev/null && command -v pg_ctl >/dev/null || { echo "PostgreSQL (initdb, pg_ctl) is missing and could not be installed"; exit 1; }
 
 # The leaderboard benchmark at 1 000 000 records (release build; figures for the README).
