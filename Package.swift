@@ -182,6 +182,7 @@ let package = Package(
                 "Leaderboard", "LeaderboardPostgres", "ScoresAPI", "PlumeCalendar", "PlumeTestSupport", "GameState", "Challenges", "PlumeBench",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         // The HTTP layer in process (HummingbirdTesting's router client), on both stores.

@@ -41,6 +41,35 @@ import TUI
         #expect(!inbox.expecting)
     }
 
+    @Test func aHostedGameRunsNothingOnTheHost() throws {
+        // A desktop, an xclip and an xdg-open that would record being run: a game hosted over SSH
+        // uses none of them, only OSC 52.
+        let tools = try slowClipboard()
+        defer { try? FileManager.default.removeItem(at: tools.bin) }
+        try Data().write(to: tools.gate)
+        let ran = tools.bin.appendingPathComponent("opened")
+        let opener = tools.bin.appendingPathComponent("xdg-open")
+        try Data("#!/bin/sh\necho \"$@\" > '\(ran.path)'\n".utf8).write(to: opener)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: opener.path)
+        let inbox = Inbox<Msg>()
+        var emitted: [String] = []
+        let runner = EffectRunner(inbox: inbox, saves: SaveWriter(store: temporaryStore(), written: nil) { _ in }, scores: nil,
+                                  environment: ["PATH": tools.bin.path, "DISPLAY": ":9"], hosted: true) { emitted.append($0) }
+        #expect(runner.perform(.copyToClipboard("plume://look/1EQEBAO3S")) == .carryOn)
+        #expect(runner.perform(.openURL("https://a.example/ok")) == .carryOn)
+        #expect(emitted == [Clipboard.osc52("plume://look/1EQEBAO3S"), Clipboard.osc52("https://a.example/ok")])
+        let heard = inbox.take()
+        guard heard.count == 2, case .copied(let copied) = heard[0], case .opened(let opened) = heard[1] else {
+            Issue.record("outcomes: \(heard)")
+            return
+        }
+        #expect(copied == "Copied to the clipboard via your terminal (OSC 52).")
+        #expect(opened.contains("links open on your own machine"))
+        // Had a tool been started, it would have had time to write by now.
+        Thread.sleep(forTimeInterval: 0.3)
+        #expect(!FileManager.default.fileExists(atPath: ran.path) && !FileManager.default.fileExists(atPath: tools.got.path))
+    }
+
     @Test func withNoDesktopALinkToOpenIsCopiedAndSaid() throws {
         let inbox = Inbox<Msg>()
         var emitted: [String] = []

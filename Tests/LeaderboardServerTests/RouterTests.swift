@@ -6,6 +6,7 @@ import Foundation
 import GameState
 import Hummingbird
 import HummingbirdTesting
+import HTTPTypes
 import Leaderboard
 import ScoresAPI
 import LeaderboardServer
@@ -315,6 +316,13 @@ import PlumeCalendar
         (.post, "/v1/runway/votes", #"{"ticket":"x","choice":"left"}"#, nil, 401, "missing_token"),
         (.get, "/v1/runway/2025-12-31", nil, nil, 404, "invalid_day"),
         (.get, "/v1/runway/TODAY", nil, "plm_bogus", 401, "invalid_token"),
+        (.get, "/v1/players/me/keys", nil, nil, 401, "missing_token"),
+        (.get, "/v1/players/me/keys", nil, "hp1.forged", 401, "invalid_token"),
+        (.post, "/v1/players/me/keys", #"{"public_key":"ssh-rsa AAAAB3NzaC1yc2EAAAADAQABAAABAQC ada@old"}"#, "ADA", 422, "invalid_key"),
+        (.post, "/v1/players/me/keys", #"{"public_key":"hello"}"#, "ADA", 422, "invalid_key"),
+        (.post, "/v1/players/me/keys", #"{"key":"x"}"#, "ADA", 422, "missing_field"),
+        (.delete, "/v1/players/me/keys", nil, "ADA", 400, "missing_field"),
+        (.delete, "/v1/players/me/keys?fingerprint=SHA256:nothing", nil, "ADA", 404, "no_such_key"),
     ]
 
     @Test(arguments: StoreKind.allCases)
@@ -337,6 +345,30 @@ import PlumeCalendar
                     #expect(reply.errorMessage.count > 10 && !reply.errorMessage.contains("Error("), "\(where_)")
                 }
             }
+        }
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func keysAreAddedListedAndRemovedOverHTTP(_ kind: StoreKind) async throws {
+        try await withServer(kind) { client in
+            let ada = try await client.register("Ada")
+            #expect(try await client.call(.get, "/v1/players/me/keys", token: ada.token).json["keys"] as? [Any] != nil)
+            let line = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIGTImWWe1Fes+x2EPF36/7hNVH5iKNPCE8egYI/KOgfT ada@laptop"
+            let added = try await client.call(.post, "/v1/players/me/keys", json: #"{"public_key":"\#(line)"}"#, token: ada.token)
+            #expect(added.status == .created, "\(added.text)")
+            let fingerprint = try #require(added.json["fingerprint"] as? String)
+            #expect(fingerprint.hasPrefix("SHA256:") && added.json["label"] as? String == "ada@laptop")
+            let listed = try await client.call(.get, "/v1/players/me/keys", token: ada.token).json["keys"] as? [[String: Any]]
+            #expect(listed?.map { $0["fingerprint"] as? String } == [fingerprint])
+            let bo = try await client.register("Bo")
+            let taken = try await client.call(.post, "/v1/players/me/keys", json: #"{"public_key":"\#(line)"}"#, token: bo.token)
+            #expect(taken.status == .conflict && taken.errorCode == "key_taken")
+            let query = fingerprint.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? fingerprint
+            #expect(try await client.call(.delete, "/v1/players/me/keys?fingerprint=\(query)", token: ada.token).status == .noContent)
+            #expect((try await client.call(.get, "/v1/players/me/keys", token: ada.token).json["keys"] as? [Any])?.isEmpty == true)
+            // A pass header from anywhere but this host is ignored: the registration is an ordinary one.
+            let forged = try await client.call(.post, "/v1/players", json: #"{"name":"Cy"}"#, headers: [HTTPField.Name("Plume-Pass")!: "hp1.forged"])
+            #expect(forged.status == .created)
         }
     }
 

@@ -201,6 +201,10 @@ final class CutOffStore: LeaderboardStore {
         try line(); return try await store.castRunwayVote(day: day, voter: voter, serial: serial, choice: choice, rules: rules, at: at)
     }
     func writePeoplesChoice(_ records: [ScoreRecord], at: Int64) async throws { try line(); try await store.writePeoplesChoice(records, at: at) }
+    func player(keyFingerprint: String) async throws -> PlayerRecord? { try line(); return try await store.player(keyFingerprint: keyFingerprint) }
+    func keys(player: Int64) async throws -> [PlayerKey] { try line(); return try await store.keys(player: player) }
+    func addKey(_ key: PlayerKey, player: Int64, limit: Int) async throws { try line(); try await store.addKey(key, player: player, limit: limit) }
+    func removeKey(fingerprint: String, player: Int64) async throws -> Bool { try line(); return try await store.removeKey(fingerprint: fingerprint, player: player) }
 }
 
 @Suite struct ChangeLogEndsTests {

@@ -39,7 +39,7 @@ struct Schema: Equatable {
         let url = try StoreKind.postgres.newDatabase()
         try await PostgresStore(url: url).migrate()
         let postgres = try await Self.read(postgres: url)
-        #expect(sqlite.tables == ["players", "records", "donations", "changes", "runway_entries", "runway_votes", "runway_deals", "server_secrets"])
+        #expect(sqlite.tables == ["players", "records", "donations", "changes", "runway_entries", "runway_votes", "runway_deals", "server_secrets", "player_keys"])
         #expect(sqlite.tables == postgres.tables)
         #expect(sqlite.columns.count > 20)
         #expect(sqlite.columns.subtracting(postgres.columns).isEmpty, "only in SQLite: \(sqlite.columns.subtracting(postgres.columns))")
