@@ -77,6 +77,10 @@ public protocol ScoresBackend: Sendable {
     func profile(token: String) async throws(ScoresFailure) -> OwnProfile
     func updateProfile(token: String, _ update: ProfileUpdate) async throws(ScoresFailure) -> OwnProfile
     func publicProfile(playerID: String, etag: String?) async throws(ScoresFailure) -> Fetched<PublicProfile>
+    /// The player's SSH keys, for the game a server hosts over SSH.
+    func keys(token: String) async throws(ScoresFailure) -> KeyList
+    func addKey(token: String, line: String) async throws(ScoresFailure) -> KeyInfo
+    func removeKey(token: String, fingerprint: String) async throws(ScoresFailure)
     func submit(token: String, _ request: SubmitRequest) async throws(ScoresFailure) -> SubmissionResult
     func donate(token: String, _ request: DonationRequest) async throws(ScoresFailure) -> DonationResult
 

@@ -23,6 +23,11 @@ public enum ScoresCommand: Sendable, Equatable {
     /// The pair to judge and the next (the same until answered).
     case runwayPair(day: String)
     case runwayVote(ticket: String, choice: RunwayChoice)
+    /// The player's SSH keys (for the game a server hosts over SSH); adding or removing one
+    /// answers with the list as it then is.
+    case keys
+    case addKey(String)
+    case removeKey(fingerprint: String)
 
     /// What a command is about: commands with the same key replace each other's answers, so one
     /// in flight per key is enough.
@@ -30,6 +35,7 @@ public enum ScoresCommand: Sendable, Equatable {
         case start, top(board: String), around(board: String), myBests, contributors, causes
         case register, profile, submit(board: String), donate, outbox
         case runwayDay(day: String), runwayEntry, runwayPair(day: String), runwayVote(ticket: String)
+        case keys
 
         /// Whether the player waits for it on the Scores screen (a submission or the outbox
         /// goes on behind whatever the screen shows).
@@ -58,6 +64,7 @@ public enum ScoresCommand: Sendable, Equatable {
         case .enterRunway: .runwayEntry
         case .runwayPair(let day): .runwayPair(day: day)
         case .runwayVote(let ticket, _): .runwayVote(ticket: ticket)
+        case .keys, .addKey, .removeKey: .keys
         }
     }
 }
@@ -91,6 +98,8 @@ public enum ScoresEvent: Sendable, Equatable {
     /// A game hosted over SSH whose key belongs to no one yet: ask the player for a name
     /// (`suggested`: the SSH user name when it would make a valid one, else "").
     case askName(suggested: String)
+    /// The player's SSH keys, with what was just done to them in words (nil for a plain read).
+    case keys(KeyList, said: String?)
     case profileUpdated(OwnProfile)
     case submitted(SubmissionResult)
     /// The submission could not be sent and waits in the outbox (now `outbox` long).
@@ -125,6 +134,7 @@ extension ScoresEvent {
         case .donated: .donate
         case .drained: .outbox
         case .signedOut, .askName: nil
+        case .keys: .keys
         case .runwayDay(let day): .runwayDay(day: day.day)
         case .runwayEntered: .runwayEntry
         case .runwayPair(let pair): .runwayPair(day: pair.day)

@@ -117,6 +117,15 @@ public final class LocalBackend: ScoresBackend {
         try await call { try await service.donate(try await service.authenticate(token: token), request) }
     }
 
+    // MARK: SSH keys: only a server hosts the game over SSH
+
+    static let noKeysHere = ScoresFailure(.refused, code: .invalidKey,
+                                          "keys sign you in to a server that hosts the game over SSH; the local board has none — pick a server first")
+
+    public func keys(token: String) async throws(ScoresFailure) -> KeyList { throw Self.noKeysHere }
+    public func addKey(token: String, line: String) async throws(ScoresFailure) -> KeyInfo { throw Self.noKeysHere }
+    public func removeKey(token: String, fingerprint: String) async throws(ScoresFailure) { throw Self.noKeysHere }
+
     // MARK: The Runway (no background refit here: each vote refits at once, the day being small)
 
     public func runwayDay(_ day: String, token: String?) async throws(ScoresFailure) -> RunwayDay {

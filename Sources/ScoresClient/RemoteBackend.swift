@@ -76,6 +76,23 @@ public final class RemoteBackend: ScoresBackend {
         try decode(try await send("POST", "/v1/donations", token: token, body: try encode(request)))
     }
 
+    // MARK: SSH keys
+
+    public func keys(token: String) async throws(ScoresFailure) -> KeyList {
+        try decode(try await send("GET", "/v1/players/me/keys", token: token))
+    }
+
+    public func addKey(token: String, line: String) async throws(ScoresFailure) -> KeyInfo {
+        try decode(try await send("POST", "/v1/players/me/keys", token: token, body: try encode(AddKeyRequest(publicKey: line))))
+    }
+
+    public func removeKey(token: String, fingerprint: String) async throws(ScoresFailure) {
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert(charactersIn: "-._~")
+        let query = fingerprint.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""
+        _ = try await send("DELETE", "/v1/players/me/keys?fingerprint=" + query, token: token)
+    }
+
     // MARK: The Runway
 
     public func runwayDay(_ day: String, token: String?) async throws(ScoresFailure) -> RunwayDay {

@@ -139,6 +139,18 @@ public actor ScoresSession {
             events.append(.runwayEntered(try await backend.enterRunway(token: try signedIn(), day: day, RunwayEntryRequest(code: code))))
         case .runwayPair(let day):
             events.append(.runwayPair(try await backend.runwayPair(token: try signedIn(), day: day)))
+        case .keys:
+            events.append(.keys(try await backend.keys(token: try signedIn()), said: nil))
+        case .addKey(let line):
+            let token = try signedIn()
+            let added = try await backend.addKey(token: token, line: line)
+            let label = added.label.isEmpty ? "" : " (\(SafeText.strip(added.label)))"
+            events.append(.keys(try await backend.keys(token: token),
+                                said: "Added your \(added.type) key\(label): it signs you in here over SSH too."))
+        case .removeKey(let fingerprint):
+            let token = try signedIn()
+            try await backend.removeKey(token: token, fingerprint: fingerprint)
+            events.append(.keys(try await backend.keys(token: token), said: "Removed that key: it signs no one in here any more."))
         case .runwayVote(let ticket, let choice):
             let recorded = try await backend.runwayVote(token: try signedIn(), RunwayVoteRequest(ticket: ticket, choice: choice))
             events.append(.runwayVoted(ticket: ticket, Self.clean(recorded)))

@@ -23,6 +23,8 @@ struct FakeScores {
     var judged: [[String]] = []
     var entered: String?
     var votes = 0, skips = 0
+    /// The player's SSH keys (the Keys dialog).
+    var keys: [KeyInfo] = []
     var boards = [
         BoardInfo(id: "style-2024-10-04", kind: .style, period: .day, title: "Style: Beach Day", brief: "", open: true, records: 3),
         BoardInfo(id: "swarm-huddle", kind: .swarm, period: .allTime, title: "Huddle", brief: "", open: true, records: 1),
@@ -77,6 +79,16 @@ struct FakeScores {
             return [.donated(DonationResult(causeID: cause, points: amount, pointsGiven: amount, pointsAvailable: points, causeTotal: causeTotal))]
         case .runwayDay, .enterRunway, .runwayPair, .runwayVote:
             return answerRunway(command)
+        case .keys: return [.keys(KeyList(keys: keys), said: nil)]
+        case .addKey(let line):
+            guard line.hasPrefix("ssh-ed25519 ") else {
+                return [.failed(command, ScoresFailure(.refused, code: .invalidKey, "this server takes Ed25519 and ECDSA keys"))]
+            }
+            keys.append(KeyInfo(fingerprint: "SHA256:new\(keys.count)", type: "ssh-ed25519", label: "ada@laptop", addedAt: "2024-10-04T10:00:00.000Z"))
+            return [.keys(KeyList(keys: keys), said: "Added your ssh-ed25519 key.")]
+        case .removeKey(let fingerprint):
+            keys.removeAll { $0.fingerprint == fingerprint }
+            return [.keys(KeyList(keys: keys), said: "Removed that key.")]
         case .drainOutbox:
             guard !outbox.isEmpty else { return [] }
             let sent = outbox.count
@@ -299,6 +311,31 @@ func scoresApp(_ fake: inout FakeScores, width: Int = 100) -> AppModel {
         #expect(model.status.contains("Gave 9 points to Coral reefs (now 19 in all); you have 891 left."))
         model.drive(keys: .left, fake: &fake)
         #expect(model.screenText.contains("Ada") && model.screenText.contains("gave 9 points"))
+    }
+
+    @Test func keysAreListedAddedByPasteAndRemovedAfterAY() {
+        var fake = FakeScores()
+        fake.player = FakeScores.me
+        fake.keys = [KeyInfo(fingerprint: "SHA256:first0123456789abcdefghijklmnop", type: "ssh-ed25519", label: "", addedAt: "2024-10-01T09:00:00.000Z")]
+        var model = scoresApp(&fake)
+        #expect(model.drive(keys: .char("K"), fake: &fake) == [.keys])
+        #expect(model.screenText.contains("Your SSH keys on scores.example:8787") && model.screenText.contains("SHA256:first"))
+        // A pasted RSA line is refused in words and the dialog stays.
+        model.drive(.paste("ssh-rsa AAAAB3Nza old@box\n"), &fake)
+        model.drive(keys: .enter, fake: &fake)
+        #expect(model.top(KeysDialog.self)?.error == "this server takes Ed25519 and ECDSA keys")
+        // An Ed25519 line is added; the list shows it.
+        model.drive(keys: .escape, .char("a"), fake: &fake)
+        model.drive(.paste("ssh-ed25519 AAAAC3Nz ada@laptop\u{1B}[2J"), &fake)
+        #expect(model.drive(keys: .enter, fake: &fake) == [.addKey("ssh-ed25519 AAAAC3Nz ada@laptop[2J")])
+        #expect(model.screenText.contains("SHA256:new1") && model.status.contains("Added your ssh-ed25519 key."))
+        // x asks; any key but y keeps it; y removes the one picked.
+        model.drive(keys: .down, .char("x"), .char("n"), fake: &fake)
+        #expect(fake.keys.count == 2 && model.status.contains("Kept."))
+        #expect(model.drive(keys: .char("x"), .char("y"), fake: &fake) == [.removeKey(fingerprint: "SHA256:new1")])
+        #expect(fake.keys.map(\.fingerprint) == ["SHA256:first0123456789abcdefghijklmnop"] && !model.screenText.contains("SHA256:new1"))
+        model.drive(keys: .escape, fake: &fake)
+        #expect(model.top(KeysDialog.self) == nil)
     }
 
     @Test func aRevokedTokenOffersToRegisterAgainKeepingEverything() {

@@ -71,7 +71,9 @@ public enum Note: Sendable, Equatable {
     case refused(ScoresRequestKind, String)
     /// The Lab's recipe is the evolution grid's new parent, bred with this seed.
     case parent(SwarmRecipe, seed: UInt64)
+    /// The player's SSH keys changed as a dialog asked.
+    case keysChanged
 }
 
 /// Which of a dialog's requests a refusal is about.
-public enum ScoresRequestKind: Sendable, Equatable { case register, donate }
+public enum ScoresRequestKind: Sendable, Equatable { case register, donate, keys }

@@ -14,7 +14,7 @@ public struct HelpOverlay: Overlay {
 
     /// The shared keys, for a layer where the digits mean something else.
     static func common(digitsSwitchScreens: Bool = true) -> [KeyHelp] {
-        [KeyHelp(digitsSwitchScreens ? "1-5 Tab" : "Tab", "switch screen"), KeyHelp("?", "help", hint: Priority.global),
+        [KeyHelp(digitsSwitchScreens ? "1-6 Tab" : "Tab", "switch screen"), KeyHelp("?", "help", hint: Priority.global),
          KeyHelp("q Ctrl-C", "quit (your work is saved)", hint: Priority.global - 1, short: "quit")]
     }
 

@@ -41,6 +41,7 @@ extension ScoresState: ScreenLayer {
             KeyHelp("r", "refresh now (also every 30 s)", hint: Priority.extra, short: "refresh"),
             KeyHelp("p", "register / edit your profile", hint: Priority.useful, short: "profile"),
             KeyHelp("d", "donate points to a cause", hint: Priority.extra, short: "donate"),
+            KeyHelp("K", "your SSH keys: each signs you in to play here over SSH", hint: Priority.extra, short: "keys"),
         ] + HelpOverlay.common)
     }
 
@@ -67,6 +68,9 @@ extension ScoresState: ScreenLayer {
                 return .done([.status("Refreshing from \(place)…")] + refresh() + (outbox > 0 && !isLocal ? send(.drainOutbox) : []))
             case .char("p"): return .done(.push(RegisterDialog(self)))
             case .char("d"): return .done(openDonate())
+            case .char("K"):
+                guard player != nil else { return .done(.push(RegisterDialog(self)), .status("Register first; then K shows your SSH keys.")) }
+                return .done([.push(KeysDialog())] + send(.keys))
             case .enter: return .done(tab == .causes ? openDonate() : openSelectedRow())
             default: return .pass
             }

@@ -55,6 +55,8 @@ public struct ScoresState: Sendable {
     public var bests: Dated<MyBests>?
     public var contributors: Dated<BoardPage>?
     public var causes: Dated<CauseList>?
+    /// The player's SSH keys, once asked for (the Keys dialog).
+    public var keys: KeyList?
     /// The highlighted row of the list on screen, and the first row shown.
     public var list = ListState()
     /// Commands sent and not answered yet, by `ScoresCommand.key`, with when they went.

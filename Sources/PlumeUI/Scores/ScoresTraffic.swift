@@ -107,6 +107,10 @@ extension ScoresState {
         case .causes(let list):
             causes = Dated(value: list, at: now)
             contact()
+        case .keys(let list, let said):
+            keys = list
+            contact()
+            return [.note(.keysChanged)] + (said.map { [.status($0)] } ?? [])
         case .askName(let suggested):
             return [.push(RegisterDialog(self, name: SafeText.strip(suggested))),
                     .status("Choose the name your looks go under on this server (names are unique) — Esc to play first, p on Scores later.")]
@@ -184,6 +188,8 @@ extension ScoresState {
             return [.note(.refused(.register, failure.message)), .status("Not registered: \(failure.message)")]
         case .donate:
             return [.note(.refused(.donate, failure.message)), .status("Not given: \(failure.message)")]
+        case .keys, .addKey, .removeKey:
+            return [.note(.refused(.keys, failure.message)), .status("Keys: \(failure.message)")]
         case .submit(let board, _):
             trouble(failure)
             return [.status("Not counted on \(title(of: board)): \(failure.message)")]
