@@ -4,7 +4,7 @@ SWIFT ?= swift
 PYTHON ?= python3
 FUZZ_INPUTS ?= 1000000
 
-.PHONY: test unit fuzz e2e e2e-deps system-deps static-deps build release release-server clean bench bench-hostile screenshots install uninstall manuals
+.PHONY: test unit fuzz e2e e2e-deps system-deps static-deps build release release-server clean bench bench-hostile bench-ssh screenshots install uninstall manuals
 
 # PostgreSQL's server programs (initdb, pg_ctl) live here on Debian when not already on the PATH.
 export PATH := $(PATH):/usr/lib/postgresql/15/bin
@@ -150,6 +150,14 @@ bench: release-server
 bench-hostile: release-server
 	@command -v wrk >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null)
 	$(PYTHON) scripts/hostile-bench.py
+
+# Play over SSH: connection to first frame, an idle session's memory and CPU, and how many idle
+# sessions the read benchmark tolerates (release builds, the real OpenSSH client; figures in
+# docs/performance.md).
+bench-ssh: release release-server
+	@command -v wrk >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null)
+	@$(PYTHON) -c "import pexpect, pyte" 2>/dev/null || $(PYTHON) -m pip install --quiet pexpect pyte
+	$(PYTHON) scripts/ssh-bench.py
 
 # Pictures of the real game for the README, in docs/images: the Studio, the Lab, and the Scores
 # screen against a real plume-server, driven in a pty and rendered with their colours. faketime

@@ -1,0 +1,213 @@
+#!/usr/bin/env python3
+"""The play-over-SSH benchmark, on release builds of plume and plume-server, with the real OpenSSH
+client: how long from starting `ssh` to the game's first drawn frame (50 connections, one after
+another), what an idle session costs (memory of its game and of the server, CPU while idle), and
+how many idle sessions this machine holds while top-50 reads (wrk, as in `make bench`) keep at
+least 80% of their throughput. Prints the figures docs/performance.md quotes.
+
+    make bench-ssh        (builds both release binaries, installs wrk if missing)
+"""
+import argparse
+import os
+import pathlib
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+
+import pexpect
+import pyte
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+BOARD = "swarm-huddle"
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def cpu_seconds(pid):
+    fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def kib(pid, field, name="status"):
+    for line in open(f"/proc/{pid}/{name}"):
+        if line.startswith(field + ":"):
+            return int(line.split()[1])
+    return 0
+
+
+def wrk(port, seconds, connections):
+    out = subprocess.run(["wrk", "-t2", f"-c{connections}", f"-d{seconds}s", "--latency",
+                          f"http://127.0.0.1:{port}/v1/boards/{BOARD}/top?limit=50"],
+                         capture_output=True, text=True, check=True).stdout
+    rate = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
+    p99 = re.search(r"99%\s+([\d.]+)(us|ms|s)", out)
+    return rate, float(p99.group(1)) * {"us": 0.001, "ms": 1, "s": 1000}[p99.group(2)]
+
+
+class Session:
+    """One player's ssh in a pty, its screen read with pyte."""
+
+    def __init__(self, port, key, known, user="bench", width=100, height=30):
+        self.screen = pyte.Screen(width, height)
+        self.stream = pyte.ByteStream(self.screen)
+        self.child = pexpect.spawn("ssh", ["-F", "/dev/null", "-p", str(port), "-i", str(key), "-o", "IdentitiesOnly=yes",
+                                           "-o", "StrictHostKeyChecking=accept-new", "-o", f"UserKnownHostsFile={known}",
+                                           "-o", "BatchMode=yes", "-o", "LogLevel=ERROR", "-t", f"{user}@127.0.0.1"],
+                                   dimensions=(height, width), env={"TERM": "xterm-256color", "PATH": os.environ["PATH"]})
+
+    def wait_for(self, text, timeout=30):
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            try:
+                self.stream.feed(self.child.read_nonblocking(65536, timeout=0.005))
+            except pexpect.TIMEOUT:
+                pass
+            if text in "\n".join(self.screen.display):
+                return
+        raise RuntimeError(f"no {text!r} on screen:\n" + "\n".join(self.screen.display))
+
+    def drain(self):
+        try:
+            while True:
+                self.child.read_nonblocking(65536, timeout=0)
+        except (pexpect.TIMEOUT, pexpect.EOF):
+            pass
+
+    def quit(self):
+        self.child.send("q")
+        self.child.expect(pexpect.EOF, timeout=30)
+        self.child.close()
+
+
+def games_of(server_pid):
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                fields = open(f"/proc/{entry}/stat").read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == server_pid:
+                found.append(int(entry))
+    return found
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--server", default=str(ROOT / ".build/release/plume-server"))
+    parser.add_argument("--plume", default=str(ROOT / ".build/release/plume"))
+    parser.add_argument("--connections", type=int, default=50, help="connections timed to the first frame")
+    parser.add_argument("--idle", type=int, default=20, help="idle sessions measured for memory and CPU")
+    parser.add_argument("--steps", default="0,50,100,200,300", help="idle sessions held during each read run")
+    parser.add_argument("--records", type=int, default=100_000)
+    parser.add_argument("--seconds", type=int, default=10)
+    args = parser.parse_args()
+    if not shutil.which("wrk"):
+        sys.exit("wrk is missing: `make bench-ssh` installs it (apt-get install wrk)")
+    folder = pathlib.Path(tempfile.mkdtemp(prefix="plume-ssh-bench-"))
+    print(f"seeding {args.records} records (plume-server bench, short runs)…", flush=True)
+    subprocess.run([args.server, "bench", "--records", str(args.records), "--seconds", "1", "--directory", str(folder)],
+                   check=True, stdout=subprocess.DEVNULL)
+    key = folder / "bench"
+    subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", str(key)], check=True)
+    known = folder / "known_hosts"
+    port, ssh_port = free_port(), free_port()
+    log = open(folder / "server.log", "w")
+    env = dict(os.environ, PLUME_RATE_LIMIT="0")
+    steps = [int(s) for s in args.steps.split(",")]
+    server = subprocess.Popen([args.server, "serve", "--port", str(port), "--database", str(folder / "bench.sqlite"),
+                               "--ssh-port", str(ssh_port), "--plume", args.plume, "--ssh-max-sessions", str(max(steps) + 10),
+                               "--ssh-max-sessions-per-address", str(max(steps) + 10), "--ssh-max-unauthenticated", "200",
+                               "--ssh-connections-per-minute", "100000"], stdout=log, stderr=subprocess.STDOUT, env=env)
+    try:
+        for _ in range(300):
+            try:
+                if urllib.request.urlopen(f"http://127.0.0.1:{port}/readyz", timeout=2).status == 200:
+                    break
+            except OSError:
+                time.sleep(0.1)
+        # 1. Connection to first frame: from starting ssh to the Studio drawn (tab bar and the day's theme).
+        times = []
+        for _ in range(args.connections):
+            started = time.monotonic()
+            session = Session(ssh_port, key, known)
+            session.wait_for("Today:")
+            times.append((time.monotonic() - started) * 1000)
+            session.quit()
+        times.sort()
+        print(f"\nconnect to first frame over {len(times)} connections (ssh started to the Studio drawn, loopback): "
+              f"median {times[len(times) // 2]:.0f} ms, p90 {times[int(len(times) * 0.9)]:.0f} ms, "
+              f"p99 {times[min(len(times) - 1, int(len(times) * 0.99))]:.0f} ms, first {times[0]:.0f} ms … slowest {times[-1]:.0f} ms", flush=True)
+
+        # 2. An idle session's cost: its game's memory, the server's growth, CPU while nobody types.
+        server_rss = kib(server.pid, "VmRSS")
+        sessions = []
+        for _ in range(args.idle):
+            session = Session(ssh_port, key, known)
+            session.wait_for("Today:")
+            sessions.append(session)
+        time.sleep(3)
+        for session in sessions:
+            session.drain()
+        games = games_of(server.pid)
+        rss = [kib(pid, "VmRSS") for pid in games]
+        pss = [kib(pid, "Pss", "smaps_rollup") for pid in games]
+        grown = kib(server.pid, "VmRSS") - server_rss
+        before = {pid: cpu_seconds(pid) for pid in games}
+        server_before = cpu_seconds(server.pid)
+        idle_seconds = 30
+        end = time.monotonic() + idle_seconds
+        while time.monotonic() < end:
+            for session in sessions:
+                session.drain()
+            time.sleep(0.5)
+        game_cpu = sum(cpu_seconds(pid) - before[pid] for pid in games) / len(games) / idle_seconds
+        server_cpu = (cpu_seconds(server.pid) - server_before) / idle_seconds
+        print(f"{len(games)} idle sessions: each game {sum(rss) / len(rss) / 1024:.1f} MiB resident ({sum(pss) / len(pss) / 1024:.1f} MiB "
+              f"proportional, shared pages split), the server {grown / len(games) / 1024:.2f} MiB more per session; "
+              f"CPU while idle over {idle_seconds} s: {100 * game_cpu:.2f}% of a core per game, server {100 * server_cpu:.2f}%", flush=True)
+        for session in sessions:
+            session.quit()
+
+        # 3. Idle sessions held while the read benchmark runs: the throughput kept at each step.
+        wrk(port, 2, 16)  # warm-up
+        held = []
+        base = None
+        print(f"\ntop-50 reads, wrk -t2 -c16 -d{args.seconds}s, {args.records} records, while idle SSH sessions are held:")
+        print(f"{'sessions':>9} {'req/s':>8} {'kept':>6} {'p99 ms':>7} {'games RSS MiB':>14} {'server RSS MiB':>15}")
+        for step in steps:
+            while len(held) < step:
+                session = Session(ssh_port, key, known)
+                session.wait_for("Today:")
+                held.append(session)
+            time.sleep(3)
+            for session in held:
+                session.drain()
+            rate, p99 = wrk(port, args.seconds, 16)
+            for session in held:
+                session.drain()
+            base = base or rate
+            games = games_of(server.pid)
+            total = sum(kib(pid, "VmRSS") for pid in games) / 1024
+            print(f"{step:9d} {rate:8.0f} {100 * rate / base:5.0f}% {p99:7.2f} {total:14.0f} {kib(server.pid, 'VmRSS') / 1024:15.0f}", flush=True)
+        for session in held:
+            session.quit()
+        alive = server.poll() is None
+    finally:
+        server.terminate()
+        server.wait(timeout=60)
+        shutil.rmtree(folder, ignore_errors=True)
+    print(f"goals: first frame ≤ 300 ms (median and p99); ≤ 40 MB an idle session; ~0 CPU idle; reads ≥ 80% kept. Server alive after: {alive}")
+
+
+if __name__ == "__main__":
+    main()
