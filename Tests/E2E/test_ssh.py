@@ -187,6 +187,32 @@ class sqlite:
         self.db.close()
 
 
+def test_a_player_adds_a_key_from_inside_the_game_and_plays_with_it(host, tmp_path):
+    h = host()
+    desk, laptop = keygen(tmp_path, "desk"), keygen(tmp_path, "laptop")
+    g = h.play(desk, "cy")
+    g.wait_for("Welcome to Plume, cy", timeout=30)
+    g.press("5")
+    g.wait_for("Scores")
+    g.press("K")
+    g.wait_for("Your SSH keys on")
+    fingerprint = subprocess.run(["ssh-keygen", "-l", "-f", str(desk) + ".pub"], capture_output=True, text=True, check=True).stdout.split()[1]
+    g.wait_for(fingerprint[:27])
+    g.press("a")
+    g.paste((tmp_path / "laptop.pub").read_text())
+    g.press("enter")
+    g.wait_for("Added your ssh-ed25519 key (laptop@test)", timeout=20)
+    # The key this game connected with can't be removed from it.
+    g.press("up", "x", "y")
+    g.wait_for("that is the key you are connected with", timeout=20)
+    g.press("escape", "q")
+    assert g.wait_exit() == 0
+    other = h.play(laptop, "someone")
+    other.wait_for("Welcome back, cy", timeout=30)
+    other.press("q")
+    assert other.wait_exit() == 0
+
+
 def test_only_the_game_is_served(host, tmp_path):
     # A stand-in xdg-open on the server's PATH: a hosted game must never run it.
     bin_dir = tmp_path / "bin"
