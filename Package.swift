@@ -190,7 +190,7 @@ let package = Package(
             name: "LeaderboardServerTests",
             dependencies: [
                 "LeaderboardServer", "Leaderboard", "LeaderboardPostgres", "ScoresAPI", "PlumeCalendar", "PlumeTestSupport", "GameState",
-                "ConnectionGuard", "PlumeBench", "Challenges",
+                "ConnectionGuard", "PlumeBench", "Challenges", "HostedGames",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),

@@ -20,6 +20,8 @@ final class GameSession: ChannelInboundHandler {
     private var context: ChannelHandlerContext?
     private var phase = Phase.waiting
     private var terminal: (term: String, columns: Int, rows: Int)?
+    /// The client's COLORTERM and NO_COLOR, the only variables of its own a game is given.
+    private var colours: [String: String] = [:]
     private var process: GameProcess?
     private var pty: (any Channel)?
     private var exitStatus: Int32?
@@ -66,8 +68,12 @@ final class GameSession: ChannelInboundHandler {
                 context.close(promise: nil)
             }
         case let request as SSHChannelRequestEvent.EnvironmentRequest:
-            // The game's environment is the server's choice; a client's variables are not passed on.
-            reply(request.wantReply, false, context)
+            // The game's environment is the server's choice: of the client's variables only what
+            // its terminal can show is taken (truecolor, or no colour at all).
+            let taken = GameRequest.clientVariables.contains(request.name) && request.value.utf8.count <= 32
+                && request.value.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
+            if taken { colours[request.name] = request.value }
+            reply(request.wantReply, taken, context)
         case let event as ChannelEvent where event == .inputClosed:
             // The client sent EOF: nothing more will come from the player.
             if phase == .playing || phase == .starting { hangUp() } else if phase == .waiting { context.close(promise: nil) }
@@ -117,7 +123,7 @@ final class GameSession: ChannelInboundHandler {
         }
         phase = .starting
         let request = GameRequest(key: key, userName: connection.userName, peer: connection.peer, term: terminal.term,
-                                  columns: terminal.columns, rows: terminal.rows)
+                                  columns: terminal.columns, rows: terminal.rows, variables: colours)
         let server = server
         let session = NIOLoopBound(self, eventLoop: context.eventLoop)
         let loop = context.eventLoop

@@ -14,6 +14,10 @@ struct GameRequest: Sendable {
     var term: String
     var columns: Int
     var rows: Int
+    /// The client's variables the game is given (`clientVariables` only).
+    var variables: [String: String] = [:]
+
+    static let clientVariables: Set<String> = ["COLORTERM", "NO_COLOR"]
 }
 
 /// Why a game could not start, in words for the player.
@@ -74,8 +78,9 @@ extension HostedServer {
         var environment = [
             "TERM": Terminals.usable(request.term), "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "HOME": home,
             "XDG_DATA_HOME": home + "/data", "XDG_CONFIG_HOME": home + "/config", "XDG_STATE_HOME": home + "/state",
-            "XDG_CACHE_HOME": home + "/cache", "XDG_RUNTIME_DIR": home + "/run", "COLORTERM": "truecolor",
+            "XDG_CACHE_HOME": home + "/cache", "XDG_RUNTIME_DIR": home + "/run",
         ]
+        for (name, value) in request.variables where GameRequest.clientVariables.contains(name) { environment[name] = value }
         // PATH as the server has it: a hosted game starts no program, and keeping PATH lets the
         // tests prove it (a stand-in xdg-open on it stays unused).
         if let path = ProcessInfo.processInfo.environment["PATH"] { environment["PATH"] = path }
@@ -107,7 +112,10 @@ struct PlayerHomes {
         if let player {
             home = root + "/" + player
             if !manager.fileExists(atPath: home), manager.fileExists(atPath: keyDirectory) {
-                try manager.moveItem(atPath: keyDirectory, toPath: home)
+                // Two sessions of one key may race to adopt it: whichever moves it, it is moved.
+                do {
+                    try manager.moveItem(atPath: keyDirectory, toPath: home)
+                } catch where manager.fileExists(atPath: home) {}
             }
         }
         for directory in [home, home + "/data", home + "/config", home + "/state", home + "/cache", home + "/run"] {

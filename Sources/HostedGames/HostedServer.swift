@@ -48,7 +48,10 @@ public final class HostedServer: Service, Sendable {
 
     public var figures: HostingFigures {
         var figures = figuresBox.snapshot
-        figures.connections = gate.figures.open
+        let gated = gate.figures
+        figures.connections = gated.open
+        // Turned away by the gate at accept (the accept filter, or the connection's own check).
+        for refusal in [Refusal.perAddress, .shed] { figures.refused[refusal.rawValue, default: 0] += gated.closed[refusal.rawValue] ?? 0 }
         return figures
     }
 
@@ -57,6 +60,18 @@ public final class HostedServer: Service, Sendable {
         let port = port ?? configuration.port
         let host = configuration.publicHost.contains(":") ? "[\(configuration.publicHost)]" : configuration.publicHost
         return "ssh " + (port == 22 ? "" : "-p \(port) ") + host
+    }
+
+    /// Removes an erased player's directory (their saves from playing here). A game of theirs
+    /// still running may write its last save after; it is removed at their next erasure.
+    public func forget(player publicID: String) {
+        guard Secrets.isPlayerID(publicID) else { return }
+        let home = configuration.homes + "/" + publicID
+        do {
+            if FileManager.default.fileExists(atPath: home) { try FileManager.default.removeItem(atPath: home) }
+        } catch {
+            logger.error("can't remove an erased player's directory", metadata: ["path": "\(home)", "error": "\(error)"])
+        }
     }
 
     /// The port listened on, once bound (the configured one, or the one the system chose for 0).
@@ -109,7 +124,7 @@ public final class HostedServer: Service, Sendable {
         }
         let admission = gate.admit(peer: peer)
         if case .refused = admission {
-            figuresBox.count(.perAddress)
+            // Counted by the gate (per address, or shed).
             channel.closeAbruptly()
             return
         }

@@ -8,6 +8,9 @@ import ScoresAPI
 struct APIRoutes {
     let service: LeaderboardService
     let limits: Limits
+    /// Forgets what this server keeps for an erased player outside the database (their saves
+    /// from playing over SSH).
+    var erased: @Sendable (String) -> Void = { _ in }
 
     struct Limits: Sendable {
         let registrations: RateLimiter
@@ -68,7 +71,9 @@ struct APIRoutes {
     }
 
     @Sendable func erase(_ request: Request, context: AppContext) async throws -> Response {
-        try await service.erase(try await signedIn(request))
+        let player = try await signedIn(request)
+        try await service.erase(player)
+        erased(player.publicID)
         return Response(status: .noContent)
     }
 

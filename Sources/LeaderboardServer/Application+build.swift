@@ -68,7 +68,8 @@ public func buildRouter(service: LeaderboardService, configuration: ServerConfig
     OpsRoutes(service: service, metrics: .shared, gate: gate, hosting: hosting).register(on: router)
     APIRoutes(service: service, limits: .init(registrations: RateLimiter(limit: configuration.registrationsPerHour, per: .seconds(3600)),
                                              submissions: RateLimiter(limit: configuration.submissionsPerMinute, per: .seconds(60)),
-                                             votes: RateLimiter(limit: configuration.votesPerMinute, per: .seconds(60))))
+                                             votes: RateLimiter(limit: configuration.votesPerMinute, per: .seconds(60))),
+              erased: { hosting?.forget(player: $0) })
         .register(on: router)
     PageRoutes(service: service, baseURL: configuration.baseURL).register(on: router)
     let ssh = hosting.map { HomePage.SSHAdvert(command: $0.playCommand, fingerprint: $0.hostKey.fingerprint) }
@@ -85,6 +86,11 @@ public func buildApplication(_ configuration: ServerConfiguration, store: any Le
             throw LeaderboardServerError.setting("trusted-proxy: \"\(proxy)\" is not an IP address (name each proxy by its address)")
         }
         wished.exempt.insert(address)
+    }
+    // Every game hosted over SSH talks to the API from this host: the HTTP per-address cap must
+    // not count them as one player (their requests are counted by their SSH client's address).
+    if configuration.hosting != nil {
+        wished.exempt.formUnion(["127.0.0.1", "::1"] + [ClientAddress.parse(configuration.host)].compactMap { $0 })
     }
     let service = try await makeService(store: store, configuration: configuration)
     logger.info("leaderboard store ready", metadata: ["store": "\(store.label)"])

@@ -369,3 +369,20 @@ def test_the_host_key_is_kept_and_shown(host, tmp_path):
     strict = subprocess.run(["ssh", *again.options(ada, strict="yes"), "ada@127.0.0.1", "true"], stdin=subprocess.DEVNULL,
                             capture_output=True, text=True, timeout=20)
     assert strict.returncode == 1 and "runs no commands" in strict.stderr, strict
+
+
+def test_games_on_this_host_are_not_one_address_to_the_http_caps(host, tmp_path):
+    # Every hosted game reaches the API from loopback: with SSH on, loopback is not capped as one
+    # address (the games' requests count against their players' own addresses instead).
+    h = host("--max-connections-per-address", "2")
+    held = []
+    try:
+        for _ in range(6):
+            conn = socket.create_connection(("127.0.0.1", h.server.port), timeout=10)
+            conn.sendall(b"GET /healthz HTTP/1.1\r\nHost: plume\r\n\r\n")
+            held.append(conn)
+        for conn in held:
+            assert conn.recv(4096).startswith(b"HTTP/1.1 200"), "a loopback connection past the per-address cap was turned away"
+    finally:
+        for conn in held:
+            conn.close()

@@ -7,6 +7,7 @@ import GameState
 import Hummingbird
 import HummingbirdTesting
 import HTTPTypes
+import HostedGames
 import Leaderboard
 import ScoresAPI
 import LeaderboardServer
@@ -369,6 +370,38 @@ import PlumeCalendar
             // A pass header from anywhere but this host is ignored: the registration is an ordinary one.
             let forged = try await client.call(.post, "/v1/players", json: #"{"name":"Cy"}"#, headers: [HTTPField.Name("Plume-Pass")!: "hp1.forged"])
             #expect(forged.status == .created)
+        }
+    }
+
+    @Test func aServerHostingTheGameShowsItsKeyAndForgetsAnErasedPlayersSaves() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("plume-hosting-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try await withServer(.sqlite, { configuration in
+            var hosting = HostingConfiguration()
+            hosting.port = 0
+            hosting.hostKeyPath = folder.appendingPathComponent("host-key").path
+            hosting.homes = folder.appendingPathComponent("homes").path
+            hosting.plumePath = "/bin/true"
+            configuration.hosting = hosting
+        }) { client in
+            let key = try String(contentsOf: folder.appendingPathComponent("host-key"), encoding: .utf8)
+            #expect(key.hasPrefix("# plume-server SSH host key"))
+            let attributes = try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent("host-key").path)
+            #expect((attributes[.posixPermissions] as? Int) == 0o600)
+            let home = try await client.call(.get, "/")
+            #expect(home.text.contains("Play here, nothing to install") && home.text.contains("SHA256:"))
+            let metrics = try await client.call(.get, "/metrics")
+            #expect(metrics.text.contains("plume_ssh_games_limit 64") && metrics.text.contains(#"plume_ssh_refused{reason="exec"} 0"#))
+            let ada = try await client.register("Ada")
+            let saves = folder.appendingPathComponent("homes/\(ada.id)/data/plume")
+            try FileManager.default.createDirectory(at: saves, withIntermediateDirectories: true)
+            try Data("{}".utf8).write(to: saves.appendingPathComponent("save.json"))
+            let bo = try await client.register("Bo")
+            try FileManager.default.createDirectory(at: folder.appendingPathComponent("homes/\(bo.id)"), withIntermediateDirectories: true)
+            #expect(try await client.call(.delete, "/v1/players/me", token: ada.token).status == .noContent)
+            #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("homes/\(ada.id)").path))
+            #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("homes/\(bo.id)").path))
         }
     }
 
