@@ -11,11 +11,13 @@ import argparse
 import os
 import pathlib
 import re
+import resource
 import shutil
 import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.request
 
@@ -62,7 +64,8 @@ class Session:
         self.child = pexpect.spawn("ssh", ["-F", "/dev/null", "-p", str(port), "-i", str(key), "-o", "IdentitiesOnly=yes",
                                            "-o", "StrictHostKeyChecking=accept-new", "-o", f"UserKnownHostsFile={known}",
                                            "-o", "BatchMode=yes", "-o", "LogLevel=ERROR", "-t", f"{user}@127.0.0.1"],
-                                   dimensions=(height, width), env={"TERM": "xterm-256color", "PATH": os.environ["PATH"]})
+                                   dimensions=(height, width), env={"TERM": "xterm-256color", "PATH": os.environ["PATH"]},
+                                   use_poll=True)  # select() can't watch descriptors past 1024
 
     def wait_for(self, text, timeout=30):
         deadline = time.monotonic() + timeout
@@ -88,6 +91,30 @@ class Session:
         self.child.close()
 
 
+class Reader:
+    """Reads every held session's output in the background, as players' terminals would."""
+
+    def __init__(self, sessions):
+        self.sessions, self.running = sessions, True
+        self.bytes = 0
+        self.thread = threading.Thread(target=self.run, daemon=True)
+        self.thread.start()
+
+    def run(self):
+        while self.running:
+            for session in list(self.sessions):
+                try:
+                    while True:
+                        self.bytes += len(session.child.read_nonblocking(65536, timeout=0))
+                except (pexpect.TIMEOUT, pexpect.EOF):
+                    pass
+            time.sleep(0.1)
+
+    def stop(self):
+        self.running = False
+        self.thread.join()
+
+
 def games_of(server_pid):
     found = []
     for entry in os.listdir("/proc"):
@@ -111,6 +138,8 @@ def main():
     parser.add_argument("--records", type=int, default=100_000)
     parser.add_argument("--seconds", type=int, default=10)
     args = parser.parse_args()
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))  # a pty per session held
     if not shutil.which("wrk"):
         sys.exit("wrk is missing: `make bench-ssh` installs it (apt-get install wrk)")
     folder = pathlib.Path(tempfile.mkdtemp(prefix="plume-ssh-bench-"))
@@ -178,29 +207,38 @@ def main():
         for session in sessions:
             session.quit()
 
-        # 3. Idle sessions held while the read benchmark runs: the throughput kept at each step.
+        # 3. Idle sessions held (their output read, as a player's terminal would) while the read
+        # benchmark runs: the throughput kept at each step, against runs with none held before
+        # and after (the machine's own drift).
         wrk(port, 2, 16)  # warm-up
         held = []
-        base = None
-        print(f"\ntop-50 reads, wrk -t2 -c16 -d{args.seconds}s, {args.records} records, while idle SSH sessions are held:")
-        print(f"{'sessions':>9} {'req/s':>8} {'kept':>6} {'p99 ms':>7} {'games RSS MiB':>14} {'server RSS MiB':>15}")
-        for step in steps:
+        runs = []
+        alone = [wrk(port, args.seconds, 16)]
+        print(f"\ntop-50 reads, wrk -t2 -c16 -d{args.seconds}s, {args.records} records, while idle SSH sessions are held "
+              f"(two runs each; alone before: {alone[0][0]:.0f} req/s):")
+        for step in [s for s in steps if s > 0]:
             while len(held) < step:
                 session = Session(ssh_port, key, known)
                 session.wait_for("Today:")
                 held.append(session)
+            reader = Reader(held)
             time.sleep(3)
-            for session in held:
-                session.drain()
-            rate, p99 = wrk(port, args.seconds, 16)
-            for session in held:
-                session.drain()
-            base = base or rate
+            read_before = reader.bytes
+            results = [wrk(port, args.seconds, 16) for _ in range(2)]
+            output = (reader.bytes - read_before) / (2 * args.seconds) / len(held)
+            reader.stop()
             games = games_of(server.pid)
             total = sum(kib(pid, "VmRSS") for pid in games) / 1024
-            print(f"{step:9d} {rate:8.0f} {100 * rate / base:5.0f}% {p99:7.2f} {total:14.0f} {kib(server.pid, 'VmRSS') / 1024:15.0f}", flush=True)
+            runs.append((step, max(r[0] for r in results), max(r[1] for r in results), total, kib(server.pid, "VmRSS") / 1024, output))
         for session in held:
             session.quit()
+        time.sleep(2)
+        alone.append(wrk(port, args.seconds, 16))
+        base = sum(a[0] for a in alone) / len(alone)
+        print(f"alone after: {alone[1][0]:.0f} req/s; base (their mean) {base:.0f} req/s, p99 {max(a[1] for a in alone):.2f} ms")
+        print(f"{'sessions':>9} {'req/s':>8} {'kept':>6} {'p99 ms':>7} {'games RSS MiB':>14} {'server RSS MiB':>15} {'B/s a session':>14}")
+        for step, rate, p99, total, server_rss, output in runs:
+            print(f"{step:9d} {rate:8.0f} {100 * rate / base:5.0f}% {p99:7.2f} {total:14.0f} {server_rss:15.0f} {output:14.1f}", flush=True)
         alive = server.poll() is None
     finally:
         server.terminate()

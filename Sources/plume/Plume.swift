@@ -93,8 +93,10 @@ func startGame(server: ServerOption, paste: String?, hosted: HostedHandoff? = ni
     let saves = SaveWriter(store: store, written: written) { inbox.post([.saveFailed($0)]) }
     let runner = EffectRunner(inbox: inbox, saves: saves, scores: { command in await connection.perform(command) }, hosted: hosted != nil,
                               emit: screen.emit)
-    // Links from other programs, and a save that failed, may arrive at any time: look often.
-    ProgramLoop.run(model, on: screen, inbox: inbox, watchInbox: true, terminating: { saves.flush().map(unsaved) }) { effect in
+    // Links from other programs, and a save that failed, may arrive at any time: look often. A
+    // hosted game hears no links, and an idle one should cost the server nothing: it looks at
+    // its inbox when it wakes anyway (a key, an answer awaited, the clock).
+    ProgramLoop.run(model, on: screen, inbox: inbox, watchInbox: hosted == nil, terminating: { saves.flush().map(unsaved) }) { effect in
         runner.perform(effect) == .quit ? .quit : .proceed
     }
     screen.restore()
