@@ -101,6 +101,7 @@ let package = Package(
                 "Terminal",
                 "GameRunner",
                 "ScoresClient",
+                "ScoresAPI",
                 "QRCode",
                 "LinkRelay",
                 "PlumeBench",
@@ -152,7 +153,7 @@ let package = Package(
         .target(
             name: "HostedGames",
             dependencies: [
-                "Leaderboard", "ConnectionGuard", "CPseudoTerminal",
+                "Leaderboard", "ConnectionGuard", "CPseudoTerminal", "ScoresAPI",
                 .product(name: "NIOSSH", package: "swift-nio-ssh"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

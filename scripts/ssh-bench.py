@@ -25,18 +25,8 @@ import pexpect
 import pyte
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
-BOARD = "swarm-huddle"
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def cpu_seconds(pid):
-    fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+sys.path.insert(0, str(ROOT / "scripts"))
+from benchkit import cpu_seconds, free_port, wrk  # noqa: E402
 
 
 def kib(pid, field, name="status"):
@@ -44,15 +34,6 @@ def kib(pid, field, name="status"):
         if line.startswith(field + ":"):
             return int(line.split()[1])
     return 0
-
-
-def wrk(port, seconds, connections):
-    out = subprocess.run(["wrk", "-t2", f"-c{connections}", f"-d{seconds}s", "--latency",
-                          f"http://127.0.0.1:{port}/v1/boards/{BOARD}/top?limit=50"],
-                         capture_output=True, text=True, check=True).stdout
-    rate = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
-    p99 = re.search(r"99%\s+([\d.]+)(us|ms|s)", out)
-    return rate, float(p99.group(1)) * {"us": 0.001, "ms": 1, "s": 1000}[p99.group(2)]
 
 
 class Session:
@@ -74,6 +55,8 @@ class Session:
                 self.stream.feed(self.child.read_nonblocking(65536, timeout=0.005))
             except pexpect.TIMEOUT:
                 pass
+            except pexpect.EOF:
+                raise RuntimeError("ssh ended before the game was drawn:\n" + "\n".join(self.screen.display).strip())
             if text in "\n".join(self.screen.display):
                 return
         raise RuntimeError(f"no {text!r} on screen:\n" + "\n".join(self.screen.display))

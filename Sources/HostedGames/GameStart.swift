@@ -5,6 +5,7 @@
 import Foundation
 import Leaderboard
 import NIOSSH
+import ScoresAPI
 
 /// What a session asks for.
 struct GameRequest: Sendable {
@@ -23,24 +24,6 @@ struct GameRequest: Sendable {
 /// Why a game could not start, in words for the player.
 struct StartProblem: Error {
     let message: String
-}
-
-/// The hand-off the game reads from descriptor 3 (see `plume hosted`).
-struct Handoff: Codable {
-    var api: String
-    var web: String
-    var pass: String
-    var playerID: String?
-    var name: String?
-    var suggestedName: String?
-    var keyFingerprint: String
-    var hostFingerprint: String
-    var created: Bool
-
-    enum CodingKeys: String, CodingKey {
-        case api, web, pass, playerID = "player_id", name, suggestedName = "suggested_name", keyFingerprint = "key_fingerprint"
-        case hostFingerprint = "host_fingerprint", created
-    }
 }
 
 extension HostedServer {
@@ -70,7 +53,7 @@ extension HostedServer {
             logger.error("can't make a hosted player's directory", metadata: ["error": "\(error)"])
             return .failure(StartProblem(message: "the server can't keep your game just now (its disk refused) — try again later."))
         }
-        let handoff = Handoff(api: api.withLock { $0 }, web: configuration.webURL, pass: signIn.pass, playerID: signIn.player?.publicID, name: signIn.player?.name,
+        let handoff = HostedHandoff(api: api.withLock { $0 }, web: configuration.webURL, pass: signIn.pass, playerID: signIn.player?.publicID, name: signIn.player?.name,
                               suggestedName: signIn.suggestedName, keyFingerprint: key.fingerprint, hostFingerprint: hostKey.fingerprint,
                               created: signIn.created)
         let encoder = JSONEncoder()

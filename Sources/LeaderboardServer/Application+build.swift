@@ -116,6 +116,8 @@ public func buildApplication(_ configuration: ServerConfiguration, store: any Le
         } catch {
             throw LeaderboardServerError.setting(error.description)
         }
+        // Absolute: each game starts in its player's directory.
+        wanted.plumePath = URL(fileURLWithPath: wanted.plumePath).standardizedFileURL.path
         guard FileManager.default.isExecutableFile(atPath: wanted.plumePath) else {
             throw LeaderboardServerError.setting("the game to host over SSH is not at \(wanted.plumePath) (install plume beside plume-server, or give --plume PATH)")
         }

@@ -5,6 +5,7 @@
 // in the player's own directory (the server sets XDG_* to it).
 import ArgumentParser
 import Foundation
+import ScoresAPI
 import ScoresClient
 
 struct Hosted: ParsableCommand {
@@ -20,27 +21,16 @@ struct Hosted: ParsableCommand {
     }
 }
 
-/// What plume-server hands a hosted game on descriptor 3 (HostedGames' Handoff).
-struct HostedHandoff: Decodable {
-    var api: String
-    var web: String?
-    var pass: String
-    var playerID: String?
-    var name: String?
-    var suggestedName: String?
-    var keyFingerprint: String
-    var hostFingerprint: String
-    var created: Bool
-
-    enum CodingKeys: String, CodingKey {
-        case api, web, pass, playerID = "player_id", name, suggestedName = "suggested_name", keyFingerprint = "key_fingerprint"
-        case hostFingerprint = "host_fingerprint", created
-    }
-
+extension HostedHandoff {
     static let descriptor: Int32 = 3
 
     /// Reads the hand-off whole (at most 64 KiB) and closes its descriptor.
     static func read() throws -> HostedHandoff {
+        // Only plume-server's pipe: a descriptor 3 inherited from a shell is never read (or waited on).
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFIFO else {
+            throw fail("plume hosted is started by plume-server for each player over SSH; to play on this machine, run plume.")
+        }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 4096)
         while bytes.count <= 65_536 {

@@ -6,6 +6,7 @@ import GameRunner
 import GameState
 import LinkRelay
 import PlumeUI
+import ScoresAPI
 import ScoresClient
 import Terminal
 import TUI

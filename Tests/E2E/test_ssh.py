@@ -102,8 +102,8 @@ class Host:
 def host(tmp_path, plume_bin):
     started = []
 
-    def start(*extra, env=None):
-        made = Host(tmp_path, plume_bin, *extra, env=env)
+    def start(*extra, env=None, plume=None):
+        made = Host(tmp_path, plume or plume_bin, *extra, env=env)
         started.append(made)
         return made
 
@@ -187,8 +187,9 @@ class sqlite:
         self.db.close()
 
 
-def test_a_player_adds_a_key_from_inside_the_game_and_plays_with_it(host, tmp_path):
-    h = host()
+def test_a_player_adds_a_key_from_inside_the_game_and_plays_with_it(host, tmp_path, plume_bin):
+    # The game named by a path relative to where the server started (each game starts elsewhere).
+    h = host(plume=os.path.relpath(plume_bin))
     desk, laptop = keygen(tmp_path, "desk"), keygen(tmp_path, "laptop")
     g = h.play(desk, "cy")
     g.wait_for("Welcome to Plume, cy", timeout=30)

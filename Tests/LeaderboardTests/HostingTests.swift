@@ -24,14 +24,6 @@ import PlumeTestSupport
 
     static func key(_ line: String = keyLine()) throws -> SSHPublicKey { try SSHPublicKey.parse(line) }
 
-    func refusal(_ body: () async throws -> Void) async -> LeaderboardError? {
-        do {
-            try await body()
-            return nil
-        } catch {
-            return error as? LeaderboardError
-        }
-    }
 
     @Test func keyLinesAreFingerprintedAsSSHKeygenDoes() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("plume-keys-\(UUID().uuidString)")

@@ -22,15 +22,6 @@ import PlumeTestSupport
         return try await service.authenticate(token: registered.token)
     }
 
-    /// The refusal's code and words.
-    func refusal(_ body: () async throws -> Void) async -> LeaderboardError? {
-        do {
-            try await body()
-            return nil
-        } catch {
-            return error as? LeaderboardError
-        }
-    }
 
     /// `count` players, each with a look entered on the day's runway.
     func entrants(_ service: LeaderboardService, _ count: Int, from first: Int = 0) async throws -> [PlayerRecord] {

@@ -68,3 +68,13 @@ enum Fixtures {
         catalog.garments.map { lookCode(garments: [$0.id]) }
     }
 }
+
+/// The refusal a call ends with (nil when it succeeds, or fails with anything else).
+func refusal(_ body: () async throws -> Void) async -> LeaderboardError? {
+    do {
+        try await body()
+        return nil
+    } catch {
+        return error as? LeaderboardError
+    }
+}
