@@ -16,7 +16,9 @@ struct PlumeServer: AsyncParsableCommand {
         discussion: """
             Serves global high scores for Plume over HTTP. Every score is recomputed from the share \
             code a player submits; no number from a client is ever trusted. With no options it \
-            serves on 127.0.0.1:8787 from ./plume-scores.sqlite, creating it if needed.
+            serves on 127.0.0.1:8787 from ./plume-scores.sqlite, creating it if needed. With \
+            --ssh-port it also hosts the game itself over SSH: `ssh -p PORT host` plays, the \
+            player's SSH key is their player (docs/hosting.md).
 
             Every option can also be set in the environment (PLUME_HOST, PLUME_PORT and so on) or in a \
             config file (--config FILE, TOML); a flag wins over the environment, which wins over \

@@ -157,7 +157,7 @@ struct ServerOptions: ParsableArguments {
 
 struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Serve the leaderboard over HTTP (the default).",
+        abstract: "Serve the leaderboard over HTTP, and with --ssh-port the game over SSH (the default).",
         discussion: """
             Runs until SIGTERM or SIGINT, finishing the requests in flight. On a SQLite database \
             the server holds a shared lock on DATABASE.lock (its pid inside) for its whole life: \
