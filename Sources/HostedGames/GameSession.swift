@@ -53,12 +53,18 @@ final class GameSession: ChannelInboundHandler {
             terminal?.rows = max(1, min(request.terminalRowHeight, 1000))
             if let terminal { process?.resize(columns: terminal.columns, rows: terminal.rows) }
         case let request as SSHChannelRequestEvent.ShellRequest:
-            reply(request.wantReply, true, context)
+            // One game a session: a second shell request is refused, the first game goes on.
+            reply(request.wantReply, phase == .waiting, context)
             begin(context)
         case let request as SSHChannelRequestEvent.ExecRequest:
+            server.figuresBox.count(.exec)
+            guard phase == .waiting else {
+                reply(request.wantReply, false, context)
+                return
+            }
             reply(request.wantReply, true, context)
-            refuse(.exec, "this server hosts the game and nothing else, so it runs no commands. "
-                   + "Play with: \(server.playCommand) (no command after the host).")
+            turnAway("this server hosts the game and nothing else, so it runs no commands. "
+                     + "Play with: \(server.playCommand) (no command after the host).")
         case let request as SSHChannelRequestEvent.SubsystemRequest:
             // sftp and scp expect their own protocol: a plain refusal is what they can show.
             server.figuresBox.count(.subsystem)
@@ -257,8 +263,9 @@ final class GameSession: ChannelInboundHandler {
     }
 
     func channelInactive(context: ChannelHandlerContext) {
-        // The player has gone (or the session ended): the game saves and ends.
-        if phase == .playing || phase == .starting { hangUp() }
+        // The player has gone (or the session ended, however it did): a game still running saves
+        // and ends; one still starting is hung up as it starts.
+        if exitStatus == nil, phase == .playing || phase == .starting || process != nil { hangUp() }
         context.fireChannelInactive()
     }
 
@@ -305,6 +312,10 @@ final class GameSession: ChannelInboundHandler {
     /// Turns the session away with a line for the player, counted under `refusal`.
     private func refuse(_ refusal: Refusal, _ message: String) {
         server.figuresBox.count(refusal)
+        turnAway(message)
+    }
+
+    private func turnAway(_ message: String) {
         say(message)
         end(1)
     }
