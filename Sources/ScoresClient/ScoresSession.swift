@@ -229,6 +229,12 @@ public actor ScoresSession {
             let theme = book.theme(forDay: day)
             earlier.append(BoardInfo(id: "style-" + UTCDay.string(day), kind: .style, period: .day,
                                      title: "Style: \(theme.name) — \(UTCDay.string(day))", brief: theme.brief, open: false, records: 0))
+            // Yesterday's people's board is the server's own (still taking votes); earlier ones are closed.
+            if day < today - 1 {
+                earlier.append(BoardInfo(id: "people-" + UTCDay.string(day), kind: .people, period: .day,
+                                         title: "People's choice: \(theme.name) — \(UTCDay.string(day))",
+                                         brief: "Looks from the runway of \(UTCDay.string(day)), ranked by players' votes.", open: false, records: 0))
+            }
         }
         boards += earlier
         return boards.map(Self.clean)

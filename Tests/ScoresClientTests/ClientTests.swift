@@ -111,6 +111,9 @@ struct Missing: Error {}
             #expect(boards.contains { $0.id == "swarm-huddle" })
             #expect(!boards.contains { $0.kind == .contributors })
             #expect(boards.filter { $0.kind == .style && !$0.open }.count == ScoresSession.earlierDays)
+            // The people's boards: today's and yesterday's from the server, earlier days' closed, each once.
+            let peoples = boards.filter { $0.kind == .people }.map(\.id)
+            #expect(peoples.count == ScoresSession.earlierDays + 1 && Set(peoples).count == peoples.count, "\(peoples)")
 
             // Submitting before registering says so, and keeps nothing.
             events = await session.perform(.submit(board: today, code: Fixtures.outfit()))
