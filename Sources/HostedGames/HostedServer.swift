@@ -77,8 +77,21 @@ public final class HostedServer: Service, Sendable {
     /// The port listened on, once bound (the configured one, or the one the system chose for 0).
     public var port: Int? { bound.withLock { $0.port } }
 
+    /// Why the SSH listener could not start, in words for the operator.
+    public struct ListenFailure: Error, CustomStringConvertible {
+        public let description: String
+    }
+
     public func run() async throws {
-        let channel = try await bind()
+        let channel: any Channel
+        do {
+            channel = try await bind()
+        } catch let error as IOError where error.errnoCode == EADDRINUSE {
+            throw ListenFailure(description: "can't serve SSH on \(configuration.host):\(configuration.port): another program is listening there "
+                                + "(choose another --ssh-port, or stop it)")
+        } catch {
+            throw ListenFailure(description: "can't serve SSH on \(configuration.host):\(configuration.port): \(error)")
+        }
         logger.notice("playing over SSH", metadata: [
             "address": "\(configuration.host):\(port ?? configuration.port)", "host_key": "\(hostKey.fingerprint)",
             "game": "\(configuration.plumePath)", "homes": "\(configuration.homes)",

@@ -102,7 +102,7 @@ public func buildApplication(_ configuration: ServerConfiguration, store: any Le
         "open_files": "\(files.current)", "open_files_before": "\(files.before)",
         "max_connections": "\(limits.maxConnections)", "overflow": "\(gate.overflow)", "per_address": "\(limits.maxPerAddress)",
         "head_s": "\(limits.headSeconds)", "body_min_bytes_per_s": "\(limits.minimumBodyRate)", "idle_s": "\(limits.idleSeconds)",
-        "trusted_proxies": "\(limits.exempt.sorted().joined(separator: ","))",
+        "exempt": "\(limits.exempt.sorted().joined(separator: ","))",
     ])
     if limits.maxConnections < wished.maxConnections {
         logger.warning("max-connections lowered to fit the open-file limit", metadata: [

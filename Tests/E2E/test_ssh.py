@@ -387,3 +387,15 @@ def test_games_on_this_host_are_not_one_address_to_the_http_caps(host, tmp_path)
     finally:
         for conn in held:
             conn.close()
+
+
+def test_a_taken_ssh_port_stops_start_up_in_words(tmp_path, plume_bin):
+    from server_process import SERVER_BIN
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = subprocess.run([str(SERVER_BIN), "serve", "--port", str(free_port()), "--database", str(tmp_path / "s.sqlite"),
+                                 "--ssh-port", str(port), "--plume", plume_bin], capture_output=True, text=True, timeout=60)
+    assert result.returncode != 0
+    assert f"can't serve SSH on 127.0.0.1:{port}: another program is listening there" in result.stderr, result.stderr[-500:]
