@@ -52,7 +52,7 @@ public enum SayamaRecipeText {
             numbers.append(number)
         }
         guard numbers.count % 9 == 0 else {
-            throw .recipe("it has \(numbers.count) numbers; a recipe written as numbers has nine per ingredient (population, R, Vn, Vm, c1–c5)")
+            throw .recipe("it has \(numbers.count) number\(numbers.count == 1 ? "" : "s"); a recipe written as numbers has nine per ingredient (population, R, Vn, Vm, c1–c5)")
         }
         let rows = stride(from: 0, to: numbers.count, by: 9).map { start in
             Row(line: start / 9 + 1, population: numbers[start], values: Array(numbers[(start + 1)..<(start + 9)]))

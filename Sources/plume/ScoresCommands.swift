@@ -93,14 +93,14 @@ struct ScoresCLI: ParsableCommand {
                 print("Boards on \(SafeText.strip(connection.settings.place == .local ? "the local board" : connection.key)):")
                 for board in boards {
                     print("  " + board.id.padding(toLength: 30, withPad: " ", startingAt: 0) + " " + SafeText.strip(board.title)
-                          + (board.open ? "" : " (closed)") + (board.records > 0 ? " · \(board.records) players" : ""))
+                          + (board.open ? "" : " (closed)") + (board.records > 0 ? " · \(board.records) player\(board.records == 1 ? "" : "s")" : ""))
                 }
             }
         case "causes"?:
             for case .causes(let list) in try answer(connection, .causes) {
                 if json { return print(String(decoding: try encoder.encode(list), as: UTF8.self)) }
                 for cause in list.causes {
-                    print(SafeText.strip(cause.name).padding(toLength: 32, withPad: " ", startingAt: 0) + " \(cause.totalPoints) points from \(cause.donors) players")
+                    print(SafeText.strip(cause.name).padding(toLength: 32, withPad: " ", startingAt: 0) + " \(cause.totalPoints) points from \(cause.donors) player\(cause.donors == 1 ? "" : "s")")
                 }
             }
         case let id?:

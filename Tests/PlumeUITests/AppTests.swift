@@ -42,6 +42,39 @@ extension AppModel {
         #expect(model.screenText.contains("Score \(model.styleScore.total)/1000"))
     }
 
+    @Test func eachAccessoryRowHoldsItsOwnItemAndNeverOfferOneAlreadyWorn() {
+        var model = app()
+        let row = { (index: Int) in StudioState.Row.all.firstIndex(of: .accessory(index))! }
+        model.studio.selected = row(0)
+        model.keys(.right)
+        let first = try! #require(model.studio.worn(on: .accessory(0), in: catalog))
+        // An empty Accessory 3: → puts an item there, on that row, and not the one worn above.
+        model.studio.selected = row(2)
+        model.keys(.right)
+        #expect(model.studio.selected == row(2))
+        let third = try! #require(model.studio.worn(on: .accessory(2), in: catalog))
+        #expect(third.id != first.id)
+        #expect(model.studio.worn(on: .accessory(1), in: catalog) == nil)
+        #expect(model.studio.worn(on: .accessory(0), in: catalog) == first)
+        // → again changes Accessory 3, every time, through items not worn on the other rows.
+        var seen = Set([third.id])
+        for _ in 0..<(catalog.garments(in: .accessory).count - 1) {
+            model.keys(.right)
+            let now = model.studio.worn(on: .accessory(2), in: catalog)
+            guard let now else { break }
+            #expect(now.id != first.id)
+            #expect(seen.insert(now.id).inserted, "offered \(now.id) twice")
+            #expect(model.studio.worn(on: .accessory(0), in: catalog)?.id == first.id || model.studio.worn(on: .accessory(0), in: catalog) == nil)
+        }
+        // The picker never offers what another row wears.
+        let choices = model.studio.choices(in: catalog).map(\.id)
+        if let other = model.studio.worn(on: .accessory(0), in: catalog) { #expect(!choices.contains(other.id)) }
+        // Taking an accessory off empties its own row only.
+        model.studio.selected = row(0)
+        model.keys(.char("x"))
+        #expect(model.studio.worn(on: .accessory(0), in: catalog) == nil)
+    }
+
     @Test func theModelLineNamesABuildOtherThanTheStandardOne() {
         var model = app()
         model.keys(.down)  // the Model row
@@ -253,10 +286,40 @@ extension AppModel {
 
     @Test func aQuestionMarkTypedIntoImportIsText() {
         var model = app()
-        _ = model.update(.paste("plume://look/1EQECAwIBCwAkAnOD"))
-        model.keys(.char("?"))
+        model.keys(.char("3"), .char("p"), .char("?"), .char("1"), .char("q"))
         #expect(model.top(HelpOverlay.self) == nil)
-        #expect(model.importing.text.hasSuffix("?"))
+        #expect(model.screen == .importer)
+        #expect(model.importing.text == "p?1q")
+        #expect(model.view().text.contains("Typing: every key goes into the box"))
+    }
+
+    @Test func theScreenKeysLeaveImportWhenNothingIsBeingTyped() {
+        var model = app()
+        // Straight after opening it, and after closing its help, 1 goes to the Studio.
+        model.keys(.char("3"), .char("?"), .escape, .char("1"))
+        #expect(model.screen == .studio)
+        #expect(model.importing.text.isEmpty)
+        // After a paste, too: the pasted link is not being typed.
+        _ = model.update(.paste("plume://look/1EQECAwIBCwAkAnOD"))
+        model.keys(.char("5"))
+        #expect(model.screen == .scores)
+        // Enter on an empty box starts typing, and then digits are typed; Esc stops.
+        model.keys(.char("3"), .escape, .char("3"), .enter, .char("1"))
+        #expect(model.screen == .importer)
+        #expect(model.importing.text == "1")
+        model.keys(.escape, .char("3"), .char("2"))
+        #expect(model.screen == .lab)
+    }
+
+    @Test func wordsSaidOnOneScreenDoNotFollowThePlayerToTheNext() {
+        var model = app()
+        model.keys(.char("3"), .char("x"), .enter)
+        #expect(!model.status.isEmpty)
+        model.keys(.tab)
+        #expect(model.status.isEmpty, "status: \(model.status)")
+        // What a screen says on arrival is kept: Esc on Import says it cancelled, back where it came from.
+        model.keys(.char("3"), .escape)
+        #expect(model.status == "Import cancelled.")
     }
 
     @Test func clickingATabSwitchesScreens() {

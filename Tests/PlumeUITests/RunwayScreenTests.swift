@@ -125,8 +125,8 @@ extension FakeScores {
         fake.runwayLooks = Array(Self.looks.prefix(2))
         fake.entered = Self.looks[3]
         var model = runwayApp(&fake)
-        let header = model.view().row(2)
-        #expect(header.contains("your look: 640 ± 80, #2 of 3, 3 votes"), "header: \(header)")
+        let header = model.view().row(2) + model.view().row(3)
+        #expect(header.contains("your look: 640 of 1000 ± 80, #2 of 3 (3 votes)"), "header: \(header)")
         model.drive(keys: .left, fake: &fake)
         #expect(model.runway.shown == nil, "a pair is still shown")
         let text = model.view().text

@@ -33,11 +33,21 @@ extension AppModel {
         let first = overlays.lastIndex { $0.covers } ?? -1
         if first < 0 { bottom.draw(into: &grid, area: area, context) }
         for overlay in overlays[max(0, first)...] { overlay.draw(into: &grid, area: area, context) }
-        grid.fill(x: 0, y: height - 2, width: width, height: 1, with: Cell(" ", reverse: true))
-        grid.put(" " + status, x: 0, y: height - 2, style: Theme.selected)
+        // The status line: a message longer than the line wraps upward over the screen's last
+        // rows (three at most) rather than losing its end.
+        let said = Self.statusLines(status, width: width)
+        let top = height - 1 - said.count
+        grid.fill(x: 0, y: top, width: width, height: said.count, with: Cell(" ", reverse: true))
+        for (index, line) in said.enumerated() { grid.put(" " + line, x: 0, y: top + index, style: Theme.selected) }
         // The hint line: the top layer's keys that have a place on it.
         let hints = (overlays.last ?? bottom).help(context).hints
         grid.put(" " + HintBar.line(hints, width: width - 2), x: 0, y: height - 1, style: Theme.label)
         return grid
+    }
+
+    /// The status line's text as drawn in a window `width` wide: one line, or up to three.
+    static func statusLines(_ status: String, width: Int) -> [String] {
+        let lines = TextLayout.wrap(status, width: max(1, width - 2), maxLines: 3)
+        return lines.isEmpty ? [""] : lines
     }
 }

@@ -10,6 +10,9 @@ import TUI
 /// The screens, in tab order.
 public enum Screen: Int, CaseIterable, Sendable {
     case studio, lab, importer, share, scores, runway
+
+    /// The digit keys that switch screens, as the help says them ("1-6").
+    public static var digitKeys: String { "1-\(allCases.count)" }
 }
 
 /// A screen: a layer that stays while the player is elsewhere, told when they arrive.
@@ -214,9 +217,12 @@ extension AppModel {
 
     /// Shows another screen. The overlays that belong to the one left (the gallery, the evolution
     /// grid) are put aside until the player comes back; others close, except dialogs. Arriving
-    /// runs the screen's arrival (Share copies its link); going back doesn't.
+    /// runs the screen's arrival (Share copies its link); going back doesn't. The status line
+    /// clears: a request that speaks of the new screen comes after its `.go`.
     private mutating func go(_ target: Screen, arriving: Bool = true) -> [Request] {
         guard target != screen else { return [] }
+        // What was said on the screen left was about it: the next screen starts with a clear line.
+        status = ""
         parked[screen] = overlays.filter { $0.staysWithScreen && !$0.isDialog }
         overlays = (parked.removeValue(forKey: target) ?? []) + overlays.filter(\.isDialog)
         previousScreen = screen

@@ -48,7 +48,8 @@ public struct SlotPrompt: Overlay {
 
     public func draw(into grid: inout Grid, area: Rect, _ context: Context) {
         let slots = kind == .look ? context.shelf.looks.map { $0 != nil } : context.shelf.swarms.map { $0 != nil }
-        let line = question + "  Full: " + slots.enumerated().map { $1 ? "\($0 + 1)" : "·" }.joined(separator: " ")
+        let used = slots.enumerated().filter(\.element).map { "\($0.offset + 1)" }
+        let line = question + (used.isEmpty ? "  (all \(slots.count) are empty)" : "  In use: " + used.joined(separator: " "))
         grid.put(" " + line + " ", x: area.x + 1, y: area.maxY - 1, style: Theme.tab, limit: area.width - 2)
     }
 }

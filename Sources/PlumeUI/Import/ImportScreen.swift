@@ -13,6 +13,9 @@ public struct ImportState: Sendable {
     public var previewCamera = Camera()
     /// On an error: the link's x-error target with the error added, offered for Ctrl-O.
     public var errorTarget: String?
+    /// The player is typing into the box (Enter on an empty box, or any key that isn't one of
+    /// the screen keys): every key goes into it then, digits and q too, until Esc.
+    public var typing = false
 
     public init() {}
 
@@ -52,6 +55,13 @@ extension ImportState: ScreenLayer {
 
     public func animates(_ context: Context) -> Bool { preview != nil }
 
+    /// Coming back to the screen, the box keeps its text but is no longer being typed into:
+    /// the screen keys work again until the player types.
+    public mutating func arrive(from: Screen, _ context: Context) -> [Request] {
+        typing = false
+        return []
+    }
+
     public mutating func frame(_ context: Context) {
         guard var swarm = preview else { return }
         swarm.step()
@@ -60,16 +70,30 @@ extension ImportState: ScreenLayer {
     }
 
     public func help(_ context: Context) -> HelpPage {
-        HelpPage("Import", [
+        if typing {
+            return HelpPage("Import", [
+                KeyHelp("keys", "typed into the box, digits and q too", hint: Priority.essential, short: "typing"),
+                KeyHelp("Enter", "apply (your current work goes on the undo stack)", hint: Priority.essential, short: "apply"),
+                KeyHelp("Esc", "stop typing and clear the box", hint: Priority.essential, short: "stop typing"),
+                KeyHelp("Backspace", "clear the box"),
+                KeyHelp("Tab", "switch screen", hint: Priority.useful, short: "screens"),
+                KeyHelp("Ctrl-C", "quit (your work is saved)", hint: Priority.global, short: "quit"),
+            ])
+        }
+        return HelpPage("Import", [
             KeyHelp("paste", "a link, a code, an Emergent link or a recipe", hint: Priority.essential, short: "a link or a recipe"),
-            KeyHelp("Enter", "apply (your current work goes on the undo stack)", hint: Priority.essential, short: "apply"),
+            KeyHelp("Enter", text.isEmpty ? "type a link or a recipe by hand" : "apply (your current work goes on the undo stack)",
+                    hint: Priority.essential, short: text.isEmpty ? "type one" : "apply"),
             KeyHelp("Esc", "cancel", hint: Priority.essential),
             KeyHelp("Backspace", "clear"),
             KeyHelp("Ctrl-O", "report a failed link to its x-error target"),
-            KeyHelp("Tab", "switch screen (digits are typed here)"),
-            KeyHelp("?", "help (while the box is empty)", hint: Priority.global, short: "help"),
-            KeyHelp("Ctrl-C", "quit (your work is saved; q here is typed)", hint: Priority.global - 1, short: "quit"),
-        ])
+        ] + HelpOverlay.common)
+    }
+
+    /// A key the screen leaves to the router while the player isn't typing: the screen keys
+    /// (1–6), q and ?.
+    private static func isScreenKey(_ c: Character) -> Bool {
+        c == "q" || c == "?" || c.wholeNumberValue.map { (1...Screen.allCases.count).contains($0) } == true
     }
 
     public mutating func handle(_ input: LayerInput, _ context: Context) -> Handled {
@@ -80,20 +104,26 @@ extension ImportState: ScreenLayer {
         case .escape:
             let link = try? result?.get()
             self = ImportState()
-            var requests: [Request] = [.status("Import cancelled."), .back]
+            var requests: [Request] = [.back, .status("Import cancelled.")]
             if let link, let cancel = link.callback.cancel {
                 requests.append(.push(CallbackOffer(occasion: .cancel, url: cancel, source: link.callback.source)))
             }
             return .done(requests)
+        case .enter where text.isEmpty && !typing:
+            typing = true
+            return .done(.status("Type a link, a code or a recipe; Esc stops typing."))
         case .enter:
             return apply()
         case .backspace, .delete:
+            let wasTyping = typing
             self = ImportState()
+            typing = wasTyping
             return .nothing
-        case .char("?") where text.isEmpty:
-            // Only in an empty box: a link typed by hand contains "?".
+        case .char(let c) where !typing && Self.isScreenKey(c):
+            // Not typing: the screen keys switch screens, open help and quit, as everywhere.
             return .pass
         case .char(let c):
+            typing = true
             text.append(c)
             read(context.importer)
             return .nothing
@@ -110,10 +140,10 @@ extension ImportState: ScreenLayer {
         var requests: [Request]
         switch link.state {
         case .look(let look):
-            requests = [.wear(look, status: "Imported a look (u brings back the one you had)."), .go(.studio)]
+            requests = [.go(.studio), .wear(look, status: "Imported a look (u brings back the one you had).")]
         case .swarm(let recipe):
-            requests = [.lab(.run(recipe, name: link.title.map { SafeText.strip($0) }, lineage: 0,
-                                  status: "Imported a swarm (u brings back the recipe you had).", running: true, imported: true)), .go(.lab)]
+            requests = [.go(.lab), .lab(.run(recipe, name: link.title.map { SafeText.strip($0) }, lineage: 0,
+                                             status: "Imported a swarm (u brings back the recipe you had).", running: true, imported: true))]
         }
         if let success = link.callback.success {
             let results = [("kind", link.state.kind.route), ("code", ShareCode.encode(link.state)), ("link", ShareCode.link(link.state))]
@@ -135,7 +165,10 @@ extension ImportState: ScreenLayer {
         if let box = rows.take(3) {
             grid.fill(box, with: Cell(" ", bg: Theme.box))
             let area = box.inset(left: 1, right: 1)
-            if text.isEmpty { grid.put("(waiting for a paste)", in: area, style: Style(fg: Theme.dim, bg: Theme.box)) }
+            if text.isEmpty {
+                grid.put(typing ? "(typing: every key goes here, Esc stops)" : "(waiting for a paste — or Enter to type one)", in: area,
+                         style: Style(fg: Theme.dim, bg: Theme.box))
+            }
             // A long link shows in pieces over the box's lines; what doesn't fit ends in "…".
             let lines = text.split(separator: "\n", omittingEmptySubsequences: false).flatMap { TextLayout.chunks(String($0), width: area.width) }
             for (index, line) in lines.prefix(3).enumerated() {
@@ -143,7 +176,11 @@ extension ImportState: ScreenLayer {
                 grid.put(last ? TextLayout.elide(line + " …", to: area.width) : line, in: area.row(index), style: Style(bg: Theme.box))
             }
         }
-        rows.skip()
+        if let line = rows.take(), typing {
+            grid.put(TextLayout.first(fitting: ["Typing: every key goes into the box, digits and q too · Esc stops typing · Tab switches screen",
+                                                "Typing: every key goes in the box · Esc stops · Tab: screens"], width: line.width),
+                     in: line, style: Theme.chosen)
+        }
         let body = rows.rest().inset(left: 1, right: 1)
         switch result {
         case nil: break

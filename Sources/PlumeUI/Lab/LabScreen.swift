@@ -50,7 +50,7 @@ extension LabState: ScreenLayer {
             KeyHelp("g", "next challenge"),
             KeyHelp("u", "undo recipe change"),
             KeyHelp("s", "share this swarm", hint: Priority.useful, short: "share"),
-            KeyHelp("b", "submit to the challenge's board", hint: Priority.useful, short: "submit"),
+            KeyHelp("b", "submit to the challenge's board", hint: Priority.useful + 5, short: "submit"),
         ] + HelpOverlay.common)
     }
 

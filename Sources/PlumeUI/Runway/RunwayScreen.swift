@@ -21,6 +21,8 @@ extension RunwayState: ScreenLayer {
             KeyHelp("e", "enter the Studio's look on today's runway (500 or more on the theme)", hint: Priority.extra, short: "enter"),
             KeyHelp("r", "refresh the day", hint: Priority.extra, short: "refresh"),
             KeyHelp("p", "register / edit your profile"),
+            KeyHelp("score", "your look's people's score: 1000 × the chance it beats the day's average look, from the votes; ± shrinks as votes come in"),
+            KeyHelp("points", "a point a vote (50 a day) for causes: d on Scores gives them"),
         ] + HelpOverlay.common)
     }
 
@@ -59,7 +61,10 @@ extension RunwayState: ScreenLayer {
         var header = "Runway · \(UTCDay.string(context.day)) · \(SafeText.strip(theme))"
         if let info { header += " · \(info.entries) look\(info.entries == 1 ? "" : "s"), \(info.votes) vote\(info.votes == 1 ? "" : "s")" }
         grid.put(header, in: line.row(0), style: Theme.title)
-        grid.put(standing(context), in: line.row(1), style: Theme.label)
+        // The tally and the entry wrap onto the row above the looks rather than lose their end.
+        for (index, words) in TextLayout.wrap(standing(context), width: line.width, maxLines: 2).enumerated() {
+            grid.put(words, in: line.row(1 + index), style: Theme.label)
+        }
         let stage = Rect(x: area.x, y: area.y + 3, width: area.width, height: max(1, area.height - 5))
         guard let pair = shown, case .look(let left)? = try? ShareCode.decode(pair.left), case .look(let right)? = try? ShareCode.decode(pair.right) else {
             let words = notice ?? (context.scores.started ? "Dealing a pair…" : "Connecting to the scores…")
@@ -78,6 +83,17 @@ extension RunwayState: ScreenLayer {
         grid.put(middle, x: area.x + (area.width - middle.count) / 2, y: labels, style: Theme.label)
     }
 
+    /// The player's entry in words a first-timer can read: the people's score is out of 1000
+    /// (the chance, in thousandths, that it beats the day's average look), and "±" is how sure
+    /// the votes so far make it; with no votes yet it says so rather than "500 ± 500".
+    static func entryWords(_ entry: RunwayOwnEntry, entries: Int) -> String {
+        let votes = "\(entry.votes) vote\(entry.votes == 1 ? "" : "s")"
+        guard entry.votes > 0 else { return "your look: no votes yet" }
+        let rank = entry.rank.map { ", #\($0) of \(entries)" } ?? ""
+        let sure = entry.plusMinus.map { $0 >= 250 ? ", too few votes to tell" : " ± \($0)" } ?? ""
+        return "your look: \(entry.peopleScore) of 1000\(sure)\(rank) (\(votes))"
+    }
+
     /// The header's second line: the voter's tally and the player's own entry.
     func standing(_ context: Context) -> String {
         guard context.scores.player != nil else { return "Not registered on \(context.scores.place) — p registers." }
@@ -86,9 +102,7 @@ extension RunwayState: ScreenLayer {
             parts.append("\(tally.votes) vote\(tally.votes == 1 ? "" : "s"), \(tally.points) point\(tally.points == 1 ? "" : "s") (\(tally.pointsLeft) more today), \(tally.skipsLeft) skip\(tally.skipsLeft == 1 ? "" : "s")")
         }
         if let entry = info?.you?.entry {
-            let spread = entry.plusMinus.map { " ± \($0)" } ?? ""
-            let rank = entry.rank.map { ", #\($0) of \(info?.entries ?? 0)" } ?? ""
-            parts.append("your look: \(entry.peopleScore)\(spread)\(rank), \(entry.votes) vote\(entry.votes == 1 ? "" : "s")")
+            parts.append(Self.entryWords(entry, entries: info?.entries ?? 0))
         } else if info != nil {
             parts.append("not entered — e enters the Studio's look")
         }

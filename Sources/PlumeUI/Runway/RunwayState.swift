@@ -96,6 +96,12 @@ public struct RunwayState: Sendable {
             tally = recorded.tally
             lastVote = recorded
             let points = recorded.pointsEarned > 0 ? " +\(recorded.pointsEarned) point" : ""
+            // The header's count of the day's votes now includes this one (the server's count
+            // comes with the next read of the day).
+            if var day = info, day.day == dayText {
+                day.votes += 1
+                info = day
+            }
             return [.send(.runwayPair(day: dayText)),
                     .status("That was \(recorded.left.name)'s look (left) and \(recorded.right.name)'s (right).\(points)")]
         case .runwayEntered(let entered):
@@ -118,7 +124,12 @@ public struct RunwayState: Sendable {
     private mutating func failed(_ command: ScoresCommand, _ failure: ScoresFailure, _ context: Context) -> [Request] {
         switch command {
         case .runwayPair:
-            if shown == nil { notice = failure.message }
+            if shown == nil {
+                // Alone on the local board, nobody else's look will ever come: say what to do.
+                notice = failure.message + (context.scores.isLocal
+                    ? ". On the local board the only looks are your own: a server's runway has other players' (plume --server URL)."
+                    : "")
+            }
             return []
         case .runwayVote(let ticket, _):
             voting.removeAll { $0.ticket == ticket }

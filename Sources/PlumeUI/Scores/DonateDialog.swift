@@ -5,6 +5,8 @@ import TUI
 
 public struct DonateDialog: Overlay {
     public var cause = 0
+    /// Which field keys go to: the cause (← → pick it) or the points (typed).
+    public internal(set) var onPoints = true
     public var points = TextField(limit: 9, accepts: .digits)
     public internal(set) var confirming = false
     public internal(set) var error: String?
@@ -26,7 +28,8 @@ public struct DonateDialog: Overlay {
         if confirming {
             return HelpPage("Donate", [KeyHelp("y Enter", "gives", hint: Priority.essential), KeyHelp("any other key", "goes back", hint: Priority.essential)])
         }
-        return HelpPage("Donate", [KeyHelp("← →", "picks the cause", hint: Priority.useful),
+        return HelpPage("Donate", [KeyHelp("Tab ↑ ↓", "the cause or the points", hint: Priority.useful, short: "field"),
+                                   KeyHelp("← →", "on the cause: picks it", hint: Priority.useful, short: "cause"),
                                    KeyHelp("digits", "set the points", hint: Priority.useful),
                                    KeyHelp("Enter", "asks to confirm", hint: Priority.essential),
                                    KeyHelp("Esc", "cancels", hint: Priority.essential)])
@@ -56,8 +59,9 @@ public struct DonateDialog: Overlay {
         }
         switch key {
         case .escape: return .done(.close, .status("Cancelled."))
-        case .up, .left: if !causes.isEmpty { cause = cycled(cause, by: -1, count: causes.count) }
-        case .down, .right, .tab: if !causes.isEmpty { cause = cycled(cause, by: 1, count: causes.count) }
+        case .up, .down, .tab, .backTab: onPoints.toggle()
+        case .left where !onPoints: if !causes.isEmpty { cause = cycled(cause, by: -1, count: causes.count) }
+        case .right where !onPoints: if !causes.isEmpty { cause = cycled(cause, by: 1, count: causes.count) }
         case .enter:
             guard causes.indices.contains(cause) else { error = "The causes haven't arrived yet — wait a moment."; return .nothing }
             guard let amount = Int64(points.text), amount > 0 else { error = "Type how many points to give."; return .nothing }
@@ -67,29 +71,53 @@ public struct DonateDialog: Overlay {
             }
             error = nil
             confirming = true
-        default: points.handle(key)
+        default:
+            if case .char(let c) = key, c.isNumber { onPoints = true }
+            if onPoints { points.handle(key) }
         }
         return .nothing
     }
 
+    /// What points are and what giving them does, for a player who has never been told.
+    static let explanation = "Points are a tally: your best score on every board added up, plus a point a runway vote "
+        + "(up to 50 a day). Giving moves them to a cause's total on the Causes tab, where everyone sees it; no money is involved."
+
     public func draw(into grid: inout Grid, area: Rect, _ context: Context) {
         let causes = context.scores.causes?.value.causes ?? []
-        let name = causes.indices.contains(cause) ? SafeText.strip(causes[cause].name) : "(loading causes…)"
-        let box = Dialog.box(in: area, lines: 6 + (error == nil ? 0 : 1))
+        let chosen = causes.indices.contains(cause) ? causes[cause] : nil
+        let name = chosen.map { SafeText.strip($0.name) } ?? "(loading causes…)"
+        let width = Dialog.box(in: area, lines: 0).width - 4
+        let about = TextLayout.wrap(chosen.map { SafeText.strip($0.description) } ?? "", width: width, maxLines: 2)
+        let explained = TextLayout.wrap(Self.explanation, width: width, maxLines: 4)
+        let box = Dialog.box(in: area, lines: 7 + about.count + explained.count + (error == nil ? 0 : 1))
         let inside = Theme.panel(" Donate points ").draw(in: box, into: &grid)
-        Dialog.choice("Cause", "◂ \(name) ▸", focused: false, line: inside.row(1), into: &grid)
-        Dialog.field("Points", points, focused: !confirming && !sending, line: inside.row(2), into: &grid)
+        var row = 1
+        Dialog.choice("Cause", "◂ \(name) ▸", focused: !onPoints && !confirming && !sending, line: inside.row(row), into: &grid)
+        row += 1
+        for line in about {
+            grid.put(line, in: inside.row(row), style: Theme.label.on(Theme.panel))
+            row += 1
+        }
+        Dialog.field("Points", points, focused: onPoints && !confirming && !sending, line: inside.row(row), into: &grid)
+        row += 1
         let available = context.scores.bests?.value.own.pointsAvailable
-        grid.put(available.map { "You have \($0) point\($0 == 1 ? "" : "s") to give." } ?? "Checking your points…", in: inside.row(3),
+        grid.put(available.map { "You have \($0) point\($0 == 1 ? "" : "s") to give." } ?? "Checking your points…", in: inside.row(row),
                  style: Theme.label.on(Theme.panel))
+        row += 1
+        for line in explained {
+            grid.put(line, in: inside.row(row), style: Theme.label.on(Theme.panel))
+            row += 1
+        }
+        row += 1
         if confirming {
             // The question may be shortened (a long cause name); the keys never are.
-            grid.put("Give \(points.text) points to \(name)?", in: inside.row(5), style: Theme.chosen.on(Theme.panel))
-            grid.put("y gives · any other key goes back", in: inside.row(6), style: Theme.chosen.on(Theme.panel))
+            grid.put("Give \(points.text) points to \(name)?", in: inside.row(row), style: Theme.chosen.on(Theme.panel))
+            grid.put("y gives · any other key goes back", in: inside.row(row + 1), style: Theme.chosen.on(Theme.panel))
         } else {
-            grid.put(sending ? "Sending…" : "←→ picks the cause · digits set points · Enter · Esc cancels", in: inside.row(5),
-                     style: Style(fg: Theme.accent, bg: Theme.panel))
+            grid.put(sending ? "Sending…" : TextLayout.first(fitting: ["Tab: cause or points · ←→ picks the cause · Enter · Esc cancels",
+                                                                      "Tab field · ←→ cause · Enter · Esc"], width: width),
+                     in: inside.row(row), style: Style(fg: Theme.accent, bg: Theme.panel))
         }
-        if let error { grid.put(error, in: inside.row(7), style: Theme.warning.on(Theme.panel)) }
+        if let error { grid.put(error, in: inside.row(row + 2), style: Theme.warning.on(Theme.panel)) }
     }
 }

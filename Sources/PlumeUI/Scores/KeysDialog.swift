@@ -109,8 +109,10 @@ public struct KeysDialog: Overlay {
                 let text = "\(index == selected ? "▸" : " ") \(SafeText.strip(key.fingerprint).prefix(27))…  \(SafeText.strip(key.type))  \(key.addedAt.prefix(10))\(label)"
                 grid.put(text, in: inside.row(3 + offset), style: (index == selected ? Theme.chosen : Theme.label).on(Theme.panel))
             }
-        } else {
+        } else if error == nil {
             grid.put("Asking \(context.scores.place)…", in: inside.row(3), style: Theme.label.on(Theme.panel))
+        } else {
+            grid.put("No list: \(context.scores.place) didn't give one (see below). Esc closes.", in: inside.row(3), style: Theme.label.on(Theme.panel))
         }
         let bottom = 3 + rows + 1
         if adding {

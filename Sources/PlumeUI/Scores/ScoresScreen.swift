@@ -41,7 +41,7 @@ extension ScoresState: ScreenLayer {
             KeyHelp("r", "refresh now (also every 30 s)", hint: Priority.extra, short: "refresh"),
             KeyHelp("p", "register / edit your profile", hint: Priority.useful, short: "profile"),
             KeyHelp("d", "donate points to a cause", hint: Priority.extra, short: "donate"),
-            KeyHelp("K", "your SSH keys: each signs you in to play here over SSH", hint: Priority.extra, short: "keys"),
+            KeyHelp("K", "your SSH keys: each signs you in to play on this server over SSH", hint: isLocal ? nil : Priority.extra, short: "keys"),
         ] + HelpOverlay.common)
     }
 
@@ -69,6 +69,9 @@ extension ScoresState: ScreenLayer {
             case .char("p"): return .done(.push(RegisterDialog(self)))
             case .char("d"): return .done(openDonate())
             case .char("K"):
+                guard !isLocal else {
+                    return .done(.status("SSH keys sign you in to a server that hosts Plume over SSH; the local board has none (plume --server URL picks a server)."))
+                }
                 guard player != nil else { return .done(.push(RegisterDialog(self)), .status("Register first; then K shows your SSH keys.")) }
                 return .done([.push(KeysDialog())] + send(.keys))
             case .enter: return .done(tab == .causes ? openDonate() : openSelectedRow())
@@ -100,7 +103,8 @@ extension ScoresState: ScreenLayer {
     func openSelectedRow() -> [Request] {
         guard let code = selectedCode else { return [.status("Nothing to open here.")] }
         let into = code.hasPrefix("S") ? "Lab" : "Studio"
-        return [.preview(code, status: "A player's entry — Enter takes it into the \(into) (undo brings yours back), Esc goes back.")]
+        let what = code.hasPrefix("S") ? "swarm" : "look"
+        return [.preview(code, status: "\(selectedOwnerWords ?? "A player's entry") — Enter takes the \(what) into the \(into) (u brings yours back), Esc goes back.")]
     }
 
     mutating func openDonate() -> [Request] {

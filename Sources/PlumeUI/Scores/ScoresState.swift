@@ -130,6 +130,28 @@ public struct ScoresState: Sendable {
         }
     }
 
+    /// Whose entry the selected row is, in words: "Ada's entry on Style: Beach Day: 933, rank 2".
+    var selectedOwnerWords: String? {
+        switch tab {
+        case .top, .around:
+            let rows = self.rows
+            guard rows.indices.contains(selection), let board else { return nil }
+            let row = rows[selection]
+            let owner = row.playerID == player?.playerID ? "Your" : SafeText.strip(row.name) + "'s"
+            return "\(owner) entry on \(SafeText.strip(board.title)): \(row.score), rank \(row.rank)"
+        case .contributors:
+            let rows = self.rows
+            guard rows.indices.contains(selection) else { return nil }
+            return "\(SafeText.strip(rows[selection].name))'s avatar"
+        case .bests:
+            let bests = bests?.value.profile.bests ?? []
+            guard bests.indices.contains(selection) else { return nil }
+            let best = bests[selection]
+            return "Your best on \(title(of: best.boardID)): \(best.score)"
+        case .causes: return nil
+        }
+    }
+
     func title(of boardID: String) -> String {
         boards.first { $0.id == boardID }.map { SafeText.strip($0.title) } ?? boardID
     }

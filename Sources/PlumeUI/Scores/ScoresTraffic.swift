@@ -127,8 +127,10 @@ extension ScoresState {
             return requests
         case .profileUpdated(let profile):
             if var bests { bests.value.own = profile; self.bests = bests }
+            if let me = player { player = Identity(playerID: me.playerID, name: SafeText.strip(profile.name)) }
             contact()
-            return [.dismiss(RegisterDialog.self), .status("Profile saved.")]
+            // The boards show the new name (and avatar) now, not at the next refresh.
+            return [.dismiss(RegisterDialog.self), .status("Profile saved.")] + (context.onScores ? refresh() : [])
         case .submitted(let result):
             lastRefresh = -.infinity
             contact()

@@ -64,12 +64,13 @@ extension ScoresState {
         grid.put("  #  look name                 \(valueTitle.padding(toLength: 6, withPad: " ", startingAt: 0))  \(people ? "votes" : "when")", x: 1,
                  y: layout.listTop, style: Theme.label, limit: listWidth)
         let body = Rect(x: 1, y: layout.listTop + 1, width: listWidth, height: layout.listHeight - 1)
+        let shown = Self.sharedRanks(rows.map { (rank: $0.rank, score: $0.score, tied: $0.tied) })
         ListView.draw(count: rows.count, state: list, in: body, into: &grid) { index, line, chosen, grid in
             let row = rows[index]
             let mine = row.playerID == player?.playerID
             let style = chosen ? Theme.selected : mine ? Style(fg: Theme.good, bold: true) : .plain
             grid.fill(line, with: Cell(" ", reverse: chosen))
-            var x = grid.put(String(row.rank).leftPadded(to: 3) + (row.tied ? "=" : " "), in: line, style: style)
+            var x = grid.put(String(shown[index]).leftPadded(to: 3) + (row.tied ? "=" : " "), in: line, style: style)
             x = drawTinyAvatar(row.avatarLook, into: &grid, x: x + 1, y: line.y, context.catalog)
             grid.put((mine ? "▸ " : "") + SafeText.strip(row.name), x: x + 1, y: line.y, style: style, limit: 20)
             let when = people ? "\(Int(row.detail)) vote\(Int(row.detail) == 1 ? "" : "s")"
@@ -77,6 +78,18 @@ extension ScoresState {
             grid.put(String(row.score).leftPadded(to: 6) + "  " + when, x: x + 22, y: line.y, style: style, limit: line.maxX - x - 22)
         }
         drawSelectedPlayer(&grid, rows: rows, layout, context)
+    }
+
+    /// The ranks as a sports table prints them: players on the same score share the first one's
+    /// rank ("2=", "2=", then 4). The board's own ranks stay exact (the earlier record is ahead);
+    /// a tie that began above the rows shown keeps its exact rank.
+    static func sharedRanks(_ rows: [(rank: Int, score: Int64, tied: Bool)]) -> [Int] {
+        var shown: [Int] = []
+        for (index, row) in rows.enumerated() {
+            let follows = index > 0 && row.tied && rows[index - 1].score == row.score && rows[index - 1].rank == row.rank - 1
+            shown.append(follows ? shown[index - 1] : row.rank)
+        }
+        return shown
     }
 
     /// A four-cell sketch of a look (each cell two pixels, half-blocks): enough to tell players apart.

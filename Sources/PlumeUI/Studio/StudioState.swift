@@ -30,6 +30,10 @@ public struct StudioState: Sendable {
     }
     private(set) var undoStack: [Look] = []
     private(set) var redoStack: [Look] = []
+    /// Which accessory each of the three accessory rows holds, as the player put them there, so
+    /// that changing Accessory 3 changes that row and no other. Accessories worn but not placed
+    /// here (an import, an undo, a random look) fill the empty rows in id order.
+    private var accessoryRows: [Int?] = Array(repeating: nil, count: Slot.accessory.capacity)
 
     public init(look: Look) { self.look = look }
 
@@ -59,9 +63,15 @@ public struct StudioState: Sendable {
         return true
     }
 
-    /// The accessories worn, in id order (accessory rows index into this).
-    func accessories(in catalog: Catalog) -> [WornGarment] {
-        look.garments.filter { catalog.garment(id: $0.id)?.slot == .accessory }
+    /// What each accessory row shows: the rows as the player filled them, then any other worn
+    /// accessory in the first empty row.
+    func accessoryLayout(in catalog: Catalog) -> [WornGarment?] {
+        let worn = look.garments.filter { catalog.garment(id: $0.id)?.slot == .accessory }
+        var layout = accessoryRows.map { id in worn.first { $0.id == id } }
+        let placed = Set(layout.compactMap { $0?.id })
+        var rest = worn.filter { !placed.contains($0.id) }[...]
+        for index in layout.indices where layout[index] == nil { layout[index] = rest.popFirst() }
+        return layout
     }
 
     /// The garment shown on a row, if any.
@@ -69,7 +79,7 @@ public struct StudioState: Sendable {
         switch row {
         case .background, .model: nil
         case .slot(let slot): look.garments.first { catalog.garment(id: $0.id)?.slot == slot }
-        case .accessory(let index): accessories(in: catalog).dropFirst(index).first
+        case .accessory(let index): accessoryLayout(in: catalog)[index]
         }
     }
 
@@ -102,21 +112,30 @@ public struct StudioState: Sendable {
             new.model = ids[cycled(ids.firstIndex(of: look.model) ?? 0, by: step, count: ids.count)]
             apply(new)
             return nil
-        case .slot(let slot):
-            return choose(in: catalog.garments(in: slot), current: worn(on: row, in: catalog), step: step, catalog: catalog)
-        case .accessory:
-            return choose(in: catalog.garments(in: .accessory), current: worn(on: row, in: catalog), step: step, catalog: catalog)
+        case .slot, .accessory:
+            return choose(in: choices(in: catalog), current: worn(on: row, in: catalog), step: step, catalog: catalog)
+        }
+    }
+
+    /// What ← and → run through on the selected garment row: the slot's garments, less the
+    /// accessories already shown on the other accessory rows (one item is worn once).
+    func choices(in catalog: Catalog) -> [Garment] {
+        switch row {
+        case .background, .model: return []
+        case .slot(let slot): return catalog.garments(in: slot)
+        case .accessory(let index):
+            let elsewhere = Set(accessoryLayout(in: catalog).enumerated().compactMap { $0.offset == index ? nil : $0.element?.id })
+            return catalog.garments(in: .accessory).filter { !elsewhere.contains($0.id) }
         }
     }
 
     /// For a garment row: what ← and → would put on (nil inside: nothing, i.e. take it off).
     public func neighbours(in catalog: Catalog) -> (previous: Garment?, next: Garment?)? {
-        let choices: [Garment]
         switch row {
         case .background, .model: return nil
-        case .slot(let slot): choices = catalog.garments(in: slot)
-        case .accessory: choices = catalog.garments(in: .accessory)
+        case .slot, .accessory: break
         }
+        let choices = choices(in: catalog)
         let current = worn(on: row, in: catalog)
         let position = current.flatMap { worn in choices.firstIndex { $0.id == worn.id } }.map { $0 + 1 } ?? 0
         func at(_ step: Int) -> Garment? {
@@ -133,11 +152,21 @@ public struct StudioState: Sendable {
         var new = look
         if let current { new.remove(id: current.id) }
         guard next > 0 else {
+            place(nil, in: catalog)
             apply(new)
             return current.flatMap { catalog.garment(id: $0.id) }.map { "Took off the \($0.name)." }
         }
         let garment = choices[next - 1]
+        place(garment.id, in: catalog)
         return put(on: garment, colour: 0, starting: new, catalog: catalog)
+    }
+
+    /// On an accessory row, remembers that the row now holds `id` (or nothing), keeping what the
+    /// other rows show where it is.
+    private mutating func place(_ id: Int?, in catalog: Catalog) {
+        guard case .accessory(let index) = row else { return }
+        accessoryRows = accessoryLayout(in: catalog).map { $0?.id }
+        accessoryRows[index] = id
     }
 
     /// Wears `garment`, taking off whatever it conflicts with, and says what it replaced.
@@ -183,6 +212,7 @@ public struct StudioState: Sendable {
         guard let worn = worn(on: row, in: catalog), let garment = catalog.garment(id: worn.id) else { return nil }
         var new = look
         new.remove(id: worn.id)
+        place(nil, in: catalog)
         apply(new)
         return "Took off the \(garment.name)."
     }
