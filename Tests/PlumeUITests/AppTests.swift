@@ -277,7 +277,7 @@ extension AppModel {
 
     @Test func clickingASlotRowSelectsItAndScrollingChangesIt() {
         var model = app()
-        let list = StudioLayout(model.contentArea).list
+        let list = StudioLayout(model.contentArea, brief: model.theme.brief).list
         _ = model.update(.mouse(Mouse(x: list.x + 3, y: list.y + 2, kind: .press)))
         #expect(model.studio.row == .slot(.top))
         _ = model.update(.mouse(Mouse(x: list.x + 3, y: list.y + 2, kind: .scrollDown)))
@@ -386,17 +386,33 @@ extension Substring {
         let theme = model.theme
         var text = model.screenText
         let first = tops[0], last = tops[tops.count - 1]
-        #expect(text.contains("→ \(first.name) (\(first.tags.joined(separator: ", "))) \(theme.fit(of: first).words)"))
-        #expect(text.contains("← \(last.name) ("))
+        // The verdict names the tags that decide it.
+        let deciding = first.tags.filter { theme.fit(of: first) == .suits ? theme.wanted.contains($0) : theme.unwanted.contains($0) }
+        let because = deciding.isEmpty ? "" : " (" + deciding.joined(separator: ", ") + ")"
+        #expect(text.contains("→ \(first.name) \(theme.fit(of: first).words)\(because)"), "\(text)")
+        #expect(text.contains("← \(last.name) "))
         #expect(model.studio.look.garments.isEmpty, "nothing is worn until an arrow is pressed")
         model.keys(.right)
         text = model.screenText
-        #expect(text.contains("on \(first.name) ("))
+        #expect(text.contains("on \(first.name) · \(first.variants[0].name)"))
         #expect(text.contains("← nothing"))
-        #expect(text.contains("→ \(tops[1].name) ("))
+        #expect(text.contains("→ \(tops[1].name) "))
         // Background and model rows have no picker line.
         model.keys(.up, .up)
-        #expect(!model.screenText.contains("→ \(tops[1].name) (") && !model.screenText.contains("← nothing"))
+        #expect(!model.screenText.contains("→ \(tops[1].name) ") && !model.screenText.contains("← nothing"))
+    }
+
+    @Test func atEightyByTwentyFourTheStudioCutsNothingTheThemeAsks() {
+        var model = app(width: 80, height: 24)
+        let theme = model.theme
+        let text = model.screenText.split(separator: "\n").map { $0.dropFirst(43).trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        #expect(text.contains(theme.brief), "brief: \(text)")
+        #expect(text.contains(theme.colours.description), "colour rule: \(text)")
+        // The worn garment's colour, whole, on the line under the list.
+        model.keys(.down, .down, .right, .char("c"))
+        let worn = model.studio.worn(on: .slot(.top), in: catalog)!
+        let garment = catalog.garment(id: worn.id)!
+        #expect(model.screenText.contains("on \(garment.name) · \(garment.variants[worn.colour].name)"))
     }
 
     @Test func fitFollowsWantedAndUnwantedTags() throws {

@@ -5,19 +5,23 @@ import GameState
 import PlumeCalendar
 import TUI
 
-/// Where the Studio's parts sit in its area (shared by drawing and clicks).
+/// Where the Studio's parts sit in its area (shared by drawing and clicks). Nothing the player
+/// acts on is cut: the theme's brief and what it wants wrap; in a short window the blank rows
+/// and then the saved-slots line give way first.
 struct StudioLayout {
     let figure: (x: Int, y: Int)
     let panel: Rect
     let briefLines: Int
+    /// Blank rows around the slot list (tall windows only).
+    let spaced: Bool
     let list: Rect
 
-    init(_ area: Rect) {
+    init(_ area: Rect, brief: String = "") {
         figure = (area.x + 1, area.y + 1)
-        panel = Rect(x: area.x + 43, y: area.y + 1, width: area.width - 44, height: area.height - 1)
-        // A second line for the theme's brief when the window is tall enough to keep the picker.
-        briefLines = area.height >= 25 ? 2 : 1
-        list = Rect(x: panel.x, y: panel.y + briefLines + 4, width: panel.width, height: StudioState.Row.all.count)
+        panel = Rect(x: area.x + 43, y: area.y + 1, width: area.width - 43, height: area.height - 1)
+        briefLines = min(2, max(1, TextLayout.wrap(brief, width: panel.width).count, area.height >= 25 ? 2 : 1))
+        spaced = area.height >= 25
+        list = Rect(x: panel.x, y: panel.y + 1 + briefLines + 2 + (spaced ? 1 : 0), width: panel.width, height: StudioState.Row.all.count)
     }
 }
 
@@ -72,7 +76,7 @@ extension StudioState: ScreenLayer {
             }
             return .nothing
         case .mouse(let mouse):
-            let list = StudioLayout(context.area).list
+            let list = StudioLayout(context.area, brief: context.theme.brief).list
             switch mouse.kind {
             case .press:
                 guard mouse.x >= list.x, let row = rows.row(at: mouse.y, top: list.y, count: Row.all.count) else { return .pass }
@@ -90,9 +94,9 @@ extension StudioState: ScreenLayer {
     private func changed(_ message: String?) -> Handled { .done(.status(message ?? "")) }
 
     public func draw(into grid: inout Grid, area: Rect, _ context: Context) {
-        let catalog = context.catalog, layout = StudioLayout(area)
+        let catalog = context.catalog, theme = context.theme, layout = StudioLayout(area, brief: theme.brief)
         FigureRenderer.draw(look, in: catalog, into: &grid, x: layout.figure.x, y: layout.figure.y)
-        let theme = context.theme, score = theme.score(look, in: catalog)
+        let score = theme.score(look, in: catalog)
         var rows = Rows(layout.panel)
         if let line = rows.take() { grid.put("Today: \(theme.name)", in: line, style: Theme.title) }
         if let lines = rows.take(layout.briefLines) { grid.paragraph(theme.brief, in: lines) }
@@ -106,40 +110,87 @@ extension StudioState: ScreenLayer {
             grid.put(TextLayout.first(fitting: ["cover \(c) · tags \(t) · colour \(o) · extras \(a)", "cover \(c) tags \(t) colour \(o) extras \(a)",
                                                 "cov \(c) · tag \(t) · col \(o) · acc \(a)"], width: line.width), in: line, style: Theme.label)
         }
-        rows.skip()
+        if layout.spaced { rows.skip() }
         if let list = rows.take(Row.all.count) {
             ListView.draw(count: Row.all.count, state: self.rows, in: list, into: &grid) { index, line, chosen, grid in
                 let row = Row.all[index]
                 let after = grid.put((chosen ? "▸ " : "  ") + row.title.padding(toLength: 12, withPad: " ", startingAt: 0), in: line,
                                      style: chosen ? Theme.chosen : Theme.label)
-                grid.put(label(of: row, in: catalog), x: after, y: line.y, style: chosen ? Theme.selected : .plain, limit: line.maxX - after)
+                grid.put(label(of: row, in: catalog, width: line.maxX - after), x: after, y: line.y, style: chosen ? Theme.selected : .plain,
+                         limit: line.maxX - after)
             }
         }
-        rows.skip()
-        if let line = rows.take() {
-            grid.put("Wants: " + theme.wanted.sorted().joined(separator: ", ") + " · " + theme.colours.description, in: line, style: Theme.label)
+        if layout.spaced { rows.skip() }
+        // What today wants, whole: its tags and its colour rule (a fifth of the points).
+        let pickerLines = neighbours(in: catalog) == nil ? 0 : 2
+        let wants = TextLayout.wrap("Wants: " + theme.wanted.sorted().joined(separator: ", ") + " · " + theme.colours.description,
+                                    width: layout.panel.width, maxLines: max(1, rows.remaining - pickerLines))
+        for words in wants {
+            if let line = rows.take() { grid.put(words, in: line, style: Theme.label) }
         }
-        if let line = rows.take() {
+        if rows.remaining > pickerLines, let line = rows.take() {
             grid.put("Slots: " + context.shelf.looks.enumerated().map { $1 == nil ? "·" : "\($0 + 1)" }.joined(separator: " "), in: line, style: Theme.label)
         }
         drawPicker(into: &grid, rows: &rows, theme: theme, catalog: catalog)
     }
 
-    /// What ← and → would put on, and whether it suits today, before it is worn.
+    /// A row's words in `width` columns: "Garment · Colour"; when that is too long the garment's
+    /// name gives way before the colour's (colour is a fifth of the score).
+    func label(of row: Row, in catalog: Catalog, width: Int) -> String {
+        let full = label(of: row, in: catalog)
+        guard TextLayout.width(full) > width, let worn = worn(on: row, in: catalog), let garment = catalog.garment(id: worn.id),
+              garment.variants.indices.contains(worn.colour) else { return full }
+        let colour = garment.variants[worn.colour].name
+        let nameRoom = width - 3 - TextLayout.width(colour)
+        // The selected row's words are whole on the picker's "on" line below.
+        return nameRoom >= 8 ? TextLayout.elide(garment.name, to: nameRoom) + " · " + colour : TextLayout.elide(full, to: width)
+    }
+
+    /// What ← and → would put on, and whether it suits today, before it is worn; and what the
+    /// row wears now, with its colour, whole (on two lines if need be: the ← line, then the →
+    /// line, make room for it).
     private func drawPicker(into grid: inout Grid, rows: inout Rows, theme: StyleTheme, catalog: Catalog) {
         guard let (previous, next) = neighbours(in: catalog) else { return }
+        let width = rows.area.width
         let worn = self.worn(on: row, in: catalog).flatMap { catalog.garment(id: $0.id) }
-        for (arrow, garment) in [("→", next), ("←", previous), ("on", worn)] {
-            if arrow == "on" && garment == nil { continue }
+        var onLines: [String] = []
+        if let worn {
+            let verdict = Self.verdict(of: worn, fit: theme.fit(of: worn), theme: theme, width: width)
+            let words = "on " + label(of: row, in: catalog)
+            onLines = TextLayout.wrap(TextLayout.width(words + " " + verdict) <= width ? words + " " + verdict : words, width: width, maxLines: 2)
+        }
+        var arrows = [("→", next), ("←", previous)]
+        while !arrows.isEmpty, arrows.count + onLines.count > rows.remaining { arrows.removeLast() }
+        for (arrow, garment) in arrows {
             guard let line = rows.take() else { return }
-            let words = garment.map { "\($0.name) (\($0.tags.joined(separator: ", ")))" } ?? "nothing"
             let fit = garment.map { theme.fit(of: $0) } ?? .neutral
-            let verdict = fit.words
-            // The verdict keeps its room; the garment's words give way.
+            // The verdict keeps its room, with the tags that decide it; the garment's name gives way.
+            let verdict = garment.map { Self.verdict(of: $0, fit: fit, theme: theme, width: line.width / 2 + 4) } ?? ""
             let wordsRoom = max(0, line.width - TextLayout.width(verdict) - 1)
-            let after = grid.put("\(arrow) " + words, x: line.x, y: line.y, style: Theme.label, limit: wordsRoom)
+            let after = grid.put("\(arrow) " + (garment?.name ?? "nothing"), x: line.x, y: line.y, style: Theme.label, limit: wordsRoom)
             grid.put(verdict, x: after + 1, y: line.y, style: Style(fg: fit == .suits ? Theme.good : fit == .clashes ? Theme.bad : Theme.dim),
                      limit: line.maxX - after - 1)
         }
+        for words in onLines {
+            guard let line = rows.take() else { return }
+            grid.put(words, in: line, style: Theme.label)
+        }
+    }
+
+    /// "✓ suits today (winter)", "✗ against today (sporty)": the verdict and the garment's tags
+    /// that make it, shortened to fit `width` but never losing the deciding tag.
+    static func verdict(of garment: Garment, fit: ThemeFit, theme: StyleTheme, width: Int) -> String {
+        let deciding: [String] = switch fit {
+        case .suits: garment.tags.filter { theme.wanted.contains($0) }
+        case .clashes: garment.tags.filter { theme.unwanted.contains($0) }
+        case .neutral: []
+        }
+        let because = deciding.isEmpty ? "" : " (" + deciding.joined(separator: ", ") + ")"
+        let short: String = switch fit {
+        case .suits: "✓ suits"
+        case .clashes: "✗ against"
+        case .neutral: "· neutral"
+        }
+        return TextLayout.first(fitting: [fit.words + because, short + " today" + because, short + because, short], width: width)
     }
 }
