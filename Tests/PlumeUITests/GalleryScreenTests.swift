@@ -34,6 +34,21 @@ import TUI
         #expect(model.top(GalleryLayer.self) == nil && model.lab.recipe == before)
     }
 
+    @Test func everyPreviewIsInViewFromItsFirstFrame() throws {
+        var model = app()
+        model.keys(.char("2"), .char("G"))
+        let count = model.galleryEntries.count
+        func dots() -> Int {
+            model.screenText.unicodeScalars.filter { (0x2801...0x28FF).contains($0.value) }.count
+        }
+        for index in 0..<count {
+            #expect(dots() > 0, "\(model.galleryEntries[index].name) shows nothing before its first frame")
+            _ = model.update(.tick)
+            #expect(dots() > 0, "\(model.galleryEntries[index].name) shows nothing on its first frame")
+            model.keys(.down)
+        }
+    }
+
     @Test func aClickSelectsAndASecondClickLoads() throws {
         var model = app()
         model.keys(.char("2"), .char("G"))

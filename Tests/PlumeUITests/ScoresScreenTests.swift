@@ -368,3 +368,14 @@ extension String {
         return nil
     }
 }
+
+@Suite struct SharedRankTests {
+    @Test func playersOnTheSameScoreShareTheFirstOnesRankAsSportsTablesPrint() {
+        let rows: [(rank: Int, score: Int64, tied: Bool)] = [(1, 990, false), (2, 933, true), (3, 933, true), (4, 900, false),
+                                                             (5, 800, true), (6, 800, true), (7, 800, true), (8, 700, false)]
+        #expect(ScoresState.sharedRanks(rows) == [1, 2, 2, 4, 5, 5, 5, 8])
+        // A tie that began above the rows shown keeps its exact rank; a gap in the ranks (another page) breaks it.
+        #expect(ScoresState.sharedRanks([(12, 500, true), (13, 500, true)]) == [12, 12])
+        #expect(ScoresState.sharedRanks([(12, 500, true), (20, 500, true)]) == [12, 20])
+    }
+}

@@ -10,6 +10,10 @@ public struct GalleryLayer: Overlay {
     public private(set) var list = ListState()
     public private(set) var preview: Swarm
     var camera = Camera()
+    /// Whether the camera has been put on the preview yet: a new preview is shown framed from
+    /// its first frame, not eased towards from wherever the last one was (or from the origin,
+    /// where a swarm that drifts, like Comet, may not be for many seconds).
+    var placed = false
 
     /// Steps run before a preview is shown, so it opens on the behaviour, not the random start.
     static let warmUp = 150
@@ -35,13 +39,19 @@ public struct GalleryLayer: Overlay {
     public mutating func frame(_ context: Context) {
         preview.step()
         let canvas = LabLayout(context.area).canvas
-        camera.follow(preview.state, dotsWide: canvas.width * 2, dotsHigh: canvas.height * 4)
+        if placed {
+            camera.follow(preview.state, dotsWide: canvas.width * 2, dotsHigh: canvas.height * 4)
+        } else {
+            camera.jump(to: preview.state, dotsWide: canvas.width * 2, dotsHigh: canvas.height * 4)
+            placed = true
+        }
     }
 
     private mutating func select(_ index: Int, _ context: Context) {
         list.select(index, count: entries.count, visible: listArea(context.area).height)
         preview = Self.preview(entries[index])
         camera = Camera()
+        placed = false
     }
 
     /// Where the names are listed (rows from the top of the panel).
@@ -81,6 +91,8 @@ public struct GalleryLayer: Overlay {
 
     public func draw(into grid: inout Grid, area: Rect, _ context: Context) {
         let layout = LabLayout(area), canvas = layout.canvas
+        var camera = camera
+        if !placed { camera.jump(to: preview.state, dotsWide: canvas.width * 2, dotsHigh: canvas.height * 4) }
         SwarmRenderer.draw(preview.state, camera: camera, into: &grid, x: canvas.x, y: canvas.y, width: canvas.width, height: canvas.height)
         grid.put("Gallery", in: layout.panel.row(0), style: Theme.title)
         let names = listArea(area)
