@@ -66,9 +66,17 @@ extension AppModel {
             #expect(seen.insert(now.id).inserted, "offered \(now.id) twice")
             #expect(model.studio.worn(on: .accessory(0), in: catalog)?.id == first.id || model.studio.worn(on: .accessory(0), in: catalog) == nil)
         }
-        // The picker never offers what another row wears.
-        let choices = model.studio.choices(in: catalog).map(\.id)
-        if let other = model.studio.worn(on: .accessory(0), in: catalog) { #expect(!choices.contains(other.id)) }
+        // The picker never offers what another row wears, nor what would take it off.
+        let choices = model.studio.choices(in: catalog)
+        if let other = model.studio.worn(on: .accessory(0), in: catalog).flatMap({ catalog.garment(id: $0.id) }) {
+            #expect(!choices.contains { $0.id == other.id || !$0.covers.isDisjoint(with: other.covers) })
+        }
+        // Three rows filled with → alone hold three accessories.
+        for index in 1...2 where model.studio.worn(on: .accessory(index), in: catalog) == nil {
+            model.studio.selected = row(index)
+            model.keys(.right)
+        }
+        #expect((0..<3).allSatisfy { model.studio.worn(on: .accessory($0), in: catalog) != nil })
         // Taking an accessory off empties its own row only.
         model.studio.selected = row(0)
         model.keys(.char("x"))

@@ -68,7 +68,10 @@ extension RunwayState: ScreenLayer {
         let stage = Rect(x: area.x, y: area.y + 3, width: area.width, height: max(1, area.height - 5))
         guard let pair = shown, case .look(let left)? = try? ShareCode.decode(pair.left), case .look(let right)? = try? ShareCode.decode(pair.right) else {
             let words = notice ?? (context.scores.started ? "Dealing a pair…" : "Connecting to the scores…")
-            grid.put(words, x: area.x + 2, y: stage.y + 1, style: Theme.label, limit: area.width - 4)
+            // Why there is nothing to judge, and what to do, whole.
+            for (index, line) in TextLayout.wrap(words, width: area.width - 4, maxLines: max(1, stage.height - 1)).enumerated() {
+                grid.put(line, x: area.x + 2, y: stage.y + 1 + index, style: Theme.label)
+            }
             return
         }
         let half = (stage.width - 3) / 2

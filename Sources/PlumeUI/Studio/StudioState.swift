@@ -117,15 +117,19 @@ public struct StudioState: Sendable {
         }
     }
 
-    /// What ← and → run through on the selected garment row: the slot's garments, less the
-    /// accessories already shown on the other accessory rows (one item is worn once).
+    /// What ← and → run through on the selected garment row: the slot's garments, less, on an
+    /// accessory row, the accessories on the other rows and those that would take one of them
+    /// off (two covering the same place): filling Accessory 3 never empties Accessory 2.
     func choices(in catalog: Catalog) -> [Garment] {
         switch row {
         case .background, .model: return []
         case .slot(let slot): return catalog.garments(in: slot)
         case .accessory(let index):
-            let elsewhere = Set(accessoryLayout(in: catalog).enumerated().compactMap { $0.offset == index ? nil : $0.element?.id })
-            return catalog.garments(in: .accessory).filter { !elsewhere.contains($0.id) }
+            let elsewhere = accessoryLayout(in: catalog).enumerated().compactMap { $0.offset == index ? nil : $0.element }
+                .compactMap { catalog.garment(id: $0.id) }
+            return catalog.garments(in: .accessory).filter { candidate in
+                !elsewhere.contains { $0.id == candidate.id || !$0.covers.isDisjoint(with: candidate.covers) }
+            }
         }
     }
 
