@@ -201,6 +201,23 @@ def test_a_new_players_first_day(plume_bin, plume, tmp_path, size):
         day.check("the server gone")
         g.press("q")
         assert g.wait_exit() == 0
+
+        # Another new player, while the server is away: the registration and the first look
+        # wait, and go when the server is back (on the same port and database).
+        g = Game(plume_bin, tmp_path / "data-eve", width=width, height=height, env={"PLUME_SERVER": server.base})
+        day.g = g
+        day.wait("Score ", "the second player's Studio")
+        g.press("b")
+        day.wait("Register on", "the register dialog")
+        g.press(*"Eve")
+        g.press("enter")
+        day.wait(lambda t: "you'll be registered as Eve as soon as it answers" in day.status(), "words for a registration that waits")
+        day.check("registering with the server away")
+        server = Server(directory, port=server.port)
+        day.wait(lambda t: re.search(r"scored \d+, rank \d+", day.status()), "the waiting look sent", timeout=90)
+        day.check("the server back")
+        g.press("q")
+        assert g.wait_exit() == 0
         print("\n".join(day.log))
     finally:
         if g:

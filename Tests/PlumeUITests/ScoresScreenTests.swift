@@ -290,6 +290,30 @@ func scoresApp(_ fake: inout FakeScores, width: Int = 100) -> AppModel {
         #expect(!model.screenText.contains("outbox:"))
     }
 
+    @Test func aFirstSubmissionWaitsForItsRegistrationWhileTheServerIsAway() {
+        var fake = FakeScores()
+        var model = scoresApp(&fake)
+        fake.down = ScoresFailure(.offline, "scores.example isn't answering")
+        // b asks to register first; the server is away: the dialog closes, and both wait.
+        model.drive(keys: .char("1"), .char("b"), fake: &fake)
+        #expect(model.top(RegisterDialog.self) != nil)
+        model.drive(keys: .char("A"), .char("d"), .char("a"), .enter, fake: &fake)
+        #expect(model.top(RegisterDialog.self) == nil, "the dialog waits for nothing")
+        #expect(model.status.contains("you'll be registered as Ada as soon as it answers, and your look is sent then. Play on."), "\(model.status)")
+        #expect(model.scores.pendingRegistration?.name == "Ada" && model.scores.pendingSubmission != nil)
+        // Still away at the next try: nothing is said again.
+        var sent = model.drive(.clock(fakeNow + 45), &fake)
+        #expect(sent.contains { if case .register = $0 { true } else { false } })
+        #expect(model.scores.player == nil)
+        // Back: the registration goes, then the look.
+        fake.down = nil
+        sent = model.drive(.clock(fakeNow + 90), &fake)
+        #expect(sent.contains { if case .register = $0 { true } else { false } })
+        #expect(sent.contains { if case .submit(let board, _) = $0 { board.hasPrefix("style-") } else { false } })
+        #expect(model.scores.player?.name == "Ada" && model.scores.pendingRegistration == nil && model.scores.pendingSubmission == nil)
+        #expect(model.status.contains("scored 812, rank 2"), "\(model.status)")
+    }
+
     @Test func donatingAsksForConfirmationThenContributorsChange() {
         var fake = FakeScores()
         fake.player = FakeScores.me

@@ -68,6 +68,9 @@ public struct ScoresState: Sendable {
     public var quietUntil = -Double.infinity
     /// A submission waiting for registration to finish.
     public var pendingSubmission: ScoresCommand?
+    /// A registration the server couldn't be reached for: asked again every refresh while the
+    /// game runs; the pending submission goes once it is answered.
+    public var pendingRegistration: RegisterRequest?
     /// After a style submission that may enter the runway (500 or more): its code, offered on
     /// the status line (`y` in the Studio sends it).
     public var runwayOffer: String?

@@ -6,7 +6,7 @@ import ScoresAPI
 
 extension ScoresState {
     /// Whether the loop should send `.clock` about once a second.
-    func wantsClock(onScreen: Bool) -> Bool { onScreen || !inFlight.isEmpty || outbox > 0 || !started }
+    func wantsClock(onScreen: Bool) -> Bool { onScreen || !inFlight.isEmpty || outbox > 0 || !started || pendingRegistration != nil }
 
     /// Whether an answer is awaited (the loop then looks for it often).
     var awaiting: Bool { !inFlight.isEmpty }
@@ -28,6 +28,10 @@ extension ScoresState {
         if outbox > 0, !isLocal, now - lastDrain >= Self.refreshSeconds, now >= quietUntil {
             lastDrain = now
             requests += send(.drainOutbox)
+        }
+        if let registration = pendingRegistration, player == nil, now - lastDrain >= Self.refreshSeconds, now >= quietUntil {
+            lastDrain = now
+            requests += send(.register(registration))
         }
         if onScreen, now - lastRefresh >= Self.refreshSeconds, now >= quietUntil {
             requests += refresh()
@@ -117,9 +121,12 @@ extension ScoresState {
         case .registered(let identity):
             let me = Identity(playerID: identity.playerID, name: SafeText.strip(identity.name))
             player = me
+            pendingRegistration = nil
             lastRefresh = -.infinity
             contact()
             var requests: [Request] = [.dismiss(RegisterDialog.self), .status("Registered as \(me.name) on \(place).")]
+            // Registered after the server was away: the boards (and their titles) were never read.
+            if boards.isEmpty { requests += send(.start) }
             if case .submit(let board, let code)? = pendingSubmission {
                 pendingSubmission = nil
                 requests += submit(board: board, code: code, what: board.hasPrefix("swarm") ? .swarm : .look)
@@ -186,7 +193,23 @@ extension ScoresState {
 
     private mutating func failed(_ command: ScoresCommand, _ failure: ScoresFailure) -> [Request] {
         switch command {
-        case .register, .updateProfile:
+        case .register(let request) where [.offline, .timedOut, .unavailable].contains(failure.kind):
+            // The server can't be reached: the registration waits, and so does the submission
+            // that asked for it; both go when the server answers. Play goes on meanwhile.
+            let first = pendingRegistration == nil
+            pendingRegistration = request
+            lastDrain = now
+            trouble(failure)
+            let waiting = pendingSubmission == nil ? "" : ", and your \(pendingSubmission.map(workWords) ?? "entry") is sent then"
+            return [.dismiss(RegisterDialog.self)]
+                + (first ? [.status("\(failure.message): you'll be registered as \(SafeText.strip(request.name)) as soon as it answers\(waiting). Play on.")] : [])
+        case .register(let request):
+            let retried = pendingRegistration != nil
+            pendingRegistration = nil
+            guard retried else { return [.note(.refused(.register, failure.message)), .status("Not registered: \(failure.message)")] }
+            // Refused once the server answered (the name was taken meanwhile): ask again, in words.
+            return [.push(RegisterDialog(self, name: SafeText.strip(request.name))), .note(.refused(.register, failure.message)), .status("Not registered: \(failure.message)")]
+        case .updateProfile:
             return [.note(.refused(.register, failure.message)), .status("Not registered: \(failure.message)")]
         case .donate:
             return [.note(.refused(.donate, failure.message)), .status("Not given: \(failure.message)")]
@@ -203,6 +226,12 @@ extension ScoresState {
             trouble(failure)
         }
         return []
+    }
+
+    /// "look" or "swarm", for a submission waiting on its registration.
+    private func workWords(_ command: ScoresCommand) -> String {
+        if case .submit(let board, _) = command, board.hasPrefix("style-") { return "look" }
+        return "swarm"
     }
 
     /// A failed contact: the data on screen stays, the header says how old it is.
