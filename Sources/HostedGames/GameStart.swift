@@ -55,7 +55,7 @@ extension HostedServer {
         }
         let handoff = HostedHandoff(api: api.withLock { $0 }, web: configuration.webURL, pass: signIn.pass, playerID: signIn.player?.publicID, name: signIn.player?.name,
                               suggestedName: signIn.suggestedName, keyFingerprint: key.fingerprint, hostFingerprint: hostKey.fingerprint,
-                              created: signIn.created)
+                              created: signIn.created, ignoredName: signIn.ignoredName)
         let encoder = JSONEncoder()
         guard let bytes = try? encoder.encode(handoff) else { return .failure(StartProblem(message: "the game could not be started.")) }
         var environment = [

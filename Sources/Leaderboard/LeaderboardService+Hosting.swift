@@ -17,6 +17,9 @@ public struct HostedSignIn: Sendable, Equatable {
     public var created: Bool
     /// The SSH user name when it would make a valid name, for the game's Register dialog.
     public var suggestedName: String?
+    /// The SSH user name when the key already belongs to a player of another name: the game
+    /// says it was not used (the key, not the name typed, is the player).
+    public var ignoredName: String? = nil
 }
 
 extension LeaderboardService {
@@ -36,8 +39,12 @@ extension LeaderboardService {
         var player = try await store.player(keyFingerprint: key.fingerprint)
         var created = false
         if player == nil, let name {
+            // A first avatar, so the new player is not a blank on the boards: a look drawn from the
+            // key's fingerprint (the same key always gets the same one); the profile changes it.
+            var rng = SplitMix64(seed: Self.seed(of: key.fingerprint))
+            let avatar = ShareCode.encode(.look(catalog.randomLook(using: &rng)))
             var new = NewPlayer(publicID: Secrets.newPlayerID(), name: name, nameKey: PlayerName.key(name), email: nil, updatesOptIn: false,
-                                avatarCode: nil, tokenHash: Secrets.hash(token: Secrets.newToken()), createdAt: now)
+                                avatarCode: avatar, tokenHash: Secrets.hash(token: Secrets.newToken()), createdAt: now)
             new.key = PlayerKey(fingerprint: key.fingerprint, type: key.type, label: "", addedAt: now)
             do {
                 player = try await store.createPlayer(new)
@@ -51,8 +58,14 @@ extension LeaderboardService {
         }
         if let found = player, found.isErased { player = nil }
         let pass = HostedPass(fingerprint: key.fingerprint, keyType: key.type, player: player?.publicID, client: client, expires: expires)
+        let ignored = player.flatMap { found in name.flatMap { PlayerName.key($0) == found.name.map(PlayerName.key) ? nil : $0 } }
         return HostedSignIn(player: player, pass: pass.sealed(with: try await passKey()), created: created,
-                            suggestedName: player == nil ? name : nil)
+                            suggestedName: player == nil ? name : nil, ignoredName: created ? nil : ignored)
+    }
+
+    /// A stable seed from a key's fingerprint (FNV-1a over its text).
+    static func seed(of fingerprint: String) -> UInt64 {
+        fingerprint.utf8.reduce(0xcbf2_9ce4_8422_2325 as UInt64) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
     }
 
     /// A pass this server (or another on the same database) sealed, not yet expired; nil otherwise.

@@ -18,15 +18,18 @@ public struct HostedHandoff: Codable, Sendable, Equatable {
     public var hostFingerprint: String
     /// True when this connection made the player.
     public var created: Bool
+    /// The SSH user name, when the key's player has another name: not used, and the game says so.
+    public var ignoredName: String?
 
     public init(api: String, web: String?, pass: String, playerID: String?, name: String?, suggestedName: String?,
-                keyFingerprint: String, hostFingerprint: String, created: Bool) {
+                keyFingerprint: String, hostFingerprint: String, created: Bool, ignoredName: String? = nil) {
+        self.ignoredName = ignoredName
         (self.api, self.web, self.pass, self.playerID, self.name) = (api, web, pass, playerID, name)
         (self.suggestedName, self.keyFingerprint, self.hostFingerprint, self.created) = (suggestedName, keyFingerprint, hostFingerprint, created)
     }
 
     enum CodingKeys: String, CodingKey {
         case api, web, pass, playerID = "player_id", name, suggestedName = "suggested_name", keyFingerprint = "key_fingerprint"
-        case hostFingerprint = "host_fingerprint", created
+        case hostFingerprint = "host_fingerprint", created, ignoredName = "ignored_name"
     }
 }

@@ -5,6 +5,7 @@
 // in the player's own directory (the server sets XDG_* to it).
 import ArgumentParser
 import Foundation
+import GameState
 import ScoresAPI
 import ScoresClient
 
@@ -57,6 +58,10 @@ extension HostedHandoff {
     /// The first line the player reads.
     var welcome: String {
         if let name, created { return "Welcome to Plume, \(name) — your SSH key is your player here. Press ? for the keys of each screen." }
+        if let name, let ignored = ignoredName.map(SafeText.strip) {
+            let name = SafeText.strip(name)
+            return "Welcome back, \(name). This SSH key is \(name)'s, so you play as \(name): the name \(ignored) you connected with isn't used. Press ? for keys."
+        }
         if let name { return "Welcome back, \(name). Press ? for the keys of each screen." }
         return "Welcome to Plume — choose the name your looks go under here (Esc to play first). Press ? for keys."
     }

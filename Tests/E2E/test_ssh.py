@@ -148,6 +148,9 @@ def test_a_key_is_a_player_who_plays_submits_and_comes_back(host, tmp_path):
     # The same key is the same player, whatever user name it gives, and finds its look.
     again = h.play(ada, "someone-else")
     text = again.wait_for("Welcome back, ada", timeout=30)
+    # ... and is told that the name it typed was not used.
+    again.wait_for(lambda t: "so you play as ada: the name someone-else you connected with isn't used" in " ".join(t.split()), timeout=10,
+                   what="words for the name not used")
     assert background(text) == chosen
     again.press("q")
     assert again.wait_exit() == 0

@@ -100,11 +100,18 @@ import PlumeTestSupport
         let ada = try Self.key()
         let first = try await service.hostedSignIn(key: ada, userName: "ada", client: "192.0.2.1", lifetime: .seconds(600))
         let made = try #require(first.player)
-        #expect(first.created && made.name == "ada" && first.suggestedName == nil)
+        #expect(first.created && made.name == "ada" && first.suggestedName == nil && first.ignoredName == nil)
+        // A player made from SSH has an avatar from the start, the same for the same key.
+        let avatar = try #require(made.avatarCode)
+        guard case .look = try ShareCode.decode(avatar) else { Issue.record("the avatar is not a look"); return }
         #expect(try await service.authenticate(token: first.pass).publicID == made.publicID)
         // The same key is the same player, whatever name it gives; the pass carries the client's address.
         let again = try await service.hostedSignIn(key: ada, userName: "someone", client: "192.0.2.9", lifetime: .seconds(600))
         #expect(again.player?.publicID == made.publicID && !again.created)
+        // The name typed is not the player's: the game is told, to say so. Its own name (any case) is no news.
+        #expect(again.ignoredName == "someone")
+        #expect(try await service.hostedSignIn(key: ada, userName: "ADA", client: "192.0.2.9", lifetime: .seconds(600)).ignoredName == nil)
+        #expect(try await service.hostedSignIn(key: ada, userName: "play", client: "192.0.2.9", lifetime: .seconds(600)).ignoredName == nil)
         #expect(try await service.openPass(again.pass)?.client == "192.0.2.9")
         // A generic user name is no name; a taken one is offered back for the Register dialog.
         let anonymous = try await service.hostedSignIn(key: try Self.key(), userName: "play", client: "192.0.2.2", lifetime: .seconds(600))
