@@ -47,7 +47,7 @@ public struct ChallengeBook: Sendable {
                 continue
             }
             themes.append(StyleTheme(id: theme.id, name: theme.name, brief: theme.brief, wanted: Set(theme.wanted), unwanted: Set(theme.unwanted),
-                                     cover: cover, colours: colours, accessories: theme.accessories[0]...theme.accessories[1]))
+                                     cover: cover, colours: colours, accessories: theme.accessories[0]...theme.accessories[1], accent: theme.accent))
         }
         var swarms: [SwarmChallenge] = []
         for challenge in raw.swarmChallenges {
@@ -73,6 +73,8 @@ public struct ChallengeBook: Sendable {
         struct Theme: Decodable {
             let id: Int; let name: String; let brief: String; let wanted: [String]; let unwanted: [String]
             let cover: [String]; let colours: String; let accessories: [Int]
+            /// The accent colour's name (v2); a theme without one never gives accent points.
+            let accent: String?
         }
         struct Swarm: Decodable {
             let id: String; let name: String; let brief: String; let metric: String
@@ -85,7 +87,7 @@ public struct ChallengeBook: Sendable {
 }
 
 extension ChallengeBook {
-    /// The day's style theme. Each UTC calendar year has its own shuffled order of the themes,
+    /// The day's style theme, bound to the rules of that day. Each UTC calendar year has its own shuffled order of the themes,
     /// and day n of the year (0…365) takes the n-th, so with at least 366 themes no two days of
     /// a year share one; every player and the server agree on the theme for a date. A book with
     /// fewer themes than days wraps round within the year. `day` counts days since 1970-01-01.
@@ -95,7 +97,9 @@ extension ChallengeBook {
         var order = Array(0..<count)
         var rng = SplitMix64(seed: UInt64(bitPattern: Int64(year)) ^ 0x504C_554D_455F_5448)
         for index in stride(from: count - 1, to: 0, by: -1) { order.swapAt(index, rng.below(index + 1)) }
-        return styleThemes[order[dayOfYear % count]]
+        var theme = styleThemes[order[dayOfYear % count]]
+        theme.rules = StyleRules.forDay(day)
+        return theme
     }
 
     /// The proleptic Gregorian year of a day since 1970-01-01, and the day's index in that year

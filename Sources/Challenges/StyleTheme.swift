@@ -1,8 +1,10 @@
-// A daily style theme and how a look is scored against it (0–1000):
+// A daily style theme and how a look is scored against it (0–1000), under the rules of the day
+// (StyleRules). Version 1:
 //   coverage    300 × share of the theme's required body regions the look covers
 //   tags        400 × (0.85 × garment tag balance + 0.15 × background fits)
 //   colour      200 × share of garments whose main colour follows the theme's colour rule
 //   accessories 100 inside the theme's range, 50 one off, 0 otherwise
+// Version 2 is in StyleRules.swift.
 import GameState
 
 public enum ColourRule: String, CaseIterable, Sendable {
@@ -29,21 +31,60 @@ public struct StyleTheme: Sendable, Identifiable, Equatable {
     public let cover: Set<BodyRegion>
     public let colours: ColourRule
     public let accessories: ClosedRange<Int>
+    /// The colour name one piece should wear (v2's accent), e.g. "Camel".
+    public let accent: String?
+    /// The rules this theme scores under: its day's, once `ChallengeBook.theme(forDay:)` gave it.
+    public var rules: StyleRules = .latest
+
+    public init(id: Int, name: String, brief: String, wanted: Set<String>, unwanted: Set<String>, cover: Set<BodyRegion>,
+                colours: ColourRule, accessories: ClosedRange<Int>, accent: String? = nil, rules: StyleRules = .latest) {
+        (self.id, self.name, self.brief, self.wanted, self.unwanted, self.cover) = (id, name, brief, wanted, unwanted, cover)
+        (self.colours, self.accessories, self.accent, self.rules) = (colours, accessories, accent, rules)
+    }
 }
 
 public struct StyleScore: Sendable, Equatable {
+    /// The rules it was scored under.
+    public var rules: StyleRules = .v1
     public var coverage: Int
     public var tags: Int
     public var colour: Int
+    /// Accessories in range (v1); accessories and the piece limit (v2's extras).
     public var accessories: Int
-    public var total: Int { coverage + tags + colour + accessories }
+    public var palette = 0
+    public var accent = 0
+    public var total: Int { coverage + tags + colour + accessories + palette + accent }
+
+    public init(rules: StyleRules = .v1, coverage: Int, tags: Int, colour: Int, accessories: Int, palette: Int = 0, accent: Int = 0) {
+        (self.rules, self.coverage, self.tags, self.colour, self.accessories, self.palette, self.accent) =
+            (rules, coverage, tags, colour, accessories, palette, accent)
+    }
+
+    /// The points of one part.
+    public func points(_ part: StylePart) -> Int {
+        switch part {
+        case .coverage: coverage
+        case .tags: tags
+        case .colour: colour
+        case .extras: accessories
+        case .palette: palette
+        case .accent: accent
+        }
+    }
 
     public static let maxCoverage = 300, maxTags = 400, maxColour = 200, maxAccessories = 100
 }
 
 extension StyleTheme {
-    /// Scores `look` (assumed wearable; unknown ids simply count for nothing).
+    /// Scores `look` under the theme's rules (assumed wearable; unknown ids count for nothing).
     public func score(_ look: Look, in catalog: Catalog) -> StyleScore {
+        switch rules {
+        case .v1: scoreV1(look, in: catalog)
+        case .v2: scoreV2(look, in: catalog)
+        }
+    }
+
+    func scoreV1(_ look: Look, in catalog: Catalog) -> StyleScore {
         let worn = look.garments.compactMap { item in catalog.garment(id: item.id).map { ($0, item.colour) } }
         let covered = worn.reduce(into: Set<BodyRegion>()) { $0.formUnion($1.0.covers) }
         let coverage = cover.isEmpty ? StyleScore.maxCoverage

@@ -48,6 +48,32 @@ import PlumeCalendar
         #expect(try await service.store.player(tokenHash: first.token) == nil)
     }
 
+    @Test(arguments: StoreKind.allCases) func eachDayIsScoredUnderItsOwnRules(_ kind: StoreKind) async throws {
+        // The last day of v1 and the first of v2: the same look is scored by each day's rules,
+        // and the record of the day already played keeps its score when the rules change.
+        let clock = TestClock((2026, 11, 25), hour: 23)
+        let service = try await Fixtures.service(kind, clock: clock)
+        let ada = try await register(service, "Ada")
+        let last = UTCDay.days(year: 2026, month: 11, day: 25), first = last + 1
+        #expect(StyleRules.forDay(last) == .v1 && StyleRules.forDay(first) == .v2)
+        #expect(Fixtures.book.theme(forDay: last).rules == .v1 && Fixtures.book.theme(forDay: first).rules == .v2)
+        var rng = SplitMix64(seed: 11)
+        let look = (0..<50).map { _ in Fixtures.catalog.randomLook(using: &rng) }.first { look in
+            var v1 = Fixtures.book.theme(forDay: first), v2 = v1
+            v1.rules = .v1
+            v2.rules = .v2
+            return look.brokenRules(in: Fixtures.catalog).isEmpty && v1.score(look, in: Fixtures.catalog) != v2.score(look, in: Fixtures.catalog)
+        }!
+        let code = ShareCode.encode(.look(look))
+        let before = try await service.submit(ada, SubmitRequest(boardID: "style-2026-11-25", code: code))
+        #expect(before.score == Int64(Fixtures.book.theme(forDay: last).score(look, in: Fixtures.catalog).total))
+        clock.advance(seconds: 3600)
+        let after = try await service.submit(ada, SubmitRequest(boardID: "style-2026-11-26", code: code))
+        #expect(after.score == Int64(Fixtures.book.theme(forDay: first).score(look, in: Fixtures.catalog).total))
+        let kept = try await service.top(boardID: "style-2026-11-25", limit: 10, cursor: nil)
+        #expect(kept.rows.first?.score == before.score)
+    }
+
     @Test(arguments: StoreKind.allCases) func aLookIsScoredByTheServerAgainstTheDaysTheme(_ kind: StoreKind) async throws {
         let clock = TestClock((2026, 11, 22))
         let service = try await Fixtures.service(kind, clock: clock)

@@ -285,7 +285,7 @@ extension AppModel {
 
     @Test func clickingASlotRowSelectsItAndScrollingChangesIt() {
         var model = app()
-        let list = StudioLayout(model.contentArea, brief: model.theme.brief).list
+        let list = model.studio.layout(model.contentArea, model.context).list
         _ = model.update(.mouse(Mouse(x: list.x + 3, y: list.y + 2, kind: .press)))
         #expect(model.studio.row == .slot(.top))
         _ = model.update(.mouse(Mouse(x: list.x + 3, y: list.y + 2, kind: .scrollDown)))
@@ -415,7 +415,12 @@ extension Substring {
         let theme = model.theme
         let text = model.screenText.split(separator: "\n").map { $0.dropFirst(43).trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
         #expect(text.contains(theme.brief), "brief: \(text)")
-        #expect(text.contains(theme.colours.description), "colour rule: \(text)")
+        // Every part of the score is on screen with its points and today's rule.
+        for line in theme.checklist(model.studio.look, score: theme.score(model.studio.look, in: catalog), in: catalog) {
+            #expect(text.contains("\(line.points)/\(line.maximum)"), "\(line.part): \(text)")
+            #expect(text.contains(line.words), "\(line.part)'s rule: \(text)")
+        }
+        #expect(text.contains(theme.colours.shortDescription), "colour rule: \(text)")
         // The worn garment's colour, whole, on the line under the list.
         model.keys(.down, .down, .right, .char("c"))
         let worn = model.studio.worn(on: .slot(.top), in: catalog)!

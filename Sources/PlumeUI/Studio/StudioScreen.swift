@@ -6,22 +6,57 @@ import PlumeCalendar
 import TUI
 
 /// Where the Studio's parts sit in its area (shared by drawing and clicks). Nothing the player
-/// acts on is cut: the theme's brief and what it wants wrap; in a short window the blank rows
-/// and then the saved-slots line give way first.
+/// acts on is cut: the theme's brief and the checklist wrap; in a short window the blank rows,
+/// the saved-slots line and then rows of the slot list (which scrolls) give way first.
 struct StudioLayout {
     let figure: (x: Int, y: Int)
     let panel: Rect
     let briefLines: Int
+    /// The checklist beside the score, as drawn: each part's line, wrapped.
+    let checklist: [String]
     /// Blank rows around the slot list (tall windows only).
     let spaced: Bool
+    /// The slot list's rows on screen (fewer than the rows when the window is short).
     let list: Rect
 
-    init(_ area: Rect, brief: String = "") {
+    /// Rows kept under the list for the picker (what → and the row would put on).
+    static let pickerRows = 2
+
+    init(_ area: Rect, brief: String = "", checklist lines: [ChecklistLine] = []) {
         figure = (area.x + 1, area.y + 1)
         panel = Rect(x: area.x + 43, y: area.y + 1, width: area.width - 43, height: area.height - 1)
         briefLines = min(2, max(1, TextLayout.wrap(brief, width: panel.width).count, area.height >= 25 ? 2 : 1))
-        spaced = area.height >= 25
-        list = Rect(x: panel.x, y: panel.y + 1 + briefLines + 2 + (spaced ? 1 : 0), width: panel.width, height: StudioState.Row.all.count)
+        let width = panel.width
+        checklist = lines.flatMap { Self.words(of: $0, width: width) }
+        let above = 1 + briefLines + 1 + checklist.count
+        let all = StudioState.Row.all.count
+        spaced = above + all + Self.pickerRows + 2 <= panel.height
+        let top = panel.y + above + (spaced ? 1 : 0)
+        let height = max(4, min(all, panel.maxY - top - Self.pickerRows - (spaced ? 1 : 0)))
+        list = Rect(x: panel.x, y: top, width: panel.width, height: height)
+    }
+
+    /// "colour 150/150 warm colours": a part, its points and its rule, on two lines if need be.
+    static func words(of line: ChecklistLine, width: Int) -> [String] {
+        let head = line.part.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0) + " \(line.points)/\(line.maximum)"
+        let lines = TextLayout.wrap(head.padding(toLength: 16, withPad: " ", startingAt: 0) + line.words, width: width, maxLines: 2)
+        return lines.enumerated().map { $0.offset == 0 ? $0.element : "                " + $0.element }
+    }
+}
+
+extension StudioState {
+    /// The layout for this look on this theme.
+    func layout(_ area: Rect, _ context: Context) -> StudioLayout {
+        let theme = context.theme
+        return StudioLayout(area, brief: theme.brief, checklist: theme.checklist(look, score: theme.score(look, in: context.catalog), in: context.catalog))
+    }
+
+    /// The slot list as shown in `height` rows: scrolled to keep the selected row in view.
+    func shownRows(_ height: Int) -> ListState {
+        var shown = rows
+        shown.offset = 0
+        shown.scroll(visible: height)
+        return shown
     }
 }
 
@@ -76,10 +111,11 @@ extension StudioState: ScreenLayer {
             }
             return .nothing
         case .mouse(let mouse):
-            let list = StudioLayout(context.area, brief: context.theme.brief).list
+            let list = layout(context.area, context).list
             switch mouse.kind {
             case .press:
-                guard mouse.x >= list.x, let row = rows.row(at: mouse.y, top: list.y, count: Row.all.count) else { return .pass }
+                guard mouse.x >= list.x, mouse.y < list.maxY,
+                      let row = shownRows(list.height).row(at: mouse.y, top: list.y, count: Row.all.count) else { return .pass }
                 selected = row
                 return .nothing
             case .scrollUp: return changed(cycle(by: -1, in: catalog))
@@ -94,7 +130,7 @@ extension StudioState: ScreenLayer {
     private func changed(_ message: String?) -> Handled { .done(.status(message ?? "")) }
 
     public func draw(into grid: inout Grid, area: Rect, _ context: Context) {
-        let catalog = context.catalog, theme = context.theme, layout = StudioLayout(area, brief: theme.brief)
+        let catalog = context.catalog, theme = context.theme, layout = layout(area, context)
         FigureRenderer.draw(look, in: catalog, into: &grid, x: layout.figure.x, y: layout.figure.y)
         let score = theme.score(look, in: catalog)
         var rows = Rows(layout.panel)
@@ -105,14 +141,13 @@ extension StudioState: ScreenLayer {
             let after = grid.put("\(score.total)", x: total, y: line.y, style: Style(fg: score.total >= 700 ? Theme.good : .standard, bold: true))
             grid.put("/1000", x: after, y: line.y, style: Theme.label)
         }
-        if let line = rows.take() {
-            let (c, t, o, a) = (score.coverage, score.tags, score.colour, score.accessories)
-            grid.put(TextLayout.first(fitting: ["cover \(c) · tags \(t) · colour \(o) · extras \(a)", "cover \(c) tags \(t) colour \(o) extras \(a)",
-                                                "cov \(c) · tag \(t) · col \(o) · acc \(a)"], width: line.width), in: line, style: Theme.label)
+        // Every part of the score, what it gave and today's rule for it.
+        for words in layout.checklist {
+            if let line = rows.take() { grid.put(words, in: line, style: Theme.label) }
         }
         if layout.spaced { rows.skip() }
-        if let list = rows.take(Row.all.count) {
-            ListView.draw(count: Row.all.count, state: self.rows, in: list, into: &grid) { index, line, chosen, grid in
+        if let list = rows.take(layout.list.height) {
+            ListView.draw(count: Row.all.count, state: shownRows(list.height), in: list, into: &grid) { index, line, chosen, grid in
                 let row = Row.all[index]
                 let after = grid.put((chosen ? "▸ " : "  ") + row.title.padding(toLength: 12, withPad: " ", startingAt: 0), in: line,
                                      style: chosen ? Theme.chosen : Theme.label)
@@ -121,14 +156,7 @@ extension StudioState: ScreenLayer {
             }
         }
         if layout.spaced { rows.skip() }
-        // What today wants, whole: its tags and its colour rule (a fifth of the points).
-        let pickerLines = neighbours(in: catalog) == nil ? 0 : 2
-        let wants = TextLayout.wrap("Wants: " + theme.wanted.sorted().joined(separator: ", ") + " · " + theme.colours.description,
-                                    width: layout.panel.width, maxLines: max(1, rows.remaining - pickerLines))
-        for words in wants {
-            if let line = rows.take() { grid.put(words, in: line, style: Theme.label) }
-        }
-        if rows.remaining > pickerLines, let line = rows.take() {
+        if rows.remaining > StudioLayout.pickerRows, let line = rows.take() {
             grid.put("Slots: " + context.shelf.looks.enumerated().map { $1 == nil ? "·" : "\($0 + 1)" }.joined(separator: " "), in: line, style: Theme.label)
         }
         drawPicker(into: &grid, rows: &rows, theme: theme, catalog: catalog)

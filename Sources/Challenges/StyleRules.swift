@@ -1,0 +1,193 @@
+// The versions of the style score's rules, and the day each began. A day's board is scored under
+// the rules of its day, for ever: the game, the server and every later version agree on what a
+// look scored on a day already played. Version 2 adds rules that interact (a palette, a piece in
+// the theme's accent colour, a limit on pieces) so that the top of the day takes more than
+// following the picker's hints; scripts/style-solver measures it.
+import GameState
+import PlumeCalendar
+
+public enum StyleRules: Int, Sendable, CaseIterable, Comparable, CustomStringConvertible {
+    /// Coverage 300, tags 400, colour 200, accessories 100.
+    case v1 = 1
+    /// Coverage 200, tags 200, colour 150, extras 100 (accessories and the piece limit),
+    /// palette 150, accent 200.
+    case v2 = 2
+
+    /// The first day (UTC) each version scores; before the first, v1.
+    public static let firstDays: [(rules: StyleRules, day: Int)] = [(.v2, UTCDay.days(year: 2026, month: 11, day: 26))]
+
+    /// The rules a day's style board is scored under.
+    public static func forDay(_ day: Int) -> StyleRules {
+        firstDays.last { day >= $0.day }?.rules ?? .v1
+    }
+
+    /// The newest rules (a theme not yet bound to a day scores under them).
+    public static let latest = StyleRules.allCases.last!
+
+    public static func < (a: StyleRules, b: StyleRules) -> Bool { a.rawValue < b.rawValue }
+
+    public var description: String { "v\(rawValue)" }
+
+    /// The most each part can give under these rules (0: the part is not in them).
+    public func maximum(_ part: StylePart) -> Int {
+        switch (self, part) {
+        case (.v1, .coverage): 300
+        case (.v1, .tags): 400
+        case (.v1, .colour): 200
+        case (.v1, .extras): 100
+        case (.v1, .palette), (.v1, .accent): 0
+        case (.v2, .coverage): 200
+        case (.v2, .tags): 200
+        case (.v2, .colour): 150
+        case (.v2, .extras): 100
+        case (.v2, .palette): 150
+        case (.v2, .accent): 200
+        }
+    }
+
+    /// The parts these rules score, in the order the Studio lists them.
+    public var parts: [StylePart] { StylePart.allCases.filter { maximum($0) > 0 } }
+
+    /// Under v2, the part of tags a background with a wanted tag gives.
+    static let backdrop = 50
+    /// Under v2, how many different main colours the palette may hold.
+    public static let paletteColours = 2
+}
+
+/// A part of the style score.
+public enum StylePart: String, CaseIterable, Sendable {
+    case coverage = "cover", tags, colour, extras, palette, accent
+}
+
+extension StyleTheme {
+    /// The most pieces (garments and accessories) a look may wear under v2 before extras drop:
+    /// one per slot the theme's regions need when dressed in separates, plus the fewest
+    /// accessories the theme asks for. A dress that covers two regions leaves room to spare.
+    public var pieceLimit: Int {
+        Set(cover.map(Self.slot(covering:))).count + accessories.lowerBound
+    }
+
+    /// The slot that covers a region in separates; each accessory region is a place of its own.
+    static func slot(covering region: BodyRegion) -> String {
+        switch region {
+        case .torso: "top"
+        case .hips, .legs: "bottom"
+        case .feet: "shoes"
+        case .outer: "outerwear"
+        case .head: "hat"
+        case .hair, .eyes, .ears, .neck, .wrist, .hand, .waist: "accessory:" + region.rawValue
+        }
+    }
+
+    /// Scores under v2 (see StyleRules): integer arithmetic, rounding down.
+    func scoreV2(_ look: Look, in catalog: Catalog) -> StyleScore {
+        let rules = StyleRules.v2
+        let worn = look.garments.compactMap { item in catalog.garment(id: item.id).map { ($0, item.colour) } }
+        let count = worn.count
+        let covered = worn.reduce(into: Set<BodyRegion>()) { $0.formUnion($1.0.covers) }
+        let coverage = cover.isEmpty ? rules.maximum(.coverage) : rules.maximum(.coverage) * covered.intersection(cover).count / cover.count
+
+        let balance = worn.reduce(0) { total, item in
+            let tags = Set(item.0.tags)
+            return total + (tags.isDisjoint(with: wanted) ? 0 : 1) - (tags.isDisjoint(with: unwanted) ? 0 : 1)
+        }
+        var tags = count == 0 ? 0 : (rules.maximum(.tags) - StyleRules.backdrop) * min(count, max(0, balance)) / count
+        if catalog.background(id: look.background).map({ !Set($0.tags).isDisjoint(with: wanted) }) ?? false { tags += StyleRules.backdrop }
+
+        let mains = worn.compactMap { garment, colour in garment.variants.indices.contains(colour) ? garment.variants[colour].mainColour : nil }
+        let colour: Int
+        if mains.isEmpty {
+            colour = 0
+        } else if colours == .contrast {
+            let hsl = mains.map(HSL.init)
+            let half = rules.maximum(.colour) / 2
+            colour = (hsl.contains { $0.lightness >= 0.7 } ? half : 0) + (hsl.contains { $0.lightness <= 0.3 } ? half : 0)
+        } else {
+            colour = rules.maximum(.colour) * mains.map(HSL.init).filter(colours.follows).count / mains.count
+        }
+
+        let accessoryCount = worn.filter { $0.0.slot == .accessory }.count
+        let steps = (accessoryCount < accessories.lowerBound ? accessories.lowerBound - accessoryCount : max(0, accessoryCount - accessories.upperBound))
+            + max(0, count - pieceLimit)
+        let extras = steps == 0 ? rules.maximum(.extras) : steps == 1 ? rules.maximum(.extras) / 2 : 0
+
+        let distinct = Set(mains).count
+        let palette = (1...StyleRules.paletteColours).contains(distinct) ? rules.maximum(.palette) : 0
+
+        let accentColour = accent.flatMap { catalog.colour(named: $0) }
+        let accented = accentColour.map { wanted in mains.filter { $0 == wanted }.count } ?? 0
+        let accentPoints = accented == 1 ? rules.maximum(.accent) : 0
+        return StyleScore(rules: rules, coverage: coverage, tags: tags, colour: colour, accessories: extras, palette: palette, accent: accentPoints)
+    }
+}
+
+extension Catalog {
+    /// The colour a variant name such as "Camel" stands for: the main colour of the first
+    /// variant of that one name in the catalog (nil when no variant has it).
+    public func colour(named name: String) -> RGB? {
+        for garment in garments {
+            for variant in garment.variants where variant.name == name {
+                if let main = variant.mainColour { return main }
+            }
+        }
+        return nil
+    }
+}
+
+/// One line of the day's checklist: a part's points, its most, and its rule for today in words.
+public struct ChecklistLine: Sendable, Equatable {
+    public let part: StylePart
+    public let points: Int
+    public let maximum: Int
+    public let words: String
+}
+
+extension StyleTheme {
+    /// The checklist the Studio shows beside the score: every part, what it gave and why, so that
+    /// every point a player sees is explained where it is shown.
+    public func checklist(_ look: Look, score: StyleScore, in catalog: Catalog) -> [ChecklistLine] {
+        let worn = look.garments.compactMap { item in catalog.garment(id: item.id).map { ($0, item.colour) } }
+        return rules.parts.map { part in
+            let words: String
+            switch part {
+            case .coverage:
+                let covered = worn.reduce(into: Set<BodyRegion>()) { $0.formUnion($1.0.covers) }
+                let bare = cover.subtracting(covered)
+                words = cover.isEmpty ? "anything" : bare.isEmpty ? "covers " + Self.regions(cover) : "bare: " + Self.regions(bare)
+            case .tags:
+                words = wanted.sorted().joined(separator: " or ") + (rules == .v1 ? " pieces, background" : " pieces and background")
+            case .colour:
+                words = colours.shortDescription
+            case .extras:
+                let range = accessories.lowerBound == accessories.upperBound ? "\(accessories.lowerBound)"
+                    : "\(accessories.lowerBound)–\(accessories.upperBound)"
+                let count = worn.filter { $0.0.slot == .accessory }.count
+                words = "\(range) accessor\(accessories.upperBound == 1 ? "y" : "ies") (\(count))" + (rules == .v1 ? "" : ", \(pieceLimit) pieces at most (\(worn.count))")
+            case .palette:
+                let distinct = Set(worn.compactMap { garment, colour in garment.variants.indices.contains(colour) ? garment.variants[colour].mainColour : nil }).count
+                words = "\(StyleRules.paletteColours) colours at most (\(distinct))"
+            case .accent:
+                words = accent.map { "one piece in \($0)" } ?? "none today"
+            }
+            return ChecklistLine(part: part, points: score.points(part), maximum: rules.maximum(part), words: words)
+        }
+    }
+
+    static func regions(_ set: Set<BodyRegion>) -> String {
+        BodyRegion.allCases.filter(set.contains).map(\.rawValue).joined(separator: ", ")
+    }
+}
+
+extension ColourRule {
+    /// The rule in a few words, for the Studio's checklist.
+    public var shortDescription: String {
+        switch self {
+        case .warm: "warm colours"
+        case .cool: "cool colours"
+        case .dark: "dark colours"
+        case .pastel: "soft, light colours"
+        case .monochrome: "black, white, greys"
+        case .contrast: "very light with very dark"
+        }
+    }
+}
