@@ -9,8 +9,8 @@ import PlumeCalendar
 public enum StyleRules: Int, Sendable, CaseIterable, Comparable, CustomStringConvertible {
     /// Coverage 300, tags 400, colour 200, accessories 100.
     case v1 = 1
-    /// Coverage 200, tags 200, colour 150, extras 100 (accessories and the piece limit),
-    /// palette 150, accent 200.
+    /// Coverage 200, tags 200, colour 150, extras 150 (accessories and the piece limit),
+    /// palette 150, accent 150.
     case v2 = 2
 
     /// The first day (UTC) each version scores; before the first, v1.
@@ -39,9 +39,9 @@ public enum StyleRules: Int, Sendable, CaseIterable, Comparable, CustomStringCon
         case (.v2, .coverage): 200
         case (.v2, .tags): 200
         case (.v2, .colour): 150
-        case (.v2, .extras): 100
+        case (.v2, .extras): 150
         case (.v2, .palette): 150
-        case (.v2, .accent): 200
+        case (.v2, .accent): 150
         }
     }
 
@@ -122,15 +122,21 @@ extension StyleTheme {
 }
 
 extension Catalog {
-    /// The colour a variant name such as "Camel" stands for: the main colour of the first
-    /// variant of that one name in the catalog (nil when no variant has it).
+    /// The colour a name such as "Camel" stands for: the main colour of the first variant whose
+    /// name starts with it ("Camel", "Camel and Brown"; a variant's main colour is always the
+    /// first it names). Nil when no variant names it.
     public func colour(named name: String) -> RGB? {
         for garment in garments {
-            for variant in garment.variants where variant.name == name {
+            for variant in garment.variants where Self.firstColourName(variant.name) == name {
                 if let main = variant.mainColour { return main }
             }
         }
         return nil
+    }
+
+    /// "Red" of "Red, Lemon and White".
+    public static func firstColourName(_ variant: String) -> String {
+        String(variant.split(separator: ",").first ?? "").components(separatedBy: " and ").first ?? variant
     }
 }
 

@@ -11,7 +11,7 @@ import PlumeBench
 struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Benchmarks (run with swift run -c release).",
-        subcommands: [SwarmBench.self, UIBench.self, EvolveBench.self, Links.self]
+        subcommands: [SwarmBench.self, UIBench.self, EvolveBench.self, Links.self, StyleScores.self]
     )
 
     struct Links: ParsableCommand {
@@ -42,6 +42,39 @@ struct Bench: ParsableCommand {
             print(String(format: "inputs=%d accepted=%d rejected=%d failures=%d seconds=%.2f inputs_per_s=%.0f",
                          report.inputs, report.accepted, report.rejected, report.failures.count, seconds, Double(report.inputs) / seconds))
             if !report.failures.isEmpty { throw ExitCode(1) }
+        }
+    }
+
+    struct StyleScores: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "style-scores",
+            abstract: "Score looks under a version of the style rules (checks the style solver against the game).",
+            discussion: """
+                Reads lines "THEME-ID RULES CODE" on standard input (RULES is v1 or v2, CODE a look's \
+                share code) and prints, for each, the parts and the total as the game and the server \
+                score them: "total cover tags colour extras palette accent". A line that can't be \
+                read prints "error: WHY". scripts/style-solver compares its own scoring with this.
+                """
+        )
+
+        func run() throws {
+            let catalog = try loadCatalog()
+            let book = try ChallengeBook.bundled.get()
+            while let line = readLine() {
+                let fields = line.split(separator: " ").map(String.init)
+                guard fields.count == 3, let id = Int(fields[0]), var theme = book.styleThemes.first(where: { $0.id == id }),
+                      let rules = StyleRules.allCases.first(where: { $0.description == fields[1] }) else {
+                    print("error: expected THEME-ID RULES CODE")
+                    continue
+                }
+                guard case .look(let look)? = try? ShareCode.decode(fields[2]) else {
+                    print("error: not a look's code")
+                    continue
+                }
+                theme.rules = rules
+                let score = theme.score(look, in: catalog)
+                print(([score.total] + StylePart.allCases.map(score.points)).map(String.init).joined(separator: " "))
+            }
         }
     }
 
