@@ -197,3 +197,35 @@ extension ColourRule {
         }
     }
 }
+
+extension StyleTheme {
+    /// Whether a main colour follows today's colour rule (for contrast: very light or very dark,
+    /// either end counting), for the picker's mark beside a colour.
+    public func colourFollows(_ colour: RGB) -> Bool {
+        let hsl = HSL(colour)
+        return colours == .contrast ? hsl.lightness >= 0.7 || hsl.lightness <= 0.3 : colours.follows(hsl)
+    }
+
+    /// The picker's words for a garment's colour variant: whether it follows the colour rule and,
+    /// under v2, whether it is today's accent.
+    public func colourMark(_ variant: ColourVariant, in catalog: Catalog) -> String {
+        guard let main = variant.mainColour else { return "" }
+        var words = colourFollows(main) ? "✓ \(colours.shortName)" : "✗ not \(colours.shortName)"
+        if rules >= .v2, let accent, catalog.colour(named: accent) == main { words += " · ★ accent" }
+        return words
+    }
+}
+
+extension ColourRule {
+    /// One word or two for the rule ("warm", "soft").
+    public var shortName: String {
+        switch self {
+        case .warm: "warm"
+        case .cool: "cool"
+        case .dark: "dark"
+        case .pastel: "soft"
+        case .monochrome: "mono"
+        case .contrast: "light/dark"
+        }
+    }
+}

@@ -31,7 +31,7 @@ public struct RunwayEntryRequest: Codable, Sendable, Equatable {
 public struct RunwayEntered: Codable, Sendable, Equatable {
     public var day: String
     public var code: String
-    /// The look's score on the day's theme (500 or more).
+    /// The look's score on the day's theme (the day's runway minimum or more).
     public var styleScore: Int
     /// Whether this look replaced an earlier entry (which lost its votes).
     public var replaced: Bool

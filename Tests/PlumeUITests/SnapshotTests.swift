@@ -2,6 +2,7 @@
 // with the text committed in Snapshots/. After an intended change, re-record them with
 //   PLUME_RECORD_SNAPSHOTS=1 swift test --filter SnapshotTests
 // and read the diff (git diff Tests/PlumeUITests/Snapshots) before committing it.
+import Challenges
 import Foundation
 import GameState
 import ScoresAPI
@@ -45,8 +46,19 @@ struct Scene: CustomTestStringConvertible, Sendable {
         }
     }
 
+    /// The Studio on a day scored under the v2 rules (the witness of Beach Day's best look, one
+    /// piece short): the checklist's six parts and the picker's colour marks.
+    static let studioV2 = Scene(name: "studio-v2") { width, height in
+        let day = StyleRulesDay.firstOfV2
+        var model = AppModel(catalog: catalog, book: book, day: day, saved: nil)
+        _ = model.update(.resize(width: width, height: height))
+        for key: Key in [.down, .down, .right, .char("c"), .down, .right, .down, .down, .down, .right] { _ = model.update(.key(key)) }
+        return model
+    }
+
     static let all: [Scene] = [
         keys("studio", []),
+        studioV2,
         keys("studio-dressed", [.down, .down, .right, .right, .down, .right, .down, .down, .down, .right, .char("c")]),
         keys("studio-help", [.char("?")]),
         keys("studio-slot-prompt", [.char("w")]),
@@ -125,4 +137,9 @@ struct Scene: CustomTestStringConvertible, Sendable {
         #expect(files.subtracting(names).isEmpty)
         if !Self.recording { #expect(names.subtracting(files).isEmpty) }
     }
+}
+
+/// The first day the v2 rules score.
+enum StyleRulesDay {
+    static let firstOfV2 = StyleRules.firstDays[0].day
 }

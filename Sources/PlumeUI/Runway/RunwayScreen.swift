@@ -1,6 +1,7 @@
 // The Runway screen: two of the day's looks side by side, each as large as the window allows;
 // ← or → picks one, ↓ or = calls it even, s skips. The header gives the day's theme, the
 // voter's votes and points, and the player's own entry with its people's score and rank.
+import Challenges
 import GameState
 import PlumeCalendar
 import ScoresAPI
@@ -18,7 +19,8 @@ extension RunwayState: ScreenLayer {
             KeyHelp("← →", "the left or the right look is better", hint: Priority.essential, short: "pick"),
             KeyHelp("↓ =", "call it even", hint: Priority.useful, short: "even"),
             KeyHelp("s", "skip this pair (a few a day; skips are not votes)", hint: Priority.useful, short: "skip"),
-            KeyHelp("e", "enter the Studio's look on today's runway (500 or more on the theme)", hint: Priority.extra, short: "enter"),
+            KeyHelp("e", "enter the Studio's look on today's runway (\(RunwayEntry.minimumScore(context.theme.rules)) or more on the theme)",
+                    hint: Priority.extra, short: "enter"),
             KeyHelp("r", "refresh the day", hint: Priority.extra, short: "refresh"),
             KeyHelp("p", "register / edit your profile"),
             KeyHelp("score", "your look's people's score: 1000 × the chance it beats the day's average look, from the votes; ± shrinks as votes come in"),

@@ -71,7 +71,7 @@ public struct ScoresState: Sendable {
     /// A registration the server couldn't be reached for: asked again every refresh while the
     /// game runs; the pending submission goes once it is answered.
     public var pendingRegistration: RegisterRequest?
-    /// After a style submission that may enter the runway (500 or more): its code, offered on
+    /// After a style submission that may enter the runway (the day's runway minimum or more): its code, offered on
     /// the status line (`y` in the Studio sends it).
     public var runwayOffer: String?
     /// The look last sent to a style board, for that offer.

@@ -1,6 +1,7 @@
 // What the Scores screen sends and what it does with the answers. Requests go out as effects
 // and come back as messages, so nothing here ever waits on the network; an answer clears the
 // trouble line, a failure keeps the last good data and says how old it is.
+import Challenges
 import GameState
 import ScoresAPI
 
@@ -141,7 +142,7 @@ extension ScoresState {
         case .submitted(let result):
             lastRefresh = -.infinity
             contact()
-            if result.boardID == context.styleBoardID, result.score >= 500, let code = lastStyleCode {
+            if result.boardID == context.styleBoardID, result.score >= RunwayEntry.minimumScore(context.theme.rules), let code = lastStyleCode {
                 runwayOffer = code
                 return [.status(describe(result) + " y sends it down today's runway.")]
             }

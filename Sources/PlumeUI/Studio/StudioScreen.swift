@@ -36,11 +36,12 @@ struct StudioLayout {
         list = Rect(x: panel.x, y: top, width: panel.width, height: height)
     }
 
-    /// "colour 150/150 warm colours": a part, its points and its rule, on two lines if need be.
+    /// "colour 150/150 warm colours": a part, its points and its rule, wrapped (three lines at most).
     static func words(of line: ChecklistLine, width: Int) -> [String] {
-        let head = line.part.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0) + " \(line.points)/\(line.maximum)"
-        let lines = TextLayout.wrap(head.padding(toLength: 16, withPad: " ", startingAt: 0) + line.words, width: width, maxLines: 2)
-        return lines.enumerated().map { $0.offset == 0 ? $0.element : "                " + $0.element }
+        let head = (line.part.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0) + " \(line.points)/\(line.maximum)")
+            .padding(toLength: 16, withPad: " ", startingAt: 0)
+        let lines = TextLayout.wrap(line.words, width: max(8, width - 16), maxLines: 3)
+        return lines.enumerated().map { (offset, words) in (offset == 0 ? head : String(repeating: " ", count: 16)) + words }
     }
 }
 
@@ -75,7 +76,7 @@ extension StudioState: ScreenLayer {
             KeyHelp("o 1-9", "open a saved slot"),
             KeyHelp("s", "share this look", hint: Priority.useful, short: "share"),
             KeyHelp("b", "submit to today's style board", hint: Priority.useful, short: "submit"),
-            KeyHelp("y", "after b: send the look down today's runway, where players vote (500 or more)"),
+            KeyHelp("y", "after b: send the look down today's runway, where players vote (\(RunwayEntry.minimumScore(context.theme.rules)) or more)"),
             KeyHelp("i", "import a link (or just paste)"),
         ] + HelpOverlay.common)
     }
@@ -182,9 +183,11 @@ extension StudioState: ScreenLayer {
         let width = rows.area.width
         let worn = self.worn(on: row, in: catalog).flatMap { catalog.garment(id: $0.id) }
         var onLines: [String] = []
-        if let worn {
+        if let worn, let wearing = self.worn(on: row, in: catalog) {
             let verdict = Self.verdict(of: worn, fit: theme.fit(of: worn), theme: theme, width: width)
-            let words = "on " + label(of: row, in: catalog)
+            // The colour's own mark: the colour rule, and the accent (c changes the colour).
+            let mark = worn.variants.indices.contains(wearing.colour) ? " (" + theme.colourMark(worn.variants[wearing.colour], in: catalog) + ")" : ""
+            let words = "on " + label(of: row, in: catalog) + mark
             onLines = TextLayout.wrap(TextLayout.width(words + " " + verdict) <= width ? words + " " + verdict : words, width: width, maxLines: 2)
         }
         var arrows = [("→", next), ("←", previous)]
