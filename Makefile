@@ -4,7 +4,7 @@ SWIFT ?= swift
 PYTHON ?= python3
 FUZZ_INPUTS ?= 1000000
 
-.PHONY: test unit fuzz e2e e2e-deps system-deps static-deps build release release-server clean bench bench-hostile bench-ssh screenshots install uninstall manuals
+.PHONY: test unit fuzz e2e e2e-deps system-deps static-deps build release release-server clean bench bench-hostile bench-ssh bench-themes screenshots install uninstall manuals
 
 # PostgreSQL's server programs (initdb, pg_ctl) live here on Debian when not already on the PATH.
 export PATH := $(PATH):/usr/lib/postgresql/15/bin
@@ -116,8 +116,8 @@ e2e: build e2e-deps
 	$(PYTHON) -m pytest -q Tests/E2E
 
 e2e-deps: system-deps
-	@$(PYTHON) -c "import pytest, pexpect, pyte, openapi_spec_validator, schemathesis, PIL" 2>/dev/null || \
-		$(PYTHON) -m pip install --quiet pytest pexpect pyte openapi-spec-validator schemathesis pillow
+	@$(PYTHON) -c "import pytest, pexpect, pyte, openapi_spec_validator, schemathesis, PIL, numpy" 2>/dev/null || \
+		$(PYTHON) -m pip install --quiet pytest pexpect pyte openapi-spec-validator schemathesis pillow numpy
 
 # Debian packages the tests use: PostgreSQL (a real server per test run), headless chromium (the
 # web pages), wrk (the benchmark), zbar-tools (a real QR decoder), xdg-utils, desktop-file-utils and
@@ -158,6 +158,13 @@ bench-ssh: release release-server
 	@command -v wrk >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null)
 	@$(PYTHON) -c "import pexpect, pyte" 2>/dev/null || $(PYTHON) -m pip install --quiet pexpect pyte
 	$(PYTHON) scripts/ssh-bench.py
+
+# The style score's difficulty, measured exactly for every theme under both rule versions: the
+# best score, how many distinct outfits reach it, and what a player who follows the hints scores
+# (scripts/style-solver; about 5–9 minutes on one core; figures in docs/performance.md).
+bench-themes:
+	@$(PYTHON) -c "import numpy" 2>/dev/null || $(PYTHON) -m pip install --quiet numpy
+	cd scripts/style-solver && $(PYTHON) solve.py all
 
 # Pictures of the real game for the README, in docs/images: the Studio, the Lab, and the Scores
 # screen against a real plume-server, driven in a pty and rendered with their colours. faketime
