@@ -102,10 +102,18 @@ def test_a_new_players_first_day(plume_bin, plume, tmp_path, size):
         g = Game(plume_bin, tmp_path / "data", width=width, height=height, env={"PLUME_SERVER": server.base})
         day = FirstDay(g, width, height)
 
-        # The Studio: the theme's brief and what it wants are whole.
+        # The Studio: the theme's brief and the day's checklist (every part, its points and its
+        # rule) are whole.
         text = day.wait("Score ", "the Studio")
-        wants = re.search(r"Wants: .*", text, re.S).group(0)
-        day.assert_whole(wants, "in what the theme wants")
+        lines = [line[43:] for line in text.splitlines()]
+        first = next(i for i, line in enumerate(lines) if line.startswith("Score "))
+        checklist = []
+        for line in lines[first + 1:]:
+            if re.match(r"\s*(▸ )?(Background|Model|Top|Bottom|Dress|Outerwear|Shoes|Hat|Accessory)\b", line):
+                break
+            checklist.append(line)
+        assert any(re.match(r"(cover|tags|colour|extras) +\d+/\d+", line) for line in checklist), checklist
+        day.assert_whole("\n".join(lines[:first + 1] + checklist), "in the theme's brief and checklist")
         day.check("opening")
         day.help("Studio")
 

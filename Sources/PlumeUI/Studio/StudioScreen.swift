@@ -25,7 +25,7 @@ struct StudioLayout {
     init(_ area: Rect, brief: String = "", checklist lines: [ChecklistLine] = []) {
         figure = (area.x + 1, area.y + 1)
         panel = Rect(x: area.x + 43, y: area.y + 1, width: area.width - 43, height: area.height - 1)
-        briefLines = min(2, max(1, TextLayout.wrap(brief, width: panel.width).count, area.height >= 25 ? 2 : 1))
+        briefLines = min(4, max(1, TextLayout.wrap(brief, width: panel.width).count, area.height >= 25 ? 2 : 1))
         let width = panel.width
         checklist = lines.flatMap { Self.words(of: $0, width: width) }
         let above = 1 + briefLines + 1 + checklist.count
