@@ -183,7 +183,7 @@ import PlumeCalendar
             for (n, look) in looks.enumerated() {
                 let player = try await client.register("Model \(n)")
                 let reply = try await client.call(.put, "/v1/runway/\(day)/entry", json: #"{"code":"\#(look)"}"#, token: player.token)
-                #expect(reply.status == .ok && reply.json["replaced"] as? Bool == false && (reply.json["style_score"] as? Int ?? 0) >= 500, "\(reply.text)")
+                #expect(reply.status == .ok && reply.json["replaced"] as? Bool == false && (reply.json["style_score"] as? Int ?? 0) >= RunwayEntry.minimumScore(theme.rules), "\(reply.text)")
                 players.append(player)
             }
             var reply = try await client.call(.get, "/v1/runway/\(day)/pair", token: players[0].token)
