@@ -14,7 +14,8 @@ public struct ImportState: Sendable {
     /// On an error: the link's x-error target with the error added, offered for Ctrl-O.
     public var errorTarget: String?
     /// The player is typing into the box (Enter on an empty box, or any key that isn't one of
-    /// the screen keys): every key goes into it then, digits and q too, until Esc.
+    /// the screen keys): every key goes into it then, digits and q too, until Esc cancels or
+    /// the player leaves with Tab.
     public var typing = false
 
     public init() {}
@@ -74,7 +75,7 @@ extension ImportState: ScreenLayer {
             return HelpPage("Import", [
                 KeyHelp("keys", "typed into the box, digits and q too", hint: Priority.essential, short: "typing"),
                 KeyHelp("Enter", "apply (your current work goes on the undo stack)", hint: Priority.essential, short: "apply"),
-                KeyHelp("Esc", "stop typing and clear the box", hint: Priority.essential, short: "stop typing"),
+                KeyHelp("Esc", "cancel: clears the box and goes back", hint: Priority.essential, short: "cancel"),
                 KeyHelp("Backspace", "clear the box"),
                 KeyHelp("Tab", "switch screen", hint: Priority.useful, short: "screens"),
                 KeyHelp("Ctrl-C", "quit (your work is saved)", hint: Priority.global, short: "quit"),
@@ -111,7 +112,7 @@ extension ImportState: ScreenLayer {
             return .done(requests)
         case .enter where text.isEmpty && !typing:
             typing = true
-            return .done(.status("Type a link, a code or a recipe; Esc stops typing."))
+            return .done(.status("Type a link, a code or a recipe; Esc cancels."))
         case .enter:
             return apply()
         case .backspace, .delete:
@@ -166,7 +167,7 @@ extension ImportState: ScreenLayer {
             grid.fill(box, with: Cell(" ", bg: Theme.box))
             let area = box.inset(left: 1, right: 1)
             if text.isEmpty {
-                grid.put(typing ? "(typing: every key goes here, Esc stops)" : "(waiting for a paste — or Enter to type one)", in: area,
+                grid.put(typing ? "(typing: every key goes here, Esc cancels)" : "(waiting for a paste — or Enter to type one)", in: area,
                          style: Style(fg: Theme.dim, bg: Theme.box))
             }
             // A long link shows in pieces over the box's lines; what doesn't fit ends in "…".
@@ -177,8 +178,8 @@ extension ImportState: ScreenLayer {
             }
         }
         if let line = rows.take(), typing {
-            grid.put(TextLayout.first(fitting: ["Typing: every key goes into the box, digits and q too · Esc stops typing · Tab switches screen",
-                                                "Typing: every key goes in the box · Esc stops · Tab: screens"], width: line.width),
+            grid.put(TextLayout.first(fitting: ["Typing: every key goes into the box, digits and q too · Esc cancels · Tab switches screen",
+                                                "Typing: every key goes in the box · Esc cancels · Tab: screens"], width: line.width),
                      in: line, style: Theme.chosen)
         }
         let body = rows.rest().inset(left: 1, right: 1)
