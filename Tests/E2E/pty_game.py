@@ -43,6 +43,16 @@ class Game:
     def text(self):
         return "\n".join(self.screen.display)
 
+    def status(self):
+        """The status line, whole: the reverse-video rows above the key line (a long message
+        wraps upward onto them)."""
+        rows = []
+        for y in range(self.screen.lines - 2, 0, -1):
+            if not self.screen.buffer[y][0].reverse:
+                break
+            rows.insert(0, self.screen.display[y].strip())
+        return " ".join(row for row in rows if row)
+
     def wait_for(self, condition, timeout=15, what=None):
         """Pumps until `condition` (a string on screen, or a function of the screen text) holds."""
         check = (lambda text: condition in text) if isinstance(condition, str) else condition

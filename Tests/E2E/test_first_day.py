@@ -25,17 +25,8 @@ class FirstDay:
         self.g, self.width, self.height = game, width, height
         self.log = []
 
-    def status_lines(self):
-        """The status line (and the lines it wrapped onto): the reverse-video rows above the hint line."""
-        rows = []
-        for y in range(self.height - 2, 0, -1):
-            if not self.g.screen.buffer[y][0].reverse:
-                break
-            rows.insert(0, self.g.screen.display[y].strip())
-        return [row for row in rows if row]
-
     def status(self):
-        return " ".join(self.status_lines())
+        return self.g.status()
 
     def hint_line(self):
         return self.g.screen.display[self.height - 1].strip()

@@ -18,7 +18,6 @@ from qr_image import decode
 
 LOOK_LINK = "plume://look/1EQECAwIBCwAkAnOD"
 SWARM_RECIPE = "40 * (120.5, 4.2, 9.3, 0.5, 0.4, 20.0, 0.1, 0.6)"
-STATUS_ROW = 28
 
 
 @pytest.fixture
@@ -50,7 +49,7 @@ def open_link(plume_bin, tmp_path, text, timeout=15):
 
 
 def status(g):
-    return g.screen.display[STATUS_ROW]
+    return g.status()
 
 
 def test_a_link_goes_to_the_running_game_and_the_sender_exits_0(games, plume_bin, tmp_path, runtime):
