@@ -290,6 +290,17 @@ func scoresApp(_ fake: inout FakeScores, width: Int = 100) -> AppModel {
         #expect(!model.screenText.contains("outbox:"))
     }
 
+    @Test func aProfileThatCannotBeSavedSaysSoAndStaysOpen() {
+        var fake = FakeScores()
+        fake.player = FakeScores.me
+        var model = scoresApp(&fake)
+        fake.down = ScoresFailure(.offline, "scores.example isn't answering")
+        model.drive(keys: .char("p"), .enter, fake: &fake)
+        #expect(model.status == "Profile not saved: scores.example isn't answering", "\(model.status)")
+        #expect(model.top(RegisterDialog.self) != nil, "the profile stays open to try again")
+        #expect(model.scores.player == FakeScores.me && model.scores.pendingRegistration == nil)
+    }
+
     @Test func aFirstSubmissionWaitsForItsRegistrationWhileTheServerIsAway() {
         var fake = FakeScores()
         var model = scoresApp(&fake)

@@ -211,7 +211,7 @@ extension ScoresState {
             // Refused once the server answered (the name was taken meanwhile): ask again, in words.
             return [.push(RegisterDialog(self, name: SafeText.strip(request.name))), .note(.refused(.register, failure.message)), .status("Not registered: \(failure.message)")]
         case .updateProfile:
-            return [.note(.refused(.register, failure.message)), .status("Not registered: \(failure.message)")]
+            return [.note(.refused(.register, failure.message)), .status("Profile not saved: \(failure.message)")]
         case .donate:
             return [.note(.refused(.donate, failure.message)), .status("Not given: \(failure.message)")]
         case .keys, .addKey, .removeKey:
