@@ -117,6 +117,38 @@ import Testing
         #expect(grid[22, 0].reverse && !grid[12, 0].reverse)
     }
 
+    /// The screens' tab bar at 80 columns (it starts at column 10, as the game draws it) with
+    /// six, seven and nine screens: whole labels while they fit, then short ones, then the keys
+    /// with the current screen named; never a label cut, never past the line.
+    @Test func aTabBarFitsOneLineAt80ColumnsWhateverTheScreens() {
+        let names = ["Studio", "Lab", "Import", "Share", "Scores", "Runway", "Friends", "Watch", "News"]
+        var pictures: [String] = []
+        for count in [6, 7, 9] {
+            let labels = names.prefix(count).enumerated().map { "\($0.offset + 1) \($0.element)" }
+            let short = names.prefix(count).enumerated().map { "\($0.offset + 1) \($0.element.prefix(while: { $0 != " " }))" }
+            let keys = (1...count).map(String.init)
+            let bar = TabBar(labels: labels, selected: 2, selectedStyle: Style(reverse: true), style: .plain).fitting(80 - 10 - 1, short: short, keys: keys)
+            #expect(bar.width <= 69, "\(count) screens: \(bar.labels)")
+            #expect(bar.labels[2].hasSuffix("Import"), "the current screen is named")
+            #expect(bar.labels.allSatisfy { label in labels.contains(label) || keys.contains(label) || short.contains(label) })
+            // Every tab is still clickable where it is drawn.
+            for (index, range) in bar.ranges(from: 10).enumerated() { #expect(bar.tab(at: range.lowerBound, from: 10) == index) }
+            var grid = Grid(width: 80, height: 1)
+            bar.draw(x: 10, y: 0, into: &grid)
+            pictures.append(grid.row(0))
+        }
+        #expect(pictures[0] == "           1 Studio   2 Lab   3 Import   4 Share   5 Scores   6 Runway          ")
+        #expect(pictures[1] == "           1  2  3 Import  4  5  6  7                                           ")
+        #expect(pictures[2] == "           1  2  3 Import  4  5  6  7  8  9                                     ")
+    }
+
+    @Test func shortLabelsComeBeforeKeysAlone() {
+        let bar = TabBar(labels: ["1 Studio of looks", "2 Swarm lab"], selected: 0, selectedStyle: .plain, style: .plain)
+        #expect(bar.fitting(40, short: ["1 Studio", "2 Lab"], keys: ["1", "2"]).labels == ["1 Studio of looks", "2 Swarm lab"])
+        #expect(bar.fitting(20, short: ["1 Studio", "2 Lab"], keys: ["1", "2"]).labels == ["1 Studio", "2 Lab"])
+        #expect(bar.fitting(12, short: ["1 Studio", "2 Lab"], keys: ["1", "2"]).labels == ["1 Studio", "2"])
+    }
+
     @Test func aPanelFramesItsAreaAndReturnsWhatIsInside() {
         var grid = Grid(width: 12, height: 5)
         let inside = Panel(title: " T ", frame: .plain, titleStyle: .plain, background: .rgb(1, 2, 3), footer: "x").draw(in: Rect(x: 1, y: 0, width: 10, height: 5), into: &grid)

@@ -9,9 +9,13 @@ extension AppModel {
 
     var tabBarX: Int { 10 }
 
+    /// The screens' tabs, fitted to the window (TabBar.fitting): "1 Studio 2 Lab …", or, when
+    /// the screens outgrow the line, their keys alone with the current screen named.
     var tabBar: TabBar {
+        let keys = Screen.allCases.map { "\($0.rawValue + 1)" }
         let titles = Screen.allCases.map { "\($0.rawValue + 1) \(tabTitles[$0.rawValue])" }
         return TabBar(labels: titles, selected: screen.rawValue, selectedStyle: Theme.tab, style: Theme.label)
+            .fitting(width - tabBarX - 1, keys: keys)
     }
 
     public func view() -> Grid {

@@ -12,6 +12,26 @@ public struct TabBar: Sendable {
         (self.labels, self.selected, self.selectedStyle, self.style) = (labels, selected, selectedStyle, style)
     }
 
+    /// The bar's width in columns.
+    public var width: Int { labels.reduce(0) { $0 + TextLayout.width($1) + 2 } + gap * max(0, labels.count - 1) }
+
+    /// The bar as it fits in `room` columns, by the first rule that fits: the labels as they are;
+    /// the short labels (`short`, whole words, never cut); then only the tabs' keys with the
+    /// selected tab named ("1 2 3 Import 4 5"). A label is never cut mid-word.
+    public func fitting(_ room: Int, short: [String]? = nil, keys: [String]? = nil) -> TabBar {
+        if width <= room { return self }
+        var bar = self
+        if let short, short.count == labels.count {
+            bar.labels = short
+            if bar.width <= room { return bar }
+        }
+        if let keys, keys.count == labels.count {
+            bar.labels = keys.enumerated().map { $0.offset == selected ? (short ?? labels)[$0.offset] : $0.element }
+            bar.gap = 0
+        }
+        return bar
+    }
+
     /// Each tab's columns when the bar starts at column `x` (a label is drawn with a space on each side).
     public func ranges(from x: Int) -> [Range<Int>] {
         var column = x
