@@ -35,16 +35,15 @@ public enum RunwayEntry {
     }
 
     static func shortfalls(_ look: Look, _ score: StyleScore, _ theme: StyleTheme, _ catalog: Catalog) -> [String] {
-        let worn = look.garments.compactMap { item in catalog.garment(id: item.id).map { ($0, item.colour) } }
-        let pieces = worn.map(\.0)
+        let worn = WornLook(look, in: catalog)
+        let pieces = worn.pieces.map(\.garment)
         let rules = theme.rules
         var lost: [(points: Int, words: String)] = []
         for part in rules.parts where score.points(part) < rules.maximum(part) {
             let words: String
             switch part {
             case .coverage:
-                let covered = pieces.reduce(into: Set<BodyRegion>()) { $0.formUnion($1.covers) }
-                words = "the theme wants \(StyleTheme.regions(theme.cover.subtracting(covered))) covered"
+                words = "the theme wants \(StyleTheme.regions(theme.cover.subtracting(worn.covered))) covered"
             case .tags:
                 let suiting = pieces.filter { theme.fit(of: $0) == .suits }.count
                 let clashing = pieces.filter { theme.fit(of: $0) == .clashes }.count
@@ -54,20 +53,16 @@ public enum RunwayEntry {
             case .colour:
                 words = "colours: the theme asks for \(theme.colours.description)"
             case .extras:
-                let count = pieces.filter { $0.slot == .accessory }.count
-                let wanted = theme.accessories.lowerBound == theme.accessories.upperBound ? "\(theme.accessories.lowerBound)"
-                    : "\(theme.accessories.lowerBound)–\(theme.accessories.upperBound)"
-                var text = "\(count) accessor\(count == 1 ? "y" : "ies"), where the theme wants \(wanted)"
+                let count = worn.accessoryCount
+                var text = "\(count) accessor\(count == 1 ? "y" : "ies"), where the theme wants \(theme.accessoryRange)"
                 if rules >= .v2, pieces.count > theme.pieceLimit { text += "; \(pieces.count) pieces, where it allows \(theme.pieceLimit)" }
                 words = text
             case .palette:
-                let colours = Set(worn.compactMap { garment, colour in garment.variants.indices.contains(colour) ? garment.variants[colour].mainColour : nil })
-                words = "your pieces use \(colours.count) colour\(colours.count == 1 ? "" : "s"); \(StyleRules.paletteColours) at most"
+                let colours = Set(worn.mainColours).count
+                words = "your pieces use \(colours) colour\(colours == 1 ? "" : "s"); \(StyleRules.paletteColours) at most"
             case .accent:
                 let accent = theme.accent ?? "the accent colour"
-                let wearing = theme.accent.flatMap { catalog.colour(named: $0) }.map { wanted in
-                    worn.filter { garment, colour in garment.variants.indices.contains(colour) && garment.variants[colour].mainColour == wanted }.count
-                } ?? 0
+                let wearing = theme.accentPieces(of: worn, in: catalog)
                 words = wearing == 0 ? "no piece in \(accent)" : "\(wearing) pieces in \(accent); exactly one"
             }
             lost.append((rules.maximum(part) - score.points(part), words))

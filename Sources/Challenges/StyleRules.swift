@@ -81,20 +81,14 @@ extension StyleTheme {
 
     /// Scores under v2 (see StyleRules): integer arithmetic, rounding down.
     func scoreV2(_ look: Look, in catalog: Catalog) -> StyleScore {
-        let rules = StyleRules.v2
-        let worn = look.garments.compactMap { item in catalog.garment(id: item.id).map { ($0, item.colour) } }
+        let rules = StyleRules.v2, worn = WornLook(look, in: catalog)
         let count = worn.count
-        let covered = worn.reduce(into: Set<BodyRegion>()) { $0.formUnion($1.0.covers) }
-        let coverage = cover.isEmpty ? rules.maximum(.coverage) : rules.maximum(.coverage) * covered.intersection(cover).count / cover.count
+        let coverage = cover.isEmpty ? rules.maximum(.coverage) : rules.maximum(.coverage) * worn.covered.intersection(cover).count / cover.count
 
-        let balance = worn.reduce(0) { total, item in
-            let tags = Set(item.0.tags)
-            return total + (tags.isDisjoint(with: wanted) ? 0 : 1) - (tags.isDisjoint(with: unwanted) ? 0 : 1)
-        }
-        var tags = count == 0 ? 0 : (rules.maximum(.tags) - StyleRules.backdrop) * min(count, max(0, balance)) / count
+        var tags = count == 0 ? 0 : (rules.maximum(.tags) - StyleRules.backdrop) * min(count, max(0, balance(of: worn))) / count
         if catalog.background(id: look.background).map({ !Set($0.tags).isDisjoint(with: wanted) }) ?? false { tags += StyleRules.backdrop }
 
-        let mains = worn.compactMap { garment, colour in garment.variants.indices.contains(colour) ? garment.variants[colour].mainColour : nil }
+        let mains = worn.mainColours
         let colour: Int
         if mains.isEmpty {
             colour = 0
@@ -106,17 +100,13 @@ extension StyleTheme {
             colour = rules.maximum(.colour) * mains.map(HSL.init).filter(colours.follows).count / mains.count
         }
 
-        let accessoryCount = worn.filter { $0.0.slot == .accessory }.count
-        let steps = (accessoryCount < accessories.lowerBound ? accessories.lowerBound - accessoryCount : max(0, accessoryCount - accessories.upperBound))
-            + max(0, count - pieceLimit)
+        let steps = accessoryDistance(worn.accessoryCount) + max(0, count - pieceLimit)
         let extras = steps == 0 ? rules.maximum(.extras) : steps == 1 ? rules.maximum(.extras) / 2 : 0
 
         let distinct = Set(mains).count
         let palette = (1...StyleRules.paletteColours).contains(distinct) ? rules.maximum(.palette) : 0
 
-        let accentColour = accent.flatMap { catalog.colour(named: $0) }
-        let accented = accentColour.map { wanted in mains.filter { $0 == wanted }.count } ?? 0
-        let accentPoints = accented == 1 ? rules.maximum(.accent) : 0
+        let accentPoints = accentPieces(of: worn, in: catalog) == 1 ? rules.maximum(.accent) : 0
         return StyleScore(rules: rules, coverage: coverage, tags: tags, colour: colour, accessories: extras, palette: palette, accent: accentPoints)
     }
 }
@@ -152,26 +142,22 @@ extension StyleTheme {
     /// The checklist the Studio shows beside the score: every part, what it gave and why, so that
     /// every point a player sees is explained where it is shown.
     public func checklist(_ look: Look, score: StyleScore, in catalog: Catalog) -> [ChecklistLine] {
-        let worn = look.garments.compactMap { item in catalog.garment(id: item.id).map { ($0, item.colour) } }
+        let worn = WornLook(look, in: catalog)
         return rules.parts.map { part in
             let words: String
             switch part {
             case .coverage:
-                let covered = worn.reduce(into: Set<BodyRegion>()) { $0.formUnion($1.0.covers) }
-                let bare = cover.subtracting(covered)
+                let bare = cover.subtracting(worn.covered)
                 words = cover.isEmpty ? "anything" : bare.isEmpty ? "covers " + Self.regions(cover) : "bare: " + Self.regions(bare)
             case .tags:
                 words = wanted.sorted().joined(separator: " or ") + (rules == .v1 ? " pieces, background" : " pieces and background")
             case .colour:
                 words = colours.shortDescription
             case .extras:
-                let range = accessories.lowerBound == accessories.upperBound ? "\(accessories.lowerBound)"
-                    : "\(accessories.lowerBound)–\(accessories.upperBound)"
-                let count = worn.filter { $0.0.slot == .accessory }.count
-                words = "\(range) accessor\(accessories.upperBound == 1 ? "y" : "ies") (\(count))" + (rules == .v1 ? "" : ", \(pieceLimit) pieces at most (\(worn.count))")
+                words = "\(accessoryRange) accessor\(accessories.upperBound == 1 ? "y" : "ies") (\(worn.accessoryCount))"
+                    + (rules == .v1 ? "" : ", \(pieceLimit) pieces at most (\(worn.count))")
             case .palette:
-                let distinct = Set(worn.compactMap { garment, colour in garment.variants.indices.contains(colour) ? garment.variants[colour].mainColour : nil }).count
-                words = "\(StyleRules.paletteColours) colours at most (\(distinct))"
+                words = "\(StyleRules.paletteColours) colours at most (\(Set(worn.mainColours).count))"
             case .accent:
                 words = accent.map { "one piece in \($0)" } ?? "none today"
             }

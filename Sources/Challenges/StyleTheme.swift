@@ -71,8 +71,6 @@ public struct StyleScore: Sendable, Equatable {
         case .accent: accent
         }
     }
-
-    public static let maxCoverage = 300, maxTags = 400, maxColour = 200, maxAccessories = 100
 }
 
 extension StyleTheme {
@@ -85,28 +83,17 @@ extension StyleTheme {
     }
 
     func scoreV1(_ look: Look, in catalog: Catalog) -> StyleScore {
-        let worn = look.garments.compactMap { item in catalog.garment(id: item.id).map { ($0, item.colour) } }
-        let covered = worn.reduce(into: Set<BodyRegion>()) { $0.formUnion($1.0.covers) }
-        let coverage = cover.isEmpty ? StyleScore.maxCoverage
-            : StyleScore.maxCoverage * covered.intersection(cover).count / cover.count
+        let rules = StyleRules.v1, worn = WornLook(look, in: catalog)
+        let coverage = cover.isEmpty ? rules.maximum(.coverage) : rules.maximum(.coverage) * worn.covered.intersection(cover).count / cover.count
 
-        var balance = 0
-        for (garment, _) in worn {
-            let tags = Set(garment.tags)
-            if !tags.isDisjoint(with: wanted) { balance += 1 }
-            if !tags.isDisjoint(with: unwanted) { balance -= 1 }
-        }
-        let garmentShare = worn.isEmpty ? 0 : min(1, max(0, Double(balance) / Double(worn.count)))
+        let garmentShare = worn.count == 0 ? 0 : min(1, max(0, Double(balance(of: worn)) / Double(worn.count)))
         let backgroundFits = catalog.background(id: look.background).map { !Set($0.tags).isDisjoint(with: wanted) } ?? false
-        let tags = Int((Double(StyleScore.maxTags) * (0.85 * garmentShare + (backgroundFits ? 0.15 : 0))).rounded())
+        let tags = Int((Double(rules.maximum(.tags)) * (0.85 * garmentShare + (backgroundFits ? 0.15 : 0))).rounded())
 
-        let mains = worn.compactMap { garment, colour in garment.variants.indices.contains(colour) ? garment.variants[colour].mainColour : nil }
-        let colour = Int((Double(StyleScore.maxColour) * colours.share(of: mains)).rounded())
+        let colour = Int((Double(rules.maximum(.colour)) * colours.share(of: worn.mainColours)).rounded())
 
-        let accessoryCount = worn.filter { $0.0.slot == .accessory }.count
-        let distance = accessoryCount < accessories.lowerBound ? accessories.lowerBound - accessoryCount
-            : max(0, accessoryCount - accessories.upperBound)
-        let accessoryScore = distance == 0 ? StyleScore.maxAccessories : distance == 1 ? StyleScore.maxAccessories / 2 : 0
+        let distance = accessoryDistance(worn.accessoryCount)
+        let accessoryScore = distance == 0 ? rules.maximum(.extras) : distance == 1 ? rules.maximum(.extras) / 2 : 0
         return StyleScore(coverage: coverage, tags: tags, colour: colour, accessories: accessoryScore)
     }
 }

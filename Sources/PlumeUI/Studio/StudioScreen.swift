@@ -46,10 +46,10 @@ struct StudioLayout {
 }
 
 extension StudioState {
-    /// The layout for this look on this theme.
-    func layout(_ area: Rect, _ context: Context) -> StudioLayout {
-        let theme = context.theme
-        return StudioLayout(area, brief: theme.brief, checklist: theme.checklist(look, score: theme.score(look, in: context.catalog), in: context.catalog))
+    /// The layout for this look on this theme (its score given when the caller has it).
+    func layout(_ area: Rect, _ context: Context, score known: StyleScore? = nil) -> StudioLayout {
+        let theme = context.theme, score = known ?? theme.score(look, in: context.catalog)
+        return StudioLayout(area, brief: theme.brief, checklist: theme.checklist(look, score: score, in: context.catalog))
     }
 
     /// The slot list as shown in `height` rows: scrolled to keep the selected row in view.
@@ -131,9 +131,9 @@ extension StudioState: ScreenLayer {
     private func changed(_ message: String?) -> Handled { .done(.status(message ?? "")) }
 
     public func draw(into grid: inout Grid, area: Rect, _ context: Context) {
-        let catalog = context.catalog, theme = context.theme, layout = layout(area, context)
+        let catalog = context.catalog, theme = context.theme, score = theme.score(look, in: catalog)
+        let layout = layout(area, context, score: score)
         FigureRenderer.draw(look, in: catalog, into: &grid, x: layout.figure.x, y: layout.figure.y)
-        let score = theme.score(look, in: catalog)
         var rows = Rows(layout.panel)
         if let line = rows.take() { grid.put("Today: \(theme.name)", in: line, style: Theme.title) }
         if let lines = rows.take(layout.briefLines) { grid.paragraph(theme.brief, in: lines) }
