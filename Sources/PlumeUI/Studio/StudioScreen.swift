@@ -22,7 +22,7 @@ struct StudioLayout {
     /// Rows kept under the list for the picker (what → and the row would put on).
     static let pickerRows = 2
 
-    init(_ area: Rect, brief: String = "", checklist lines: [ChecklistLine] = []) {
+    init(_ area: Rect, brief: String, checklist lines: [ChecklistLine]) {
         figure = (area.x + 1, area.y + 1)
         panel = Rect(x: area.x + 43, y: area.y + 1, width: area.width - 43, height: area.height - 1)
         briefLines = min(4, max(1, TextLayout.wrap(brief, width: panel.width).count, area.height >= 25 ? 2 : 1))
