@@ -43,6 +43,12 @@ public enum LeaderboardLimits {
     /// The background refit's pace: at most once in this long, so that a busy day's fit (a
     /// quarter of a second at a million votes) never takes more than a share of a core.
     public static let runwayRefitInterval = Duration.milliseconds(750)
+    /// While votes flow, how often the people's board takes every moved score and vote count
+    /// when more than `runwayRewritesAtOnce` changed since the last write (fewer go at once).
+    public static let runwayRewriteInterval = Duration.seconds(5)
+    public static let runwayRewritesAtOnce = 256
+    /// How long the votes must have stopped before the people's board is fitted from nothing.
+    public static let runwaySettleAfter = Duration.seconds(1)
     /// Judgements read from the store in one batch by the runway's fit.
     public static let runwayReadBatch = 20_000
 }

@@ -120,18 +120,22 @@ extension LeaderboardService {
     /// `judged` (answered, or dealt and open).
     func choosePair(day: Int, voter: PlayerRecord, judged: [(Int64, Int64)]) -> (Int64, Int64)? {
         runway.days.withLock { days -> (Int64, Int64)? in
-            guard var state = days[day] else { return nil }
-            let own = state.entries.firstIndex { $0.player == voter.number }
-            var pairs = Set<RunwayPair>()
-            for (a, b) in judged {
-                if let a = state.index[a], let b = state.index[b] { pairs.insert(RunwayPair(a, b)) }
+            // The day is read, then its counts changed in place (a copy of the state held across
+            // the change would copy its arrays).
+            func choose() -> (left: Int, right: Int)? {
+                guard let state = days[day] else { return nil }
+                let own = state.entries.firstIndex { $0.player == voter.number }
+                var pairs = Set<RunwayPair>()
+                for (a, b) in judged {
+                    if let a = state.index[a], let b = state.index[b] { pairs.insert(RunwayPair(a, b)) }
+                }
+                var random = SystemRandomNumberGenerator()
+                return state.dealer.deal(own: own, judged: pairs, showings: state.shown, using: &random)
             }
-            var random = SystemRandomNumberGenerator()
-            guard let (left, right) = state.dealer.deal(own: own, judged: pairs, showings: state.shown, using: &random) else { return nil }
-            state.dealt[left] += 1
-            state.dealt[right] += 1
-            days[day] = state
-            return (state.entries[left].id, state.entries[right].id)
+            guard let (left, right) = choose() else { return nil }
+            days[day]?.dealt[left] += 1
+            days[day]?.dealt[right] += 1
+            return days[day].map { ($0.entries[left].id, $0.entries[right].id) }
         }
     }
 
@@ -262,10 +266,29 @@ extension LeaderboardService {
     }
 
     private func refreshRunway(day: Int, settled: Bool) async throws {
-        var state = runway.days.withLock { $0[day] } ?? RunwayDayState()
+        // The pass takes the day's votes out of the state the other requests share, and puts its
+        // own back when it is done: appending to an array shared with that copy would copy it
+        // whole first (32 MB at a million votes, every pass).
+        var state = runway.days.withLock { days -> RunwayDayState in
+            guard let held = days[day] else { return RunwayDayState() }
+            days[day]?.votes = []
+            return held
+        }
         let dealtBefore = state.dealt
-        var changed = state.entriesReadAt == nil
         var rebuilt = false
+        /// Puts this pass's state in place; deals made while the pass ran stay counted.
+        func keep(_ state: RunwayDayState) {
+            runway.days.withLock { days in
+                var next = state
+                if !rebuilt, let current = days[day] {
+                    for at in dealtBefore.indices where at < current.dealt.count {
+                        next.dealt[at] = max(0, next.dealt[at] + current.dealt[at] - dealtBefore[at])
+                    }
+                }
+                days[day] = next
+            }
+        }
+        var changed = state.entriesReadAt == nil
         /// Reads the entries; a list that is not the last one plus new looks (one was replaced or
         /// left the runway) counts the day again from its first vote.
         func readEntries() async throws {
@@ -284,34 +307,49 @@ extension LeaderboardService {
             state.newestEntry = max(state.newestEntry, entries.last?.id ?? 0)
             state.entriesReadAt = .now
         }
-        let stale = runway.staleEntries.withLock { $0.remove(day) != nil }
-        if settled || stale || state.entriesReadAt.map({ ContinuousClock.now - $0 >= .seconds(1) }) ?? true { try await readEntries() }
-        // A judgement can name a look entered after the entries were read (another process dealt
-        // it): the entries are read again, after the judgement, when they must show it. Up to
-        // `trusted`, a look the entries do not show has left the runway.
-        var trusted: Int64 = 0
-        reading: while true {
-            let batch = try await store.runwayJudgements(day: day, after: state.lastJudgement, limit: LeaderboardLimits.runwayReadBatch)
-            for judgement in batch {
-                if judgement.id > trusted, max(judgement.left, judgement.right) > state.newestEntry {
-                    try await readEntries()
-                    trusted = batch.last?.id ?? judgement.id
-                    continue reading
+        do {
+            let stale = runway.staleEntries.withLock { $0.remove(day) != nil }
+            if settled || stale || state.entriesReadAt.map({ ContinuousClock.now - $0 >= .seconds(1) }) ?? true { try await readEntries() }
+            // A judgement can name a look entered after the entries were read (another process dealt
+            // it): the entries are read again, after the judgement, when they must show it. Up to
+            // `trusted`, a look the entries do not show has left the runway.
+            var trusted: Int64 = 0
+            reading: while true {
+                let batch = try await store.runwayJudgements(day: day, after: state.lastJudgement, limit: LeaderboardLimits.runwayReadBatch)
+                for judgement in batch {
+                    if judgement.id > trusted, max(judgement.left, judgement.right) > state.newestEntry {
+                        try await readEntries()
+                        trusted = batch.last?.id ?? judgement.id
+                        continue reading
+                    }
+                    if state.read(judgement) { changed = true }
                 }
-                if state.read(judgement) { changed = true }
+                if batch.count < LeaderboardLimits.runwayReadBatch { break }
             }
-            if batch.count < LeaderboardLimits.runwayReadBatch { break }
+        } catch {
+            // What was read stays read (each judgement moves the last id read with it).
+            keep(state)
+            throw error
         }
         let due = state.fittedAt.map { ContinuousClock.now - $0 >= LeaderboardLimits.runwayRefitInterval } ?? true
-        let fitting = (changed || state.fittedVotes != state.votes.count || state.fit.strengths.count != state.entries.count)
+        let fitting = (changed || state.fittedVotes != state.voteCount || state.fit.strengths.count != state.entries.count)
             && (settled || rebuilt || due)
-        if fitting {
-            // From the previous fit, one round of reliabilities (the passes stop once no strength
-            // moves by a ten-thousandth of a logit, after a few); from nothing, the full four.
+        // Once the votes stop for a moment, the board settles: a fit from nothing, as a fresh
+        // process on this database would make, written exactly. The warm refits while votes
+        // arrive are one round each and may stand a few points from it.
+        if changed { state.changedAt = .now }
+        let quiet = state.changedAt.map { ContinuousClock.now - $0 >= LeaderboardLimits.runwaySettleAfter } ?? true
+        let settling = !fitting && quiet && state.settledVotes != state.voteCount
+        var previousFit: PeoplesChoice?
+        if fitting || settling {
+            // From the previous fit, one round of reliabilities; from nothing, the full four.
+            let warm = fitting && !rebuilt && !state.fit.strengths.isEmpty
             state.fittedAt = .now
-            state.fittedVotes = state.votes.count
-            let warm = !rebuilt && !state.fit.strengths.isEmpty
-            let (entries, voters, votes, previous) = (state.entries.count, state.voters.count, state.votes, warm ? state.fit : nil)
+            state.fittedVotes = state.voteCount
+            // Settled once this fit is written (below); a warm fit unsettles the board.
+            if warm { state.settledVotes = nil }
+            previousFit = warm ? state.fit : nil
+            let (entries, voters, votes, previous) = (state.entries.count, state.voters.count, state.votes, previousFit)
             // A fit of a big day takes a good fraction of a second: off the threads that answer requests.
             let started = ContinuousClock.now
             defer { state.fitSeconds = (ContinuousClock.now - started) / .seconds(1) }
@@ -321,27 +359,27 @@ extension LeaderboardService {
             }
             state.dealer.update(state.fit)
         }
-        // Deals made while this pass ran stay counted.
         let fitted = state
-        runway.days.withLock { days in
-            var next = fitted
-            if !rebuilt, let current = days[day] {
-                for at in dealtBefore.indices where at < current.dealt.count {
-                    next.dealt[at] = max(0, next.dealt[at] + current.dealt[at] - dealtBefore[at])
-                }
+        keep(fitted)
+        let exact = settled || settling
+        if fitting || exact {
+            let full = exact || fitted.boardWrittenAt.map { ContinuousClock.now - $0 >= LeaderboardLimits.runwayRewriteInterval } ?? true
+            if try await writePeoplesBoard(day: day, fitted, exact: exact, full: full) {
+                runway.days.withLock { $0[day]?.boardWrittenAt = .now }
             }
-            days[day] = next
         }
-        if fitting || settled { try await writePeoplesBoard(day: day, fitted, exact: settled) }
+        if (fitting || settling) && exact && previousFit == nil {
+            runway.days.withLock { $0[day]?.settledVotes = fitted.voteCount }
+        }
     }
 
     /// The runways this process holds, for /metrics.
     public var runwayStatus: [RunwayStatus] {
         runway.days.withLock { days in
             days.sorted { $0.key < $1.key }.map { day, state in
-                RunwayStatus(day: day, entries: state.entries.count, votes: state.votes.count, fittedVotes: state.fittedVotes,
+                RunwayStatus(day: day, entries: state.entries.count, votes: state.voteCount, fittedVotes: state.fittedVotes,
                              voters: state.voters.count, unreliableVoters: state.fit.voterWeights.filter { $0 < 1.0 / 3 }.count,
-                             fitSeconds: state.fitSeconds)
+                             fitSeconds: state.fitSeconds, settled: state.settledVotes == state.voteCount)
             }
         }
     }
@@ -353,24 +391,37 @@ extension LeaderboardService {
         }
     }
 
-    /// Writes the people's-board records that differ from the rank index's: any difference when
-    /// `exact`, else a new look, new votes, or a score more than a point away.
-    private func writePeoplesBoard(day: Int, _ state: RunwayDayState, exact: Bool) async throws {
+    /// Writes the people's-board records that differ from the rank index's. When `exact`, every
+    /// difference. Otherwise new and replaced looks at once, and the looks whose score moved by
+    /// more than a point or whose vote count changed when `full` is due or they are few: each warm
+    /// refit of a busy day moves thousands of scores by a few points as the fit keeps converging,
+    /// and rewriting them after every refit would take the writer from the votes. Returns whether
+    /// every such change was written.
+    private func writePeoplesBoard(day: Int, _ state: RunwayDayState, exact: Bool, full: Bool) async throws -> Bool {
         let board = Board(.people(day: day)).id
         let ranked = index.existing(board)
-        var records: [ScoreRecord] = []
+        var records: [ScoreRecord] = [], moved: [ScoreRecord] = []
         for (at, entry) in state.entries.enumerated() where at < state.fit.strengths.count {
             let record = ScoreRecord(board: board, player: entry.player, score: Int64(state.fit.score(of: at).score),
                                      detail: Double(state.received[at]), code: entry.code, at: entry.at)
-            guard let stored = ranked?.entry(player: entry.player)?.key, stored != record.key else {
-                if ranked?.entry(player: entry.player) == nil { records.append(record) }
+            guard let stored = ranked?.entry(player: entry.player)?.key else {
+                records.append(record)
                 continue
             }
-            if exact || stored.detail != record.detail || stored.at != record.at || abs(stored.score - record.score) > 1 { records.append(record) }
+            if stored == record.key { continue }
+            if exact || stored.at != record.at {
+                records.append(record)
+            } else if stored.detail != record.detail || abs(stored.score - record.score) > 1 {
+                moved.append(record)
+            }
         }
-        guard !records.isEmpty else { return }
-        try await store.writePeoplesChoice(records, at: now)
-        try await catchUp()
+        let all = full || moved.count <= LeaderboardLimits.runwayRewritesAtOnce
+        if all { records += moved }
+        if !records.isEmpty {
+            try await store.writePeoplesChoice(records, at: now)
+            try await catchUp()
+        }
+        return all
     }
 
     /// Refreshes the runways in the background: every `interval`, and at once when woken.

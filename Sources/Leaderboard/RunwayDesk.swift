@@ -15,7 +15,10 @@ struct RunwayDayState: Sendable {
     var index: [Int64: Int] = [:]
     /// Voter number → its index in the fit's voter weights.
     var voters: [Int64: Int] = [:]
+    /// Every vote read, for the fit. A refresh pass holds them while it runs (the shared copy is
+    /// empty meanwhile); `voteCount` counts them wherever they are.
     var votes: [RunwayVote] = []
+    private(set) var voteCount = 0
     /// Judgements (votes and skips) each entry has been in, and votes (the board's second key).
     var showings: [Int] = []
     var received: [Int] = []
@@ -30,6 +33,12 @@ struct RunwayDayState: Sendable {
     /// When the fit was made, and how many votes it saw.
     var fittedAt: ContinuousClock.Instant?
     var fittedVotes = 0
+    /// The votes counted by the last fit from nothing (the settled board), nil after a warm refit.
+    var settledVotes: Int?
+    /// When every moved score and changed vote count was last written to the board.
+    var boardWrittenAt: ContinuousClock.Instant?
+    /// When a pass last read a new vote or entry.
+    var changedAt: ContinuousClock.Instant?
     /// How long the last fit took.
     var fitSeconds = 0.0
     var dealer = PairDealer(fit: .empty(entries: 0, voters: 0))
@@ -67,6 +76,7 @@ struct RunwayDayState: Sendable {
         let voter = voters[judgement.voter] ?? voters.count
         voters[judgement.voter] = voter
         votes.append(RunwayVote(voter: voter, left: left, right: right, choice: choice))
+        voteCount += 1
         received[left] += 1
         received[right] += 1
         return true
@@ -87,6 +97,8 @@ public struct RunwayStatus: Sendable, Equatable {
     /// Voters the fit gives less than a third of a careful voter's weight (coins, contrarians).
     public var unreliableVoters: Int
     public var fitSeconds: Double
+    /// Whether the people's board is the fit of every vote read, from nothing (votes have stopped).
+    public var settled: Bool
 }
 
 final class RunwayDesk: Sendable {

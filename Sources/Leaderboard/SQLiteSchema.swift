@@ -102,6 +102,14 @@ enum SQLiteSchema {
                 CREATE INDEX player_keys_player ON player_keys (player);
                 """)
         }
+        // A vote and a deal read the voter's judgements of the day (their counts, the pairs
+        // already judged): from the index alone, rather than a lookup in the table per judgement.
+        migrator.registerMigration("v4: a voter's judgements read from their index") { db in
+            try db.execute(sql: """
+                DROP INDEX runway_votes_voter;
+                CREATE INDEX runway_votes_voter ON runway_votes (voter, day, choice, points, left_entry, right_entry);
+                """)
+        }
         return migrator
     }
 

@@ -80,7 +80,7 @@ extension SQLiteStore {
     }
 
     public func openRunwayDeals(day: Int, voter: Int64, _ deals: [RunwayProposal], at: Int64) async throws -> [RunwayDeal] {
-        try await pool.write { db in
+        try await group.write { db in
             for deal in deals {
                 try db.execute(sql: StoreSQL.openRunwayDeal(.sqlite), arguments: [day, voter, deal.slot, deal.left, deal.right, at])
             }
@@ -90,7 +90,7 @@ extension SQLiteStore {
 
     public func castRunwayVote(day: Int, voter: Int64, serial: Int64, choice: RunwayChoice, rules: RunwayVoteRules,
                                at: Int64) async throws -> RunwayVoteOutcome {
-        try await pool.write { db in
+        try await group.write { db in
             var counts = try Self.voterCounts(db, day: day, voter: voter)
             if choice == .skip, counts.skips >= rules.skipsPerDay {
                 // The deal stays open: the voter still owes this pair an answer.

@@ -6,6 +6,8 @@ import GRDB
 
 public final class SQLiteStore: LeaderboardStore {
     let pool: DatabasePool
+    /// The runway's votes and deals: many small writes at once, committed together.
+    let group: GroupCommit
     public let label: String
 
     /// Up to 1 GiB of the file is mapped (address space, not memory: pages load as they are read).
@@ -23,6 +25,7 @@ public final class SQLiteStore: LeaderboardStore {
             try db.execute(sql: "PRAGMA mmap_size = \(SQLiteStore.mapBytes)")
         }
         pool = try DatabasePool(path: path, configuration: configuration)
+        group = GroupCommit(pool: pool)
         label = "SQLite at \(path)"
     }
 

@@ -112,6 +112,11 @@ enum PostgresSchema {
             """,
             "CREATE INDEX player_keys_player ON player_keys (player)",
         ]),
+        // A vote and a deal read the voter's judgements of the day from the index alone.
+        ("v4: a voter's judgements read from their index", [
+            "DROP INDEX runway_votes_voter",
+            "CREATE INDEX runway_votes_voter ON runway_votes (voter, day, choice, points, left_entry, right_entry)",
+        ]),
     ]
 
     static let playerColumns = "id, public_id, name, email, updates_opt_in, avatar_code, created_at, banned"

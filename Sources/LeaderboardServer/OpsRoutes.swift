@@ -106,6 +106,8 @@ public final class ServerMetrics: Sendable {
             gauge("plume_runway_unreliable_voters", "Voters the fit weighs at under a third of a careful voter (coins, contrarians)", day)
                 .set(Double(runway.unreliableVoters))
             gauge("plume_runway_fit_seconds", "How long the last fit of a runway took", day).set(runway.fitSeconds)
+            gauge("plume_runway_settled", "1 once the votes have stopped and the board is the fit of every vote, from nothing", day)
+                .set(runway.settled ? 1.0 : 0.0)
         }
         if let gate { renderConnections(gate) }
         if let hosting { renderHosting(hosting) }

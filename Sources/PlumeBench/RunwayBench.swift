@@ -13,10 +13,13 @@ public enum RunwayBench {
         public var dealP50Microseconds: Double, dealP99Microseconds: Double
         public var bytesPerVote: Int
         public var honestWeight: Double
+        /// The most any score of the refit stands from a fit from nothing of the same votes.
+        public var refitFromFreshPoints: Int
 
         public var line: String {
-            String(format: "entries=%d votes=%d full_fit_s=%.3f refit_s=%.3f deal_p50_us=%.1f deal_p99_us=%.1f bytes_per_vote=%d honest_weight=%.2f",
-                   entries, votes, fullFitSeconds, refitSeconds, dealP50Microseconds, dealP99Microseconds, bytesPerVote, honestWeight)
+            String(format: "entries=%d votes=%d full_fit_s=%.3f refit_s=%.3f deal_p50_us=%.1f deal_p99_us=%.1f bytes_per_vote=%d honest_weight=%.2f refit_vs_fresh_points=%d",
+                   entries, votes, fullFitSeconds, refitSeconds, dealP50Microseconds, dealP99Microseconds, bytesPerVote, honestWeight,
+                   refitFromFreshPoints)
         }
     }
 
@@ -47,6 +50,8 @@ public enum RunwayBench {
         clock = ContinuousClock.now
         let refit = PeoplesChoice.fit(entries: entries, voters: voters, votes: votes, previous: fit, options: options)
         let refitSeconds = (ContinuousClock.now - clock) / .seconds(1)
+        let fresh = PeoplesChoice.fit(entries: entries, voters: voters, votes: votes)
+        let apart = (0..<entries).map { abs(refit.score(of: $0).score - fresh.score(of: $0).score) }.max() ?? 0
 
         let dealer = PairDealer(fit: refit)
         var showings = [Int](repeating: count * 2 / entries, count: entries)
@@ -66,6 +71,6 @@ public enum RunwayBench {
         return Figures(entries: entries, votes: votes.count, fullFitSeconds: fullFit, refitSeconds: refitSeconds,
                        dealP50Microseconds: durations[durations.count / 2], dealP99Microseconds: durations[durations.count * 99 / 100],
                        bytesPerVote: MemoryLayout<RunwayVote>.stride,
-                       honestWeight: refit.voterWeights.reduce(0, +) / Double(voters))
+                       honestWeight: refit.voterWeights.reduce(0, +) / Double(voters), refitFromFreshPoints: apart)
     }
 }

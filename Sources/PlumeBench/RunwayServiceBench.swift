@@ -19,13 +19,16 @@ public enum RunwayServiceBench {
         public var dealP50Milliseconds = 0.0, dealP99Milliseconds = 0.0
         public var votesPerSecond = 0.0, voteP99Milliseconds = 0.0, cycleVotesPerSecond = 0.0
         public var votesCast = 0
-        public var refreshSeconds = 0.0
+        /// From the last vote until the board has settled (the background passes still running),
+        /// and the most any score then moved when a fresh service refreshed the same file.
+        public var settleSeconds = 0.0
+        public var restartMaxMove = 0
         public var residentBytes = 0
 
         public var line: String {
-            String(format: "service: entries=%d seeded_votes=%d first_refresh_s=%.2f deal_p50_ms=%.2f deal_p99_ms=%.2f votes_per_s=%.0f vote_p99_ms=%.2f deal_and_vote_per_s=%.0f votes_cast=%d refresh_after_s=%.3f rss_mb=%.0f",
+            String(format: "service: entries=%d seeded_votes=%d first_refresh_s=%.2f deal_p50_ms=%.2f deal_p99_ms=%.2f votes_per_s=%.0f vote_p99_ms=%.2f deal_and_vote_per_s=%.0f votes_cast=%d settle_s=%.2f restart_max_move=%d rss_mb=%.0f",
                    entries, seededVotes, firstRefreshSeconds, dealP50Milliseconds, dealP99Milliseconds, votesPerSecond, voteP99Milliseconds,
-                   cycleVotesPerSecond, votesCast, refreshSeconds, Double(residentBytes) / 1e6)
+                   cycleVotesPerSecond, votesCast, settleSeconds, restartMaxMove, Double(residentBytes) / 1e6)
         }
     }
 
@@ -109,12 +112,36 @@ public enum RunwayServiceBench {
         }
         figures.votesCast = answered.count + cycled
         figures.cycleVotesPerSecond = Double(cycled) / ((ContinuousClock.now - clock) / .seconds(1))
-        keeper.cancel()
+        // The votes have stopped: the background passes settle the board on their own.
         clock = ContinuousClock.now
-        try await service.refreshRunway()
-        figures.refreshSeconds = (ContinuousClock.now - clock) / .seconds(1)
+        let deadline = clock + .seconds(120)
+        let counted = votes + figures.votesCast
+        while !(service.runwayStatus.first { $0.day == day }.map { $0.settled && $0.votes == counted } ?? false) {
+            guard ContinuousClock.now < deadline else { throw BenchFailure("the people's board did not settle within 120 s of the last vote") }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        figures.settleSeconds = (ContinuousClock.now - clock) / .seconds(1)
+        keeper.cancel()
         figures.residentBytes = residentBytes()
+        // A restart with no vote in between: a fresh service on the file fits every vote from
+        // nothing and writes every record that differs.
+        let board = "people-" + dayText
+        let before = try scores(path: path, board: board)
+        let fresh = LeaderboardService(store: try SQLiteStore(path: path), catalog: catalog, book: book, causes: try Causes.bundled.get())
+        try await fresh.loadIndex()
+        try await fresh.refreshRunway()
+        let after = try scores(path: path, board: board)
+        guard before.count == entries, after.count == entries else { throw BenchFailure("the people's board lost records: \(before.count), then \(after.count)") }
+        figures.restartMaxMove = Int(before.map { abs($0.value - (after[$0.key] ?? 0)) }.max() ?? 0)
         return figures
+    }
+
+    /// A board's scores by player, read from the file.
+    static func scores(path: String, board: String) throws -> [Int64: Int64] {
+        try DatabaseQueue(path: path).read { db in
+            Dictionary(uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT player, score FROM records WHERE board = ?", arguments: [board])
+                .map { ($0[0] as Int64, $0[1] as Int64) })
+        }
     }
 
     struct BenchFailure: Error, CustomStringConvertible {

@@ -230,6 +230,71 @@ import PlumeTestSupport
         }
     }
 
+    @Test(arguments: StoreKind.allCases) func votesCastAtOnceAreEachAnsweredOnceAndKept(_ kind: StoreKind) async throws {
+        let service = try await Fixtures.service(kind)
+        let players = try await entrants(service, 16)
+        var tickets: [(PlayerRecord, String)] = []
+        for player in players { tickets.append((player, try await service.dealRunwayPair(player, day: Self.day).ticket)) }
+        // Every voter sends its vote twice at once, and all voters at once: on SQLite they meet
+        // in group transactions; each ticket is taken once, and a refusal spoils no other vote.
+        let outcomes = try await withThrowingTaskGroup(of: (Int64, Bool).self) { group in
+            for (player, ticket) in tickets {
+                for copy in 0..<2 {
+                    group.addTask {
+                        let choice: RunwayChoice = copy == 0 ? .left : .right
+                        do {
+                            let recorded = try await service.castRunwayVote(player, RunwayVoteRequest(ticket: ticket, choice: choice))
+                            return (player.number, recorded.tally.votes == 1 && recorded.pointsEarned == 1)
+                        } catch let error as LeaderboardError where error.code == .ticketUsed {
+                            return (player.number, false)
+                        }
+                    }
+                }
+            }
+            return try await group.reduce(into: [Int64: [Bool]]()) { $0[$1.0, default: []].append($1.1) }
+        }
+        #expect(outcomes.count == 16 && outcomes.values.allSatisfy { $0.count == 2 && $0.filter { $0 }.count == 1 })
+        #expect(try await service.runwayDay(Self.day, player: nil).votes == 16)
+        for player in players {
+            #expect(try await service.runwayDay(Self.day, player: player).you?.tally.votes == 1)
+        }
+    }
+
+    @Test(arguments: StoreKind.allCases) func onceVotesStopTheBoardIsTheFitAFreshProcessWrites(_ kind: StoreKind) async throws {
+        let database = try Fixtures.newDatabase(kind)
+        let a = try await Fixtures.service(store: try StoreKind.open(database))
+        let players = try await entrants(a, 12)
+        let voters = try await (0..<16).asyncMap { try await register(a, "Judge \($0)") }
+        let rank = Dictionary(uniqueKeysWithValues: Self.looks.prefix(12).enumerated().map { ($1, $0) })
+        // Careful voters prefer the lower-numbered look; every third voter tosses a coin. The
+        // board is refitted in the background while they vote, one warm round at a time.
+        let keeping = Task { await a.keepRunway(every: .milliseconds(50)) }
+        defer { keeping.cancel() }
+        var random = SplitMix64(seed: 29)
+        for (n, voter) in (voters + players).enumerated() {
+            while let dealt = try? await a.dealRunwayPair(voter, day: Self.day) {
+                let careful = rank[dealt.left]! < rank[dealt.right]! ? RunwayChoice.left : .right
+                let choice = n % 3 == 2 ? (random.below(2) == 0 ? .left : .right) : careful
+                _ = try await a.castRunwayVote(voter, RunwayVoteRequest(ticket: dealt.ticket, choice: choice))
+            }
+        }
+        let votes = try await a.runwayDay(Self.day, player: nil).votes
+        // The board settles once no vote has come for a moment (waited for, not slept on).
+        let deadline = ContinuousClock.now + .seconds(60)
+        while !(a.runwayStatus.first { $0.day == Self.dayNumber }.map { $0.settled && $0.votes == votes } ?? false) {
+            try #require(ContinuousClock.now < deadline, "the board did not settle")
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        keeping.cancel()
+        let board = "people-\(Self.day)"
+        let settled = try await a.top(boardID: board, limit: 50, cursor: nil).rows.map { [$0.playerID: $0.score] }
+        // A new process on the same database fits every vote from nothing and writes exactly.
+        let b = try await Fixtures.service(store: try StoreKind.open(database))
+        try await b.refreshRunway()
+        let fresh = try await b.top(boardID: board, limit: 50, cursor: nil).rows.map { [$0.playerID: $0.score] }
+        #expect(settled.count == 12 && settled == fresh, "the settled board is not a fresh process's fit: \(settled) \(fresh)")
+    }
+
     @Test(arguments: StoreKind.allCases) func twoProcessesOnOneDatabaseDealAndCountTheSameVotes(_ kind: StoreKind) async throws {
         let database = try Fixtures.newDatabase(kind)
         let a = try await Fixtures.service(store: try StoreKind.open(database))

@@ -2,6 +2,7 @@
 // LISTEN/NOTIFY, a database that stops answering, and --database values that can't be used.
 import Foundation
 import GameState
+import Synchronization
 import Testing
 @testable import Leaderboard
 import ScoresAPI
@@ -38,9 +39,23 @@ import PlumeTestSupport
         let writer = try await Fixtures.service(store: try StoreKind.open(database))
         let reader = try await Fixtures.service(store: try StoreKind.open(database))
         let signals = try #require(reader.store.changeSignals())
-        let following = Task { await reader.follow(every: .seconds(3600), wake: signals) }
-        defer { following.cancel() }
-        try await Task.sleep(for: .milliseconds(300))  // the LISTEN is in place
+        // The stream says once that its LISTEN is in place; it is relayed to the reader, and the
+        // write waits for that state (not for a time).
+        let listening = Mutex(false)
+        let (relay, relayed) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+        let relaying = Task {
+            for await _ in signals {
+                listening.withLock { $0 = true }
+                relayed.yield()
+            }
+        }
+        let following = Task { await reader.follow(every: .seconds(3600), wake: relay) }
+        defer { following.cancel(); relaying.cancel() }
+        let connecting = ContinuousClock.now
+        while !listening.withLock({ $0 }) {
+            try #require(ContinuousClock.now - connecting < .seconds(60), "the LISTEN connection never came up")
+            try await Task.sleep(for: .milliseconds(10))
+        }
         let registered = try await writer.register(RegisterRequest(name: "Ada"))
         let ada = try await writer.authenticate(token: registered.token)
         _ = try await writer.submit(ada, SubmitRequest(boardID: "style-2026-11-22", code: Fixtures.singleGarmentLooks[3]))
