@@ -34,10 +34,7 @@ struct PlumeServer: AsyncParsableCommand {
 /// `--database` and `--config`, shared by every command: the database is found the way `serve`
 /// finds it (flag, environment, config file, default).
 struct DatabaseOption: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp(
-        "A SQLite file path, or postgres://user[:pass]@host[:port]/db. Env: PLUME_DATABASE. (default: plume-scores.sqlite)",
-        valueName: "path-or-url"))
-    var database: String?
+    @Option(help: Settings.named("database").help) var database: String?
 
     @Option(name: .long, help: ArgumentHelp("A config file (TOML, keys named like the long options). Env: PLUME_CONFIG.", valueName: "file"))
     var config: String?

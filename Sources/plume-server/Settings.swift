@@ -75,14 +75,21 @@ struct Setting: Sendable {
         }
     }
 
+    /// The long flag (`--key`) and the config file's key.
     let key: String
     let env: String
     let kind: Kind
+    /// What it does, for `--help` and docs/operating.md (which add the variable and the default).
+    let words: String
+    /// The default in words where it is not a value ("none", "off", "beside the database").
+    var defaultWords: String?
+    /// The placeholder `--help` shows for the value.
+    var valueName: String?
     /// Shown with its password masked.
     var secret = false
     /// Puts a checked value in place.
     let apply: @Sendable (inout EffectiveSettings, SettingValue) -> Void
-    /// The default as shown, when it is not the configuration's own value.
+    /// The value in effect as a config file would give it, nil when unset.
     let shownDefault: @Sendable (EffectiveSettings) -> SettingValue?
 
     /// The value in the kind's own form, or nil if it doesn't fit. Text from the environment may
@@ -118,87 +125,168 @@ struct Setting: Sendable {
         case .list(let items): "[" + items.map { shown(.text($0)) }.joined(separator: ", ") + "]"
         }
     }
+
+    /// The built-in default in words, as `--help` and the docs give it.
+    var defaultText: String {
+        if let defaultWords { return defaultWords }
+        switch shownDefault(EffectiveSettings()) {
+        case .text(let text): return text
+        case .number(let number): return String(number)
+        case .list(let items): return items.isEmpty ? "none" : items.joined(separator: ", ")
+        case nil: return "none"
+        }
+    }
+
+    /// The environment variable as `--help` and the docs name it.
+    var envText: String {
+        if case .list = kind { return env + ", comma-separated" }
+        return env
+    }
+
+    /// The flag's help: what it does, its variable and its default, from this one entry.
+    var help: ArgumentHelp {
+        let repeatable = if case .list = kind { " Repeat for more." } else { "" }
+        return ArgumentHelp("\(words)\(repeatable) Env: \(envText). (default: \(defaultText))", valueName: valueName)
+    }
+}
+
+extension Setting {
+    static func text(_ key: String, _ env: String, _ path: WritableKeyPath<EffectiveSettings, String> & Sendable, _ words: String,
+                     valueName: String? = nil, secret: Bool = false) -> Setting {
+        Setting(key: key, env: env, kind: .text, words: words, valueName: valueName, secret: secret,
+                apply: { if case .text(let value) = $1 { $0[keyPath: path] = value } }, shownDefault: { .text($0[keyPath: path]) })
+    }
+
+    /// Text that may stay unset; `shown` gives what is used then (a path beside the database).
+    static func text(_ key: String, _ env: String, _ path: WritableKeyPath<EffectiveSettings, String?> & Sendable, _ words: String,
+                     default defaultWords: String, valueName: String? = nil,
+                     shown: @escaping @Sendable (EffectiveSettings) -> String? = { _ in nil }) -> Setting {
+        Setting(key: key, env: env, kind: .text, words: words, defaultWords: defaultWords, valueName: valueName,
+                apply: { if case .text(let value) = $1 { $0[keyPath: path] = value } },
+                shownDefault: { settings in (settings[keyPath: path] ?? shown(settings)).map { .text($0) } })
+    }
+
+    static func integer(_ key: String, _ env: String, _ range: ClosedRange<Int>, _ path: WritableKeyPath<EffectiveSettings, Int> & Sendable,
+                        _ words: String) -> Setting {
+        Setting(key: key, env: env, kind: .integer(range), words: words,
+                apply: { if case .number(let value) = $1 { $0[keyPath: path] = value } }, shownDefault: { .number($0[keyPath: path]) })
+    }
+
+    static func integer(_ key: String, _ env: String, _ range: ClosedRange<Int>, _ path: WritableKeyPath<EffectiveSettings, Int?> & Sendable,
+                        _ words: String, default defaultWords: String) -> Setting {
+        Setting(key: key, env: env, kind: .integer(range), words: words, defaultWords: defaultWords,
+                apply: { if case .number(let value) = $1 { $0[keyPath: path] = value } }, shownDefault: { $0[keyPath: path].map { .number($0) } })
+    }
+
+    static func list(_ key: String, _ env: String, _ path: WritableKeyPath<EffectiveSettings, [String]> & Sendable, _ words: String,
+                     valueName: String) -> Setting {
+        Setting(key: key, env: env, kind: .list, words: words, valueName: valueName,
+                apply: { if case .list(let value) = $1 { $0[keyPath: path] = value } }, shownDefault: { .list($0[keyPath: path]) })
+    }
+
+    static func choice<Choice: RawRepresentable & CaseIterable & Sendable>(
+        _ key: String, _ env: String, _ path: WritableKeyPath<EffectiveSettings, Choice> & Sendable, _ words: String
+    ) -> Setting where Choice.RawValue == String {
+        Setting(key: key, env: env, kind: .choice(Choice.allCases.map(\.rawValue)), words: words,
+                apply: { if case .text(let value) = $1, let choice = Choice(rawValue: value) { $0[keyPath: path] = choice } },
+                shownDefault: { .text($0[keyPath: path].rawValue) })
+    }
 }
 
 enum Settings {
     static let all: [Setting] = [
-        Setting(key: "database", env: "PLUME_DATABASE", kind: .text, secret: true,
-                apply: { if case .text(let v) = $1 { $0.server.database = v } }, shownDefault: { .text($0.server.database) }),
-        Setting(key: "host", env: "PLUME_HOST", kind: .text,
-                apply: { if case .text(let v) = $1 { $0.server.host = v } }, shownDefault: { .text($0.server.host) }),
-        Setting(key: "port", env: "PLUME_PORT", kind: .integer(0...65_535),
-                apply: { if case .number(let v) = $1 { $0.server.port = v } }, shownDefault: { .number($0.server.port) }),
-        Setting(key: "allowed-origin", env: "PLUME_ALLOWED_ORIGINS", kind: .list,
-                apply: { if case .list(let v) = $1 { $0.server.allowedOrigins = v } }, shownDefault: { .list($0.server.allowedOrigins) }),
-        Setting(key: "rate-limit", env: "PLUME_RATE_LIMIT", kind: .integer(0...10_000_000),
-                apply: { if case .number(let v) = $1 { $0.server.requestsPerMinute = v } }, shownDefault: { .number($0.server.requestsPerMinute) }),
-        Setting(key: "submit-rate-limit", env: "PLUME_SUBMIT_RATE_LIMIT", kind: .integer(0...10_000_000),
-                apply: { if case .number(let v) = $1 { $0.server.submissionsPerMinute = v } }, shownDefault: { .number($0.server.submissionsPerMinute) }),
-        Setting(key: "vote-rate-limit", env: "PLUME_VOTE_RATE_LIMIT", kind: .integer(0...10_000_000),
-                apply: { if case .number(let v) = $1 { $0.server.votesPerMinute = v } }, shownDefault: { .number($0.server.votesPerMinute) }),
-        Setting(key: "register-rate-limit", env: "PLUME_REGISTER_RATE_LIMIT", kind: .integer(0...10_000_000),
-                apply: { if case .number(let v) = $1 { $0.server.registrationsPerHour = v } }, shownDefault: { .number($0.server.registrationsPerHour) }),
-        Setting(key: "simulations", env: "PLUME_SIMULATIONS", kind: .integer(1...64),
-                apply: { if case .number(let v) = $1 { $0.server.simulationSlots = v } }, shownDefault: { .number($0.server.simulationSlots) }),
-        Setting(key: "poll-ms", env: "PLUME_POLL_MS", kind: .integer(10...3_600_000),
-                apply: { if case .number(let v) = $1 { $0.server.followMilliseconds = v } }, shownDefault: { .number($0.server.followMilliseconds) }),
-        Setting(key: "public-url", env: "PLUME_PUBLIC_URL", kind: .text,
-                apply: { if case .text(let v) = $1 { $0.server.publicURL = v } }, shownDefault: { $0.server.publicURL.map { .text($0) } }),
-        Setting(key: "max-connections", env: "PLUME_MAX_CONNECTIONS", kind: .integer(8...1_000_000),
-                apply: { if case .number(let v) = $1 { $0.server.connections.maxConnections = v } },
-                shownDefault: { .number($0.server.connections.maxConnections) }),
-        Setting(key: "max-connections-per-address", env: "PLUME_MAX_CONNECTIONS_PER_ADDRESS", kind: .integer(1...1_000_000),
-                apply: { if case .number(let v) = $1 { $0.server.connections.maxPerAddress = v } },
-                shownDefault: { .number($0.server.connections.maxPerAddress) }),
-        Setting(key: "head-timeout", env: "PLUME_HEAD_TIMEOUT", kind: .integer(1...600),
-                apply: { if case .number(let v) = $1 { $0.server.connections.headSeconds = v } },
-                shownDefault: { .number($0.server.connections.headSeconds) }),
-        Setting(key: "min-body-rate", env: "PLUME_MIN_BODY_RATE", kind: .integer(1...1_000_000_000),
-                apply: { if case .number(let v) = $1 { $0.server.connections.minimumBodyRate = v } },
-                shownDefault: { .number($0.server.connections.minimumBodyRate) }),
-        Setting(key: "idle-timeout", env: "PLUME_IDLE_TIMEOUT", kind: .integer(1...3600),
-                apply: { if case .number(let v) = $1 { $0.server.connections.idleSeconds = v } },
-                shownDefault: { .number($0.server.connections.idleSeconds) }),
-        Setting(key: "trusted-proxy", env: "PLUME_TRUSTED_PROXIES", kind: .list,
-                apply: { if case .list(let v) = $1 { $0.server.trustedProxies = v } }, shownDefault: { .list($0.server.trustedProxies) }),
-        Setting(key: "forwarded-header", env: "PLUME_FORWARDED_HEADER", kind: .choice(ClientAddress.ForwardingHeader.allCases.map(\.rawValue)),
-                apply: { if case .text(let v) = $1, let header = ClientAddress.ForwardingHeader(rawValue: v) { $0.server.forwardedHeader = header } },
-                shownDefault: { .text($0.server.forwardedHeader.rawValue) }),
-        Setting(key: "ssh-port", env: "PLUME_SSH_PORT", kind: .integer(0...65_535),
-                apply: { if case .number(let v) = $1 { $0.sshPort = v } }, shownDefault: { $0.sshPort.map { .number($0) } }),
-        Setting(key: "ssh-host-key", env: "PLUME_SSH_HOST_KEY", kind: .text,
-                apply: { if case .text(let v) = $1 { $0.sshHostKey = v } }, shownDefault: { .text($0.hostKeyPath) }),
-        Setting(key: "ssh-homes", env: "PLUME_SSH_HOMES", kind: .text,
-                apply: { if case .text(let v) = $1 { $0.sshHomes = v } }, shownDefault: { .text($0.homesPath) }),
-        Setting(key: "plume", env: "PLUME_GAME", kind: .text,
-                apply: { if case .text(let v) = $1 { $0.plume = v } }, shownDefault: { .text($0.plumePath) }),
-        Setting(key: "ssh-max-sessions", env: "PLUME_SSH_MAX_SESSIONS", kind: .integer(1...100_000),
-                apply: { if case .number(let v) = $1 { $0.hosting.limits.maxSessions = v } }, shownDefault: { .number($0.hosting.limits.maxSessions) }),
-        Setting(key: "ssh-max-sessions-per-address", env: "PLUME_SSH_MAX_SESSIONS_PER_ADDRESS", kind: .integer(1...100_000),
-                apply: { if case .number(let v) = $1 { $0.hosting.limits.maxPerAddress = v } }, shownDefault: { .number($0.hosting.limits.maxPerAddress) }),
-        Setting(key: "ssh-max-unauthenticated", env: "PLUME_SSH_MAX_UNAUTHENTICATED", kind: .integer(1...100_000),
-                apply: { if case .number(let v) = $1 { $0.hosting.limits.maxUnauthenticated = v } },
-                shownDefault: { .number($0.hosting.limits.maxUnauthenticated) }),
-        Setting(key: "ssh-connections-per-minute", env: "PLUME_SSH_CONNECTIONS_PER_MINUTE", kind: .integer(0...1_000_000),
-                apply: { if case .number(let v) = $1 { $0.hosting.limits.attemptsPerMinute = v } },
-                shownDefault: { .number($0.hosting.limits.attemptsPerMinute) }),
-        Setting(key: "ssh-auth-timeout", env: "PLUME_SSH_AUTH_TIMEOUT", kind: .integer(1...600),
-                apply: { if case .number(let v) = $1 { $0.hosting.limits.authSeconds = v } }, shownDefault: { .number($0.hosting.limits.authSeconds) }),
-        Setting(key: "ssh-idle-minutes", env: "PLUME_SSH_IDLE_MINUTES", kind: .integer(1...10_080),
-                apply: { if case .number(let v) = $1 { $0.hosting.limits.idleMinutes = v } }, shownDefault: { .number($0.hosting.limits.idleMinutes) }),
-        Setting(key: "ssh-session-minutes", env: "PLUME_SSH_SESSION_MINUTES", kind: .integer(1...10_080),
-                apply: { if case .number(let v) = $1 { $0.hosting.limits.sessionMinutes = v } }, shownDefault: { .number($0.hosting.limits.sessionMinutes) }),
-        Setting(key: "ssh-game-memory", env: "PLUME_SSH_GAME_MEMORY", kind: .integer(256...1_048_576),
-                apply: { if case .number(let v) = $1 { $0.hosting.limits.gameMemoryMiB = v } }, shownDefault: { .number($0.hosting.limits.gameMemoryMiB) }),
-        Setting(key: "ssh-game-cpu", env: "PLUME_SSH_GAME_CPU", kind: .integer(10...31_536_000),
-                apply: { if case .number(let v) = $1 { $0.hosting.limits.gameCPUSeconds = v } }, shownDefault: { .number($0.hosting.limits.gameCPUSeconds) }),
-        Setting(key: "log-level", env: "LOG_LEVEL", kind: .choice(Logger.Level.allCases.map(\.rawValue)),
-                apply: { if case .text(let v) = $1, let level = Logger.Level(rawValue: v) { $0.logLevel = level } },
-                shownDefault: { .text($0.logLevel.rawValue) }),
-        Setting(key: "log-format", env: "PLUME_LOG_FORMAT", kind: .choice(LogFormat.allCases.map(\.rawValue)),
-                apply: { if case .text(let v) = $1, let format = LogFormat(rawValue: v) { $0.logFormat = format } },
-                shownDefault: { .text($0.logFormat.rawValue) }),
+        .text("database", "PLUME_DATABASE", \.server.database, "A SQLite file path, or postgres://user[:pass]@host[:port]/db.",
+              valueName: "path-or-url", secret: true),
+        .text("host", "PLUME_HOST", \.server.host, "Address to listen on."),
+        .integer("port", "PLUME_PORT", 0...65_535, \.server.port, "Port to listen on."),
+        .list("allowed-origin", "PLUME_ALLOWED_ORIGINS", \.server.allowedOrigins, "A browser origin allowed to call the API (CORS).",
+              valueName: "origin"),
+        .integer("rate-limit", "PLUME_RATE_LIMIT", 0...10_000_000, \.server.requestsPerMinute,
+                 "Requests per minute from one address; 0 turns it off."),
+        .integer("submit-rate-limit", "PLUME_SUBMIT_RATE_LIMIT", 0...10_000_000, \.server.submissionsPerMinute,
+                 "Submissions and donations per minute for one player; 0 off."),
+        .integer("vote-rate-limit", "PLUME_VOTE_RATE_LIMIT", 0...10_000_000, \.server.votesPerMinute,
+                 "Runway votes and entries per minute for one player; 0 off."),
+        .integer("register-rate-limit", "PLUME_REGISTER_RATE_LIMIT", 0...10_000_000, \.server.registrationsPerHour,
+                 "Registrations per hour from one address; 0 off."),
+        .integer("simulations", "PLUME_SIMULATIONS", 1...64, \.server.simulationSlots,
+                 "Swarm verifications run at once (more wait briefly, then get 503)."),
+        .integer("poll-ms", "PLUME_POLL_MS", 10...3_600_000, \.server.followMilliseconds,
+                 "How often, in milliseconds, to read the change log for other processes' writes (PostgreSQL also wakes at once on NOTIFY)."),
+        .text("public-url", "PLUME_PUBLIC_URL", \.server.publicURL, "The server's address as players see it, for links in pages and the feed.",
+              default: "http://host:port"),
+        .integer("max-connections", "PLUME_MAX_CONNECTIONS", 8...1_000_000, \.server.connections.maxConnections,
+                 "Connections served at once; past it a new one is answered 503 and closed, and past a small overflow nothing more is accepted. Lowered at start to leave descriptors free under the open-file limit."),
+        .integer("max-connections-per-address", "PLUME_MAX_CONNECTIONS_PER_ADDRESS", 1...1_000_000, \.server.connections.maxPerAddress,
+                 "Connections one client address (IPv6: one /64) may hold open; more are closed as they are accepted. Trusted proxies have no cap."),
+        .integer("head-timeout", "PLUME_HEAD_TIMEOUT", 1...600, \.server.connections.headSeconds,
+                 "Seconds a new connection has to send a whole request head before it is closed."),
+        .integer("min-body-rate", "PLUME_MIN_BODY_RATE", 1...1_000_000_000, \.server.connections.minimumBodyRate,
+                 "Bytes a second a request body must at least arrive at: a body may take the head timeout plus its length (at most 16 KiB) at this rate."),
+        .integer("idle-timeout", "PLUME_IDLE_TIMEOUT", 1...3600, \.server.connections.idleSeconds,
+                 "Seconds a kept-alive connection may wait for its next request head."),
+        .list("trusted-proxy", "PLUME_TRUSTED_PROXIES", \.server.trustedProxies,
+              "The address of a reverse proxy whose X-Forwarded-For or Forwarded header names the player (for rate limits). Its own connections have no per-address cap.",
+              valueName: "address"),
+        .choice("forwarded-header", "PLUME_FORWARDED_HEADER", \.server.forwardedHeader,
+                "The header the trusted proxies write: x-forwarded-for or forwarded (RFC 7239); only that one is read."),
+        .integer("ssh-port", "PLUME_SSH_PORT", 0...65_535, \.sshPort,
+                 "Also serve the game over SSH on this port (players run `ssh -p PORT host`).", default: "off"),
+        .text("ssh-host-key", "PLUME_SSH_HOST_KEY", \.sshHostKey, "The SSH host key file, made on first start (Ed25519, mode 0600).",
+              default: "plume-ssh-host-key beside the database", valueName: "path", shown: { $0.hostKeyPath }),
+        .text("ssh-homes", "PLUME_SSH_HOMES", \.sshHomes, "Where each SSH player's saves and settings are kept, a directory per player.",
+              default: "plume-players beside the database", valueName: "path", shown: { $0.homesPath }),
+        .text("plume", "PLUME_GAME", \.plume, "The plume binary each SSH session runs.",
+              default: "plume beside plume-server", valueName: "path", shown: { $0.plumePath }),
+        .integer("ssh-max-sessions", "PLUME_SSH_MAX_SESSIONS", 1...100_000, \.hosting.limits.maxSessions,
+                 "Games played over SSH at once; past it a player is told the server is full."),
+        .integer("ssh-max-sessions-per-address", "PLUME_SSH_MAX_SESSIONS_PER_ADDRESS", 1...100_000, \.hosting.limits.maxPerAddress,
+                 "Games one address (IPv6: one /64) may have open at once."),
+        .integer("ssh-max-unauthenticated", "PLUME_SSH_MAX_UNAUTHENTICATED", 1...100_000, \.hosting.limits.maxUnauthenticated,
+                 "SSH connections still signing in, from everyone, at once; more are reset."),
+        .integer("ssh-connections-per-minute", "PLUME_SSH_CONNECTIONS_PER_MINUTE", 0...1_000_000, \.hosting.limits.attemptsPerMinute,
+                 "New SSH connections one address may open a minute; more are reset."),
+        .integer("ssh-auth-timeout", "PLUME_SSH_AUTH_TIMEOUT", 1...600, \.hosting.limits.authSeconds, "Seconds an SSH connection has to sign in."),
+        .integer("ssh-idle-minutes", "PLUME_SSH_IDLE_MINUTES", 1...10_080, \.hosting.limits.idleMinutes,
+                 "Minutes without a key from the player before a game over SSH ends (it is saved)."),
+        .integer("ssh-session-minutes", "PLUME_SSH_SESSION_MINUTES", 1...10_080, \.hosting.limits.sessionMinutes, "Minutes a game over SSH may last."),
+        .integer("ssh-game-memory", "PLUME_SSH_GAME_MEMORY", 256...1_048_576, \.hosting.limits.gameMemoryMiB, "Each SSH game's address space, in MiB."),
+        .integer("ssh-game-cpu", "PLUME_SSH_GAME_CPU", 10...31_536_000, \.hosting.limits.gameCPUSeconds, "Each SSH game's CPU time, in seconds."),
+        .choice("log-level", "LOG_LEVEL", \.logLevel, "How much the log says: trace, debug, info, notice, warning, error or critical."),
+        .choice("log-format", "PLUME_LOG_FORMAT", \.logFormat,
+                "text (a line per event) or json (one JSON object per line, for log collectors)."),
     ]
+
+    /// The setting called `key`; every flag's help is taken from here.
+    static func named(_ key: String) -> Setting {
+        guard let setting = all.first(where: { $0.key == key }) else { preconditionFailure("no setting is called \(key)") }
+        return setting
+    }
+
+    /// The key of the option property called `property`: `maxConnectionsPerAddress` is
+    /// `max-connections-per-address`, as swift-argument-parser names its flag.
+    static func key(property: String) -> String {
+        property.reduce(into: "") { key, character in
+            if character.isUppercase { key += "-" + character.lowercased() } else { key.append(character) }
+        }
+    }
+
+    /// Every setting as the Markdown table in docs/operating.md (`plume-server config --table`).
+    static func table() -> String {
+        var lines = ["| key (`--key`) | environment | default | takes | what it does |", "|---|---|---|---|---|"]
+        for setting in all {
+            let takes = switch setting.kind {
+            case .text: "text"
+            case .integer(let range): "\(range.lowerBound)–\(range.upperBound)"
+            case .list: "a list"
+            case .choice(let options): options.map { "`\($0)`" }.joined(separator: ", ")
+            }
+            let words = setting.words.replacingOccurrences(of: "|", with: "\\|")
+            let env = if case .list = setting.kind { "`\(setting.env)` (comma-separated)" } else { "`\(setting.env)`" }
+            lines.append("| `\(setting.key)` | \(env) | \(setting.defaultText) | \(takes) | \(words) |")
+        }
+        return lines.joined(separator: "\n")
+    }
 
     /// Resolves every setting: `flags` (by key) win over the environment, which wins over the
     /// file. A flag's mistake is the command line's (usage follows it); the environment's and the

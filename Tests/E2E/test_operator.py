@@ -4,12 +4,14 @@ config`, JSON log lines with request ids, and backup of a live SQLite database a
 import hashlib
 import json
 import os
+import re
 import sqlite3
 import stat
 import subprocess
 import threading
 import time
 import tomllib
+from pathlib import Path
 
 import pytest
 
@@ -31,6 +33,62 @@ def effective(output):
         value, source = rest.rsplit("  # ", 1)
         settings[key] = (value, source)
     return settings
+
+
+def settings_table():
+    """`plume-server config --table`: {key: (environment, default, takes)}, in order."""
+    rows = {}
+    for line in run("config", "--table").stdout.splitlines()[2:]:
+        cells = [cell.strip() for cell in line.strip("|").split(" | ")]
+        rows[cells[0].strip("`")] = (cells[1].removesuffix(" (comma-separated)").strip("`"), cells[2], cells[3])
+    return rows
+
+
+def a_value(takes):
+    """A value the setting accepts, as a flag's text, different from any default."""
+    if "–" in takes:
+        low, high = (int(n) for n in takes.split("–"))
+        return str(min(high, low + 3))
+    if takes.startswith("`"):
+        return takes.split(", ")[-1].strip("`")
+    return "given-value"
+
+
+def test_every_setting_has_its_flag_variable_and_key_and_the_docs_show_the_table(tmp_path):
+    table = settings_table()
+    assert len(table) >= 30 and "port" in table and "ssh-game-cpu" in table
+    # docs/operating.md shows the table the server prints, as it prints it.
+    docs = (Path(__file__).resolve().parents[2] / "docs" / "operating.md").read_text()
+    assert run("config", "--table").stdout.strip() in docs, "docs/operating.md's table of settings is not `plume-server config --table`"
+    # --help names every setting's flag, its variable and its default, and no flag that is not one.
+    help_text = " ".join(run("serve", "--help").stdout.split())
+    flags = set(re.findall(r"--([a-z][a-z-]*)", help_text)) - {"help", "version", "config"}
+    assert flags == set(table), flags ^ set(table)
+    for key, (env, default, _) in table.items():
+        assert re.search(rf"--{key} <[^>]+> .*?Env: {env}\b.*?\(default: {re.escape(default)}\)", help_text), key
+    # With nothing given, every value is the default the table names (where it is a value).
+    printed = run("config", cwd=tmp_path).stdout
+    defaults = effective(printed)
+    assert {source for _, source in defaults.values()} == {"default"}
+    for key, (_, default, takes) in table.items():
+        if key not in defaults:  # off until given ("off", "http://host:port")
+            assert f"# {key} is not set  # default" in printed, key
+        elif takes != "text" or key in ("host", "database"):
+            value = defaults[key][0].strip('"')
+            assert value == ("[]" if default == "none" else default), (key, value, default)
+    # Every setting given each way reaches its setting, from its own place.
+    values = {key: a_value(takes) for key, (_, _, takes) in table.items()}
+    by_flag = effective(run("config", *[arg for key, value in values.items() for arg in (f"--{key}", value)]).stdout)
+    by_env = effective(run("config", env={env: values[key] for key, (env, _, _) in table.items()}).stdout)
+    config = tmp_path / "every.toml"
+    config.write_text("".join(
+        f"{key} = {value if takes[0].isdigit() else (f'[{json.dumps(value)}]' if takes == 'a list' else json.dumps(value))}\n"
+        for key, value, takes in ((k, values[k], t) for k, (_, _, t) in table.items())))
+    by_file = effective(run("config", "--config", str(config)).stdout)
+    for key, (env, _, takes) in table.items():
+        assert by_flag[key][1] == "flag" and by_env[key][1] == f"env {env}" and by_file[key][1] == "file", key
+        if key != "database":  # shown with its password masked
+            assert values[key] in by_flag[key][0] and values[key] in by_env[key][0] and values[key] in by_file[key][0], key
 
 
 def test_flags_win_over_the_environment_which_wins_over_the_file(tmp_path):
