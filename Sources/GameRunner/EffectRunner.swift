@@ -29,6 +29,9 @@ public final class EffectRunner {
     private let children = DispatchQueue(label: "plume.children")
     /// Why the last save couldn't be written when the game quit (said once the terminal is back).
     public private(set) var quitProblem: String?
+    /// Pieces of work handed to child processes so far (a clipboard tool, xdg-open); a hosted
+    /// game hands none.
+    public private(set) var childJobs = 0
 
     /// `emit` writes escape sequences to the terminal (called on the loop's thread only).
     public init(inbox: Inbox<Msg>, saves: SaveWriter, scores: Scores?, environment: [String: String] = ProcessInfo.processInfo.environment,
@@ -80,6 +83,7 @@ public final class EffectRunner {
 
     /// Runs work that may wait on a child process; its message is posted when it is done.
     private func background(_ work: @escaping @Sendable () -> Msg) {
+        childJobs += 1
         inbox.begin()
         children.async { [inbox] in inbox.finish([work()]) }
     }

@@ -165,7 +165,7 @@ public protocol LeaderboardStore: RunwayStore, PlayerKeyStore {
     func player(name: String) async throws -> PlayerRecord?
     func updatePlayer(_ number: Int64, _ changes: PlayerChanges, at: Int64) async throws -> PlayerRecord
     /// Clears name, e-mail, avatar and token and deletes the player's records, except the
-    /// contributors record, which stays for "a former player" (StoreSQL's erasure rule). `at`
+    /// contributors record, which stays for "a former player" (the steps of `Erasure`, in order). `at`
     /// (milliseconds, the service's clock) dates the change-log entries of every write.
     func erasePlayer(_ number: Int64, at: Int64) async throws
     func setBanned(_ number: Int64, _ banned: Bool, at: Int64) async throws

@@ -106,11 +106,15 @@ public final class SQLiteStore: LeaderboardStore {
 
     public func erasePlayer(_ number: Int64, at: Int64) async throws {
         try await pool.write { db in
-            let boards = try String.fetchAll(db, sql: StoreSQL.eraseRecords(.sqlite), arguments: [number, Board.contributors.id])
-            try db.execute(sql: StoreSQL.eraseIdentity(.sqlite), arguments: [number])
-            try db.execute(sql: StoreSQL.eraseKeys(.sqlite), arguments: [number])
-            try db.execute(sql: StoreSQL.closeDealsShowingPlayer(.sqlite), arguments: [number])
-            try db.execute(sql: StoreSQL.eraseRunwayEntries(.sqlite), arguments: [number])
+            var boards: [String] = []
+            for step in Erasure.steps {
+                let arguments: StatementArguments = step.keepingBoard.map { [number, $0] } ?? [number]
+                if step.returnsBoards {
+                    boards += try String.fetchAll(db, sql: step.sql(.sqlite), arguments: arguments)
+                } else {
+                    try db.execute(sql: step.sql(.sqlite), arguments: arguments)
+                }
+            }
             for board in boards + [""] { try Self.logChange(db, board: board, player: number, at: at) }
         }
     }

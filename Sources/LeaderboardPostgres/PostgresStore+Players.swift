@@ -73,11 +73,15 @@ extension PostgresStore {
         let logger = logger
         try await transaction { c in
             try await Self.lock(c, player: number, logger)
-            let boards = try await Self.values(c, .rule(StoreSQL.eraseRecords(.postgres), number, Board.contributors.id), logger, as: String.self)
-            try await Self.exec(c, .rule(StoreSQL.eraseIdentity(.postgres), number), logger)
-            try await Self.exec(c, .rule(StoreSQL.eraseKeys(.postgres), number), logger)
-            try await Self.exec(c, .rule(StoreSQL.closeDealsShowingPlayer(.postgres), number), logger)
-            try await Self.exec(c, .rule(StoreSQL.eraseRunwayEntries(.postgres), number), logger)
+            var boards: [String] = []
+            for step in Erasure.steps {
+                let query: PostgresQuery = step.keepingBoard.map { .rule(step.sql(.postgres), number, $0) } ?? .rule(step.sql(.postgres), number)
+                if step.returnsBoards {
+                    boards += try await Self.values(c, query, logger, as: String.self)
+                } else {
+                    try await Self.exec(c, query, logger)
+                }
+            }
             try await Self.logChanges(c, boards: boards + [""], player: number, at: at, logger)
         }
     }

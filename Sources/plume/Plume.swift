@@ -31,9 +31,9 @@ struct Play: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Play Plume (the default).",
         discussion: """
-            Opens the full-screen game: the Studio (dress-up), the Lab (Swarm Chemistry), Import, \
-            Share and Scores. Press ? on any screen for its keys. Your looks, swarms and saved \
-            slots are kept in $XDG_DATA_HOME/plume (or ~/.local/share/plume).
+            Opens the full-screen game. Its screens, each on its digit key: \(Screen.tour). Press \
+            ? on any screen for its keys. Your looks, swarms and saved slots are kept in \
+            $XDG_DATA_HOME/plume (or ~/.local/share/plume).
 
             Scores go to a plume-server given by --server, else PLUME_SERVER, else `server = "…"` \
             in $XDG_CONFIG_HOME/plume/config.toml; with none of them, to the local board, a \

@@ -207,6 +207,19 @@ def cpu_ticks(pid):
     return int(fields[11]) + int(fields[12])  # utime + stime
 
 
+def settled_cpu_ticks(pid, deadline=30):
+    """The process's CPU ticks once two readings 0.2 s apart agree (it has stopped drawing)."""
+    give_up = time.monotonic() + deadline
+    last = cpu_ticks(pid)
+    while time.monotonic() < give_up:
+        time.sleep(0.2)
+        now = cpu_ticks(pid)
+        if now == last:
+            return now
+        last = now
+    raise AssertionError(f"the game never came to rest within {deadline} s")
+
+
 def test_the_evolution_grid_breeds_by_eye_and_rests_when_paused(game):
     g = game()
     g.wait_for("Today:")
@@ -223,8 +236,8 @@ def test_the_evolution_grid_breeds_by_eye_and_rests_when_paused(game):
     assert "Evolution · generation 1" in g.text()
     g.press(" ")
     g.wait_for("Paused.")
-    time.sleep(0.5)
-    before = cpu_ticks(g.child.pid)
+    # The game has come to rest (its CPU time stopped growing) before the window is measured.
+    before = settled_cpu_ticks(g.child.pid)
     time.sleep(2)
     assert cpu_ticks(g.child.pid) - before <= 2, "a paused grid uses no CPU"
     g.press("escape")

@@ -9,7 +9,7 @@ import PostgresNIO
 import PlumeTestSupport
 import Testing
 @testable import Leaderboard
-import LeaderboardPostgres
+@testable import LeaderboardPostgres
 
 struct Column: Hashable, CustomStringConvertible {
     var table: String, name: String, type: String, notNull: Bool, defaultValue: String?
@@ -39,7 +39,10 @@ struct Schema: Equatable {
         let url = try StoreKind.postgres.newDatabase()
         try await PostgresStore(url: url).migrate()
         let postgres = try await Self.read(postgres: url)
-        #expect(sqlite.tables == ["players", "records", "donations", "changes", "runway_entries", "runway_votes", "runway_deals", "server_secrets", "player_keys"])
+        // The tables are the ones the migrations declare, the same on both stores.
+        let declared = Self.tablesCreated(SQLiteSchema.migrations.map(\.sql))
+        #expect(declared.count >= 9 && declared == Self.tablesCreated(PostgresSchema.migrations.flatMap(\.statements)))
+        #expect(Set(sqlite.tables) == declared, "\(sqlite.tables) vs the migrations' \(declared)")
         #expect(sqlite.tables == postgres.tables)
         #expect(sqlite.columns.count > 20)
         #expect(sqlite.columns.subtracting(postgres.columns).isEmpty, "only in SQLite: \(sqlite.columns.subtracting(postgres.columns))")
@@ -50,6 +53,39 @@ struct Schema: Equatable {
         #expect(sqlite.constraints.contains("donations CHECK (points > 0)"), "\(sqlite.constraints)")
         #expect(sqlite.constraints.contains("runway_votes CHECK (choice IN 'left', 'right', 'tie', 'skip')"), "\(sqlite.constraints)")
         #expect(sqlite.constraints == postgres.constraints, "SQLite \(sqlite.constraints) vs PostgreSQL \(postgres.constraints)")
+    }
+
+    /// The tables a list of migrations leaves: each CREATE TABLE, less each DROP TABLE after it.
+    static func tablesCreated(_ sql: [String]) -> Set<String> {
+        var tables = Set<String>()
+        let statement = /(?i)\b(CREATE|DROP)\s+TABLE\s+(?:IF\s+(?:NOT\s+)?EXISTS\s+)?(\w+)/
+        for text in sql {
+            for match in text.matches(of: statement) {
+                if match.1.uppercased() == "CREATE" { tables.insert(String(match.2)) } else { tables.remove(String(match.2)) }
+            }
+        }
+        return tables
+    }
+
+    /// Erasure names every table the migrations make, as a step or as left alone with a reason,
+    /// and each step's statement (in both dialects) works on its own table.
+    @Test func erasureAccountsForEveryTableTheMigrationsMake() {
+        let declared = Self.tablesCreated(SQLiteSchema.migrations.map(\.sql))
+        let stepped = Set(Erasure.steps.map(\.table)), untouched = Set(Erasure.untouched.keys)
+        #expect(stepped.isDisjoint(with: untouched) && Erasure.steps.count == stepped.count)
+        #expect(stepped.union(untouched) == declared,
+                "not accounted for by erasure: \(declared.subtracting(stepped.union(untouched))); unknown: \(stepped.union(untouched).subtracting(declared))")
+        #expect(Erasure.untouched.values.allSatisfy { $0.count > 20 })
+        let target = /^\s*(?:DELETE\s+FROM|UPDATE)\s+(\w+)/
+        for step in Erasure.steps {
+            for dialect in [StoreSQL.Dialect.sqlite, .postgres] {
+                #expect(step.sql(dialect).firstMatch(of: target).map { String($0.1) } == step.table, "\(step.table): \(step.sql(dialect))")
+            }
+        }
+        // Records go first (their boards are logged); deals showing a look close before it goes.
+        #expect(Erasure.steps.first?.table == "records" && Erasure.steps.first?.returnsBoards == true)
+        let order = Erasure.steps.map(\.table)
+        #expect(order.firstIndex(of: "runway_deals")! < order.firstIndex(of: "runway_entries")!)
     }
 
     static func family(_ declared: String) -> String {

@@ -28,10 +28,11 @@ struct Scene: CustomTestStringConvertible, Sendable {
         }
     }
 
-    static func scores(_ name: String, _ keys: [Key], down: ScoresFailure? = nil, registered: Bool = true) -> Scene {
+    static func scores(_ name: String, _ keys: [Key], down: ScoresFailure? = nil, registered: Bool = true, sshKeys: [KeyInfo] = []) -> Scene {
         Scene(name: name) { width, height in
             var fake = FakeScores()
             if registered { fake.player = FakeScores.me }
+            fake.keys = sshKeys
             fake.rows = [FakeScores.row(1, "Bea", 930), FakeScores.row(2, "Ada", 812, id: FakeScores.me.playerID),
                          FakeScores.row(3, "Cy", 700, at: "2024-10-04T07:00:00.000Z")]
             var model = app(width: width, height: height)
@@ -80,6 +81,12 @@ struct Scene: CustomTestStringConvertible, Sendable {
         scores("scores-offline", [], down: ScoresFailure(.offline, "scores.example isn't answering")),
         scores("scores-register", [.char("p"), .tab], registered: false),
         scores("scores-donate", [.char("d"), .char("1"), .char("2")]),
+        scores("scores-keys", [.char("K"), .down], sshKeys: [
+            KeyInfo(fingerprint: "SHA256:Lp2mRk0wq7x3Vt9ZcYhN1aBdEfGhIjKlMnOpQrStUvW", type: "ssh-ed25519", label: "ada@laptop",
+                    addedAt: "2024-10-01T09:00:00.000Z"),
+            KeyInfo(fingerprint: "SHA256:q9Xw2e4R6t8Y0u1I3o5P7a9S2d4F6g8H0j2K4l6Z8x0", type: "ecdsa-sha2-nistp256", label: "",
+                    addedAt: "2024-10-03T18:30:00.000Z"),
+        ]),
         runway("runway", []),
         runway("runway-voted", [.right]),
     ]

@@ -13,6 +13,24 @@ public enum Screen: Int, CaseIterable, Sendable {
 
     /// The digit keys that switch screens, as the help says them ("1-6").
     public static var digitKeys: String { "1-\(allCases.count)" }
+
+    /// The screen as `plume play --help` names it.
+    public var described: String {
+        switch self {
+        case .studio: "the Studio (dress-up)"
+        case .lab: "the Lab (Swarm Chemistry)"
+        case .importer: "Import (a friend's link)"
+        case .share: "Share"
+        case .scores: "Scores"
+        case .runway: "the Runway (the day's looks, judged in pairs)"
+        }
+    }
+
+    /// Every screen with its key: "1 the Studio (dress-up), 2 …, and 6 the Runway (…)".
+    public static var tour: String {
+        let named = allCases.enumerated().map { "\($0.offset + 1) \($0.element.described)" }
+        return named.dropLast().joined(separator: ", ") + ", and " + named[named.count - 1]
+    }
 }
 
 /// A screen: a layer that stays while the player is elsewhere, told when they arrive.

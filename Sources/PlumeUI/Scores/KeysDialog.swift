@@ -94,6 +94,25 @@ public struct KeysDialog: Overlay {
         return .nothing
     }
 
+    /// A key as the list names it: its label, else its kind and the start of its fingerprint.
+    static func name(of key: KeyInfo) -> String {
+        let label = SafeText.strip(key.label)
+        return label.isEmpty ? "\(kind(of: key.type)) key" : label
+    }
+
+    /// The key's algorithm in a word: ed25519, ecdsa-p256…
+    static func kind(of type: String) -> String {
+        let type = SafeText.strip(type)
+        if type.hasPrefix("ssh-") { return String(type.dropFirst(4)) }
+        if type.hasPrefix("ecdsa-sha2-nist") { return "ecdsa-" + type.dropFirst("ecdsa-sha2-nist".count) }
+        return type
+    }
+
+    /// `text` in exactly `width` columns: padded, or cut with "…".
+    static func column(_ text: String, _ width: Int) -> String {
+        text.count > width ? String(text.prefix(width - 1)) + "…" : text + String(repeating: " ", count: width - text.count)
+    }
+
     public func draw(into grid: inout Grid, area: Rect, _ context: Context) {
         let keys = context.scores.keys?.keys
         let rows = max(1, min(keys?.count ?? 1, 8))
@@ -105,8 +124,10 @@ public struct KeysDialog: Overlay {
             let first = max(0, min(selected - rows + 1, keys.count - rows))
             for (offset, key) in keys.dropFirst(first).prefix(rows).enumerated() {
                 let index = first + offset
-                let label = key.label.isEmpty ? "" : "  " + SafeText.strip(key.label)
-                let text = "\(index == selected ? "▸" : " ") \(SafeText.strip(key.fingerprint).prefix(27))…  \(SafeText.strip(key.type))  \(key.addedAt.prefix(10))\(label)"
+                // Fixed columns, the fingerprint last: it is the part that may be cut.
+                let lead = "\(index == selected ? "▸" : " ") \(Self.column(Self.name(of: key), 16))  \(Self.column(Self.kind(of: key.type), 10))  "
+                    + "\(key.addedAt.prefix(10))  "
+                let text = lead + Self.column(SafeText.strip(key.fingerprint), max(2, inside.width - lead.count))
                 grid.put(text, in: inside.row(3 + offset), style: (index == selected ? Theme.chosen : Theme.label).on(Theme.panel))
             }
         } else if error == nil {
@@ -118,7 +139,7 @@ public struct KeysDialog: Overlay {
         if adding {
             Dialog.field("Key", line, focused: !sending, line: inside.row(bottom), into: &grid)
         } else if confirming, let keys, keys.indices.contains(selected) {
-            grid.put("Remove \(SafeText.strip(keys[selected].fingerprint).prefix(27))…? y removes · any other key keeps it", in: inside.row(bottom),
+            grid.put("Remove \(Self.name(of: keys[selected]))? y removes · any other key keeps it", in: inside.row(bottom),
                      style: Theme.chosen.on(Theme.panel))
         } else {
             grid.put(sending ? "Sending…" : "a adds (paste your .pub line) · x removes · ↑↓ · Esc closes", in: inside.row(bottom),
