@@ -9,6 +9,7 @@
 import Foundation
 import Challenges
 import PlumeCalendar
+import ScoresAPI
 
 public struct Board: Hashable, Sendable {
     public enum Kind: Hashable, Sendable {
@@ -24,15 +25,18 @@ public struct Board: Hashable, Sendable {
 
     public static let contributors = Board(.contributors)
 
-    public var id: String {
+    /// The board's id as the game and the server both read it (ScoresAPI's `BoardID`).
+    public var boardID: BoardID {
         switch kind {
-        case .style(let day): "style-" + UTCDay.string(day)
-        case .swarm(let challenge, nil): "swarm-" + challenge
-        case .swarm(let challenge, let week?): "swarm-\(challenge)-\(week)"
-        case .contributors: "contributors"
-        case .people(let day): "people-" + UTCDay.string(day)
+        case .style(let day): .style(day: day)
+        case .swarm(let challenge, let week): .swarm(challenge: challenge, week: week)
+        case .contributors: .contributors
+        case .people(let day): .people(day: day)
         }
     }
+
+    /// The id's text: the key of the board's records in the store and the rank index.
+    public var id: String { boardID.text }
 
     /// Whether a share code can be submitted to this board (contributors takes donations only;
     /// a people's board is counted from votes).
@@ -59,27 +63,23 @@ public struct Board: Hashable, Sendable {
     /// Reads a board id, checking that it names something the server defines and that the
     /// period has begun (future days and weeks are not boards yet).
     public static func parse(_ id: String, book: ChallengeBook, now seconds: Int64) -> Board? {
-        guard id.utf8.count <= 64 else { return nil }
+        parse(BoardID(id), book: book, now: seconds)
+    }
+
+    public static func parse(_ id: BoardID, book: ChallengeBook, now seconds: Int64) -> Board? {
         let today = UTCDay.containing(seconds: seconds)
-        if id == "contributors" { return .contributors }
-        if id.hasPrefix("style-") {
-            guard let day = UTCDay.parse(id.dropFirst(6)), day >= UTCDay.firstSeasonDay, day <= today else { return nil }
-            return Board(.style(day: day))
+        let season = UTCDay.firstSeasonDay...today
+        switch id {
+        case .contributors: return .contributors
+        case .style(let day): return season.contains(day) ? Board(.style(day: day)) : nil
+        case .people(let day): return season.contains(day) ? Board(.people(day: day)) : nil
+        case .swarm(let challenge, nil):
+            return book.swarmChallenge(id: challenge) == nil ? nil : Board(.swarm(challenge: challenge, week: nil))
+        case .swarm(let challenge, let week?):
+            guard book.swarmChallenge(id: challenge) != nil, week.firstDay <= today, week.firstDay + 7 > UTCDay.firstSeasonDay else { return nil }
+            return Board(.swarm(challenge: challenge, week: week))
+        case .unknown: return nil
         }
-        if id.hasPrefix("people-") {
-            guard let day = UTCDay.parse(id.dropFirst(7)), day >= UTCDay.firstSeasonDay, day <= today else { return nil }
-            return Board(.people(day: day))
-        }
-        guard id.hasPrefix("swarm-") else { return nil }
-        let rest = id.dropFirst(6)
-        if book.swarmChallenge(id: String(rest)) != nil { return Board(.swarm(challenge: String(rest), week: nil)) }
-        // swarm-<challenge>-YYYY-Www: the challenge id never contains the week's shape.
-        guard rest.count > 9 else { return nil }
-        let challenge = String(rest.dropLast(9)), weekText = rest.suffix(9)
-        guard rest.dropLast(8).hasSuffix("-"), book.swarmChallenge(id: challenge) != nil,
-              let week = ISOWeek(String(weekText.dropFirst())),
-              week.firstDay <= today, week.firstDay + 7 > UTCDay.firstSeasonDay else { return nil }
-        return Board(.swarm(challenge: challenge, week: week))
     }
 
     /// The boards open at `seconds`, in the order a player would browse them: today's style
@@ -93,6 +93,21 @@ public struct Board: Hashable, Sendable {
         for challenge in book.swarmChallenges {
             boards.append(Board(.swarm(challenge: challenge.id, week: nil)))
             boards.append(Board(.swarm(challenge: challenge.id, week: week)))
+        }
+        boards.append(.contributors)
+        return boards
+    }
+
+    /// The boards a game lists: those open now, then each earlier day's style board and
+    /// people's choice (closed, still read) back `LeaderboardLimits.earlierDays` days or to the
+    /// first season day, newest first; contributors last.
+    public static func listed(book: ChallengeBook, now seconds: Int64) -> [Board] {
+        let today = UTCDay.containing(seconds: seconds)
+        var boards = current(book: book, now: seconds).filter { $0 != .contributors }
+        for day in stride(from: today - 1, through: max(UTCDay.firstSeasonDay, today - LeaderboardLimits.earlierDays), by: -1) {
+            boards.append(Board(.style(day: day)))
+            // Yesterday's people's choice still takes votes: it is among the open boards.
+            if day < today - 1 { boards.append(Board(.people(day: day))) }
         }
         boards.append(.contributors)
         return boards

@@ -13,6 +13,8 @@ public enum LeaderboardLimits {
     /// Rows either side of a player in an around-me read.
     public static let aroundRadius = 0...25
     public static let defaultAroundRadius = 5
+    /// Earlier days whose style and people's boards the board list gives a game, besides today's.
+    public static let earlierDays = 6
     /// Share codes longer than this are not codes Plume writes (16 ingredients is 255 characters).
     public static let maxCodeBytes = 512
     /// The most points one donation can move: far above anything a player can earn in a year,

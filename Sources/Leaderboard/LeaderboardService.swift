@@ -66,8 +66,10 @@ public final class LeaderboardService: Sendable {
         return board
     }
 
-    public func boards() -> BoardList {
-        BoardList(boards: Board.current(book: book, now: now / 1000).map(info))
+    /// The boards open now; with `earlier`, every board a game lists (`Board.listed`: earlier
+    /// days' style and people's boards too).
+    public func boards(earlier: Bool = false) -> BoardList {
+        BoardList(boards: (earlier ? Board.listed(book: book, now: now / 1000) : Board.current(book: book, now: now / 1000)).map(info))
     }
 
     public func info(_ board: Board) -> BoardInfo {
@@ -76,10 +78,13 @@ public final class LeaderboardService: Sendable {
         let open = board.isOpen(at: now / 1000)
         let opens = interval.map { Timestamp.iso(milliseconds: $0.lowerBound * 1000) }
         let closes = interval.map { Timestamp.iso(milliseconds: $0.upperBound * 1000) }
+        // A day board of an earlier day is titled with its date; today's by its theme alone.
+        let today = UTCDay.containing(seconds: now / 1000)
+        let dated = { (day: Int) in day < today ? " — " + UTCDay.string(day) : "" }
         switch board.kind {
         case .style(let day):
             let theme = book.theme(forDay: day)
-            return BoardInfo(id: board.id, kind: .style, period: .day, title: "Style: \(theme.name)", brief: theme.brief,
+            return BoardInfo(id: board.id, kind: .style, period: .day, title: "Style: \(theme.name)" + dated(day), brief: theme.brief,
                              open: open, opensAt: opens, closesAt: closes, records: records)
         case .swarm(let id, let week):
             let challenge = book.swarmChallenge(id: id)
@@ -89,7 +94,7 @@ public final class LeaderboardService: Sendable {
                              open: open, opensAt: opens, closesAt: closes, records: records)
         case .people(let day):
             let theme = book.theme(forDay: day)
-            return BoardInfo(id: board.id, kind: .people, period: .day, title: "People's choice: \(theme.name)",
+            return BoardInfo(id: board.id, kind: .people, period: .day, title: "People's choice: \(theme.name)" + dated(day),
                              brief: "Looks from the runway of \(UTCDay.string(day)), ranked by players' votes.",
                              open: open, opensAt: opens, closesAt: closes, records: records)
         case .contributors:

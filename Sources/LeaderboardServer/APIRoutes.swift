@@ -30,7 +30,11 @@ struct APIRoutes {
         v1.post("players/me/keys", use: addKey)
         v1.delete("players/me/keys", use: removeKey)
         v1.post("scores", use: submit)
-        v1.get("boards") { _, _ in try Reply.json(service.boards()) }
+        // ?include=earlier adds earlier days' boards (what a game lists); other words are ignored.
+        v1.get("boards") { request, _ in
+            let include = request.uri.queryParameters.get("include")?.split(separator: ",") ?? []
+            return try Reply.json(service.boards(earlier: include.contains("earlier")))
+        }
         v1.get("boards/:board") { _, context in try Reply.json(service.info(try service.board(try context.parameters.text("board")))) }
         v1.get("boards/:board/top", use: top)
         v1.get("boards/:board/around/me", use: aroundMe)

@@ -125,7 +125,7 @@ public enum RunwayServiceBench {
         figures.residentBytes = residentBytes()
         // A restart with no vote in between: a fresh service on the file fits every vote from
         // nothing and writes every record that differs.
-        let board = "people-" + dayText
+        let board = BoardID.people(day: day).text
         let before = try scores(path: path, board: board)
         let fresh = LeaderboardService(store: try SQLiteStore(path: path), catalog: catalog, book: book, causes: try Causes.bundled.get())
         try await fresh.loadIndex()

@@ -154,7 +154,7 @@ public struct SubmissionResult: Codable, Sendable, Equatable {
 
 public struct BoardInfo: Codable, Sendable, Equatable {
     public var id: String
-    /// "style", "swarm" or "contributors".
+    /// What the board ranks: style, swarm, contributors or people (see `BoardID`).
     public var kind: BoardKind
     /// "day", "week" or "all-time".
     public var period: BoardPeriod

@@ -70,7 +70,7 @@ public final class LocalBackend: ScoresBackend {
         return tag == etag ? .unchanged : .fresh(value, etag: tag)
     }
 
-    public func boards() async throws(ScoresFailure) -> BoardList { try await call { service.boards() } }
+    public func boards() async throws(ScoresFailure) -> BoardList { try await call { service.boards(earlier: true) } }
 
     public func board(_ id: String) async throws(ScoresFailure) -> BoardInfo {
         try await call { service.info(try service.board(id)) }

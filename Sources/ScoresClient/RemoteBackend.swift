@@ -27,7 +27,7 @@ public final class RemoteBackend: ScoresBackend {
     // MARK: Reads
 
     public func boards() async throws(ScoresFailure) -> BoardList {
-        try decode(try await send("GET", "/v1/boards"))
+        try decode(try await send("GET", "/v1/boards?include=earlier"))
     }
 
     public func board(_ id: String) async throws(ScoresFailure) -> BoardInfo {

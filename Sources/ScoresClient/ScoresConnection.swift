@@ -1,7 +1,6 @@
 // The game's one door to the scores: settings resolved once, the backend opened on first use
 // (so start-up never waits on a file or the network), and every command answered with events —
 // if the local board itself can't be opened, each command says why.
-import Challenges
 import Foundation
 import ScoresAPI
 
@@ -23,15 +22,13 @@ public actor ScoresConnection {
     public nonisolated let hosted: HostedScores?
     public nonisolated let configDirectory: URL
     public nonisolated let dataDirectory: URL
-    let book: ChallengeBook
     private var opened: Result<ScoresSession, ScoresFailure>?
 
-    public init(settings: ScoresSettings, environment: [String: String], book: ChallengeBook, hosted: HostedScores? = nil) {
+    public init(settings: ScoresSettings, environment: [String: String], hosted: HostedScores? = nil) {
         self.settings = hosted.map { ScoresSettings(place: .server($0.api), warnings: []) } ?? settings
         self.hosted = hosted
         configDirectory = ScoresSettings.configDirectory(environment: environment)
         dataDirectory = ScoresSettings.dataDirectory(environment: environment)
-        self.book = book
     }
 
     /// The key credentials are kept under for this place, without opening anything.
@@ -48,7 +45,7 @@ public actor ScoresConnection {
             // Credentials in memory only: the pass, or the token a registration returns.
             let backend = RemoteBackend(base: hosted.api, pass: hosted.pass)
             let credentials = CredentialStore.inMemory(hosted.player.map { [backend.key: $0] } ?? [:])
-            let session = ScoresSession(backend: backend, configDirectory: configDirectory, dataDirectory: dataDirectory, book: book,
+            let session = ScoresSession(backend: backend, configDirectory: configDirectory, dataDirectory: dataDirectory,
                                         credentials: credentials, askName: hosted.player == nil ? (hosted.suggestedName ?? "") : nil)
             opened = .success(session)
             return session
@@ -65,7 +62,7 @@ public actor ScoresConnection {
                 throw error
             }
         }
-        let session = ScoresSession(backend: backend, configDirectory: configDirectory, dataDirectory: dataDirectory, book: book)
+        let session = ScoresSession(backend: backend, configDirectory: configDirectory, dataDirectory: dataDirectory)
         opened = .success(session)
         return session
     }

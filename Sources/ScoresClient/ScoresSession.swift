@@ -1,23 +1,18 @@
 // Carries out the game's score commands against one backend: keeps the player's token, the
 // ETags and last copies of what was read (so an unchanged board costs a 304), the outbox of
 // submissions waiting for the server, and turns every outcome into events for the game.
-import Challenges
 import Foundation
 import GameState
 import Leaderboard
 import ScoresAPI
-import PlumeCalendar
 
 public actor ScoresSession {
     public nonisolated let backend: any ScoresBackend
     public nonisolated let credentials: CredentialStore
     public nonisolated let outbox: Outbox
-    let book: ChallengeBook
     let clock: @Sendable () -> Double
-    /// Board rows read at once, and players shown on each side in Around me.
-    public static let pageRows = 50, aroundRadius = 5
-    /// Earlier days' style boards offered besides today's.
-    public static let earlierDays = 6
+    /// Board rows read at once, and players shown on each side in Around me: the server's defaults.
+    public static let pageRows = LeaderboardLimits.defaultPageRows, aroundRadius = LeaderboardLimits.defaultAroundRadius
 
     /// The last copy of each page read and its ETag, by `ScoresCommand.key`.
     private var pages: [ScoresCommand.Key: (etag: String?, page: BoardPage)] = [:]
@@ -27,14 +22,13 @@ public actor ScoresSession {
     /// suggestion (the SSH user name, when it would make a valid name).
     private var askName: String?
 
-    public init(backend: any ScoresBackend, configDirectory: URL, dataDirectory: URL, book: ChallengeBook,
+    public init(backend: any ScoresBackend, configDirectory: URL, dataDirectory: URL,
                 credentials: CredentialStore? = nil, askName: String? = nil,
                 clock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }) {
         self.backend = backend
         self.credentials = credentials ?? CredentialStore(directory: configDirectory)
         self.askName = askName
         outbox = Outbox(directory: dataDirectory)
-        self.book = book
         self.clock = clock
     }
 
@@ -218,26 +212,10 @@ public actor ScoresSession {
 
     static let unexpected304 = ScoresFailure(.malformed, "the server said \"unchanged\" about something the game never had")
 
-    /// The server's current boards (contributors has its own tab), then earlier days' style
-    /// boards (closed, still readable).
+    /// The boards the server lists for a game (open now, then earlier days'), as it titles them;
+    /// contributors has its own tab.
     func boardList() async throws(ScoresFailure) -> [BoardInfo] {
-        var boards = try await backend.boards().boards.filter { $0.kind != .contributors }
-        let today = boards.lazy.compactMap { $0.id.hasPrefix("style-") ? UTCDay.parse($0.id.dropFirst(6)[...]) : nil }.first
-            ?? UTCDay.containing(seconds: Int64(clock()))
-        var earlier: [BoardInfo] = []
-        for day in stride(from: today - 1, through: max(UTCDay.firstSeasonDay, today - Self.earlierDays), by: -1) {
-            let theme = book.theme(forDay: day)
-            earlier.append(BoardInfo(id: "style-" + UTCDay.string(day), kind: .style, period: .day,
-                                     title: "Style: \(theme.name) — \(UTCDay.string(day))", brief: theme.brief, open: false, records: 0))
-            // Yesterday's people's board is the server's own (still taking votes); earlier ones are closed.
-            if day < today - 1 {
-                earlier.append(BoardInfo(id: "people-" + UTCDay.string(day), kind: .people, period: .day,
-                                         title: "People's choice: \(theme.name) — \(UTCDay.string(day))",
-                                         brief: "Looks from the runway of \(UTCDay.string(day)), ranked by players' votes.", open: false, records: 0))
-            }
-        }
-        boards += earlier
-        return boards.map(Self.clean)
+        try await backend.boards().boards.filter { $0.kind != .contributors }.map(Self.clean)
     }
 
     /// Remote text reaches the game with control and bidi characters removed.

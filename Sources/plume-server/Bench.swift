@@ -5,6 +5,7 @@ import ArgumentParser
 import Foundation
 import PlumeBench
 import PlumeCalendar
+import ScoresAPI
 import GameState
 import Challenges
 import Leaderboard
@@ -31,7 +32,7 @@ struct Bench: AsyncParsableCommand {
     @Option(help: "Keep the seeded database and logs in this directory (default: a temporary one, removed).") var directory: String?
     @Flag(help: "Measure only the Runway: the ranking alone (a fit of 10 000 entries and 1 000 000 votes, a refit, pair dealing), then the same day through the service on SQLite (first refresh, deals, votes per second).") var runway = false
 
-    static let board = "swarm-huddle"
+    static let board = BoardID.swarm(challenge: "huddle", week: nil).text
     static let submitters = 1000
     static let sampledPlayers = 10_000
 
@@ -108,7 +109,7 @@ struct Bench: AsyncParsableCommand {
                              latencyConnections)
         let rank = try run("rank", "/", BenchTools.getScript(ids: sample, path: "/v1/boards/\(Self.board)/players/", suffix: ""),
                            latencyConnections)
-        let today = "style-" + UTCDay.string(UTCDay.containing(seconds: Int64(Date().timeIntervalSince1970)))
+        let today = BoardID.style(day: UTCDay.containing(seconds: Int64(Date().timeIntervalSince1970))).text
         let looks = BenchmarkCodes.looks(in: try Catalog.bundled.get())
         let submits = try run("submit", "/", BenchTools.submitScript(tokens: tokens, codes: looks, board: today), connections)
 

@@ -59,10 +59,10 @@ func startGame(server: ServerOption, paste: String?, hosted: HostedHandoff? = ni
     let connection: ScoresConnection
     if let hosted {
         let environment = ProcessInfo.processInfo.environment
-        connection = ScoresConnection(settings: ScoresSettings(place: .local), environment: environment, book: model.book, hosted: hosted.scores)
+        connection = ScoresConnection(settings: ScoresSettings(place: .local), environment: environment, hosted: hosted.scores)
         model.sharing.webBase = hosted.web ?? hosted.api
     } else {
-        connection = server.connection(book: model.book)
+        connection = server.connection()
         if case .server(let url) = connection.settings.place { model.sharing.webBase = url.absoluteString }
     }
     let inbox = Inbox<Msg>()

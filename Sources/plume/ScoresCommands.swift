@@ -16,14 +16,14 @@ struct ServerOption: ParsableArguments {
         valueName: "url"))
     var server: String?
 
-    func connection(book: ChallengeBook) -> ScoresConnection {
+    func connection() -> ScoresConnection {
         let environment = ProcessInfo.processInfo.environment
-        return ScoresConnection(settings: ScoresSettings.resolve(flag: server, environment: environment), environment: environment, book: book)
+        return ScoresConnection(settings: ScoresSettings.resolve(flag: server, environment: environment), environment: environment)
     }
 
     /// The chosen place (warnings printed), its credentials file, and its name in words.
     func credentials() throws -> (ScoresConnection, CredentialStore, String) {
-        let connection = connection(book: try loadBook())
+        let connection = connection()
         warn(connection)
         let place = connection.settings.place == .local ? "the local board" : connection.key
         return (connection, CredentialStore(directory: connection.configDirectory), place)
@@ -82,7 +82,7 @@ struct ScoresCLI: ParsableCommand {
     @OptionGroup var where_: ServerOption
 
     func run() throws {
-        let connection = where_.connection(book: try loadBook())
+        let connection = where_.connection()
         warn(connection)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -104,7 +104,7 @@ struct ScoresCLI: ParsableCommand {
                 }
             }
         case let id?:
-            let command: ScoresCommand = id == "contributors" ? .contributors : .top(board: id)
+            let command: ScoresCommand = BoardID(id) == .contributors ? .contributors : .top(board: id)
             for event in try answer(connection, command) {
                 let page: BoardPage
                 switch event {

@@ -42,7 +42,7 @@ struct ShareCommand: ParsableCommand {
         }
         var link = ShareCode.link(state)
         if web {
-            let connection = where_.connection(book: model.book)
+            let connection = where_.connection()
             guard case .server(let url) = connection.settings.place else {
                 throw fail("web links need a plume-server: give --server URL, PLUME_SERVER or server = \"…\" in config.toml")
             }

@@ -90,7 +90,12 @@ import PlumeCalendar
     }
 
     static func today() -> String {
-        "style-" + UTCDay.string(UTCDay.containing(seconds: Int64(Date().timeIntervalSince1970)))
+        BoardID.style(day: UTCDay.containing(seconds: Int64(Date().timeIntervalSince1970))).text
+    }
+
+    /// The ids of a /v1/boards reply, in order.
+    static func boardIDs(_ reply: Reply) throws -> [String] {
+        try #require((reply.json["boards"] as? [[String: Any]])?.compactMap { $0["id"] as? String })
     }
 
     // MARK: Every route, the way a player and a browser use them
@@ -104,6 +109,20 @@ import PlumeCalendar
 
             var reply = try await client.call(.get, "/v1/boards")
             #expect(reply.status == .ok && reply.text.contains(board) && reply.text.contains("contributors"))
+            // A game asks for earlier days too, titled with their dates; other words change nothing.
+            let open = try Self.boardIDs(reply)
+            reply = try await client.call(.get, "/v1/boards?include=earlier")
+            let listed = try Self.boardIDs(reply)
+            #expect(reply.status == .ok && Array(listed.prefix(open.count - 1)) == Array(open.dropLast()) && listed.last == "contributors")
+            #expect(listed.count == open.count + 2 * LeaderboardLimits.earlierDays - 1)
+            let titles = try #require((reply.json["boards"] as? [[String: Any]])?.compactMap { $0["title"] as? String })
+            let yesterday = UTCDay.string(UTCDay.parse(board.dropFirst(6))! - 1)
+            #expect(titles.contains { $0.hasPrefix("Style: ") && $0.hasSuffix(" — " + yesterday) } && titles.first?.contains(" — ") == false)
+            for other in ["nonsense", "earlier,nonsense", ""] {
+                reply = try await client.call(.get, "/v1/boards?include=" + other)
+                let ids = try Self.boardIDs(reply)
+                #expect(reply.status == .ok && ids == (other.contains("earlier") ? listed : open), "\(other)")
+            }
 
             reply = try await client.call(.patch, "/v1/players/me", json: #"{"email":"ada@example.org","updates_opt_in":true,"avatar_look":"\#(Self.look([1]))"}"#, token: ada.token)
             #expect(reply.status == .ok && reply.json["email"] as? String == "ada@example.org")

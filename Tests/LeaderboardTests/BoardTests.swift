@@ -70,6 +70,32 @@ import PlumeCalendar
         #expect(current.first == "style-2026-11-22" && current.last == "contributors")
         #expect(current.count == 4 + 2 * book.swarmChallenges.count)
         #expect(current.prefix(3) == ["style-2026-11-22", "people-2026-11-22", "people-2026-11-21"])
+        // The server's boards and the game's ids are one value: every id reads back as its board.
+        for board in Board.listed(book: book, now: now) {
+            #expect(board.boardID.text == board.id && BoardID(board.id) == board.boardID && Board.parse(board.boardID, book: book, now: now) == board)
+        }
+        for challenge in book.swarmChallenges {
+            #expect(BoardID("swarm-" + challenge.id).period == .allTime, "a challenge id that reads as a week: \(challenge.id)")
+        }
+    }
+
+    /// What a game lists: the open boards, then each earlier day's style and people's boards,
+    /// newest first, back six days or to the first season day; contributors last.
+    @Test func theListedBoardsAreTheOpenOnesThenEarlierDays() {
+        let book = Fixtures.book
+        let listed = Board.listed(book: book, now: now).map(\.id)
+        let open = Board.current(book: book, now: now).map(\.id).filter { $0 != "contributors" }
+        #expect(Array(listed.prefix(open.count)) == open && listed.last == "contributors")
+        let earlier = Array(listed.dropFirst(open.count).dropLast())
+        #expect(earlier.prefix(4) == ["style-2026-11-21", "style-2026-11-20", "people-2026-11-20", "style-2026-11-19"])
+        #expect(earlier.filter { $0.hasPrefix("style-") }.count == LeaderboardLimits.earlierDays)
+        #expect(earlier.filter { $0.hasPrefix("people-") }.count == LeaderboardLimits.earlierDays - 1)
+        #expect(Set(listed).count == listed.count)
+        // Near the season's start, nothing before its first day.
+        let second = Int64(UTCDay.firstSeasonDay + 1) * 86_400 + 60
+        let early = Board.listed(book: book, now: second).map(\.id)
+        #expect(early.filter { BoardID($0).day.map { $0 < UTCDay.firstSeasonDay } ?? false }.isEmpty)
+        #expect(early.contains("style-" + UTCDay.string(UTCDay.firstSeasonDay)))
     }
 
     @Test func cursorsRoundTripAndDamagedOnesAreRefused() throws {

@@ -63,7 +63,7 @@ func temporaryDirectory() throws -> URL {
 
 func session(_ backend: any ScoresBackend, home: URL) throws -> ScoresSession {
     ScoresSession(backend: backend, configDirectory: home.appendingPathComponent("config"),
-                  dataDirectory: home.appendingPathComponent("data"), book: try ChallengeBook.bundled.get())
+                  dataDirectory: home.appendingPathComponent("data"))
 }
 
 /// The first event of the kind `pick` extracts, or a test failure naming what came instead.
@@ -110,10 +110,10 @@ struct Missing: Error {}
             #expect(boards.first?.id == today)
             #expect(boards.contains { $0.id == "swarm-huddle" })
             #expect(!boards.contains { $0.kind == .contributors })
-            #expect(boards.filter { $0.kind == .style && !$0.open }.count == ScoresSession.earlierDays)
+            #expect(boards.filter { $0.kind == .style && !$0.open }.count == LeaderboardLimits.earlierDays)
             // The people's boards: today's and yesterday's from the server, earlier days' closed, each once.
             let peoples = boards.filter { $0.kind == .people }.map(\.id)
-            #expect(peoples.count == ScoresSession.earlierDays + 1 && Set(peoples).count == peoples.count, "\(peoples)")
+            #expect(peoples.count == LeaderboardLimits.earlierDays + 1 && Set(peoples).count == peoples.count, "\(peoples)")
 
             // Submitting before registering says so, and keeps nothing.
             events = await session.perform(.submit(board: today, code: Fixtures.outfit()))

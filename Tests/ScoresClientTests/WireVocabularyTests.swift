@@ -1,6 +1,7 @@
 // The leaderboard's vocabularies on the wire: each known value keeps its spelling both ways, and
 // a value a newer server sends decodes to `.unknown` — an old game never fails on a new word.
 import Foundation
+import PlumeCalendar
 import ScoresAPI
 import Testing
 
@@ -31,6 +32,30 @@ import Testing
         #expect(board.kind == .unknown("people") && board.period == .unknown("fortnight") && board.records == 3)
         let refusal = try JSONDecoder().decode(ErrorReply.self, from: Data(#"{"error":{"code":"runway_closed","message":"closed"}}"#.utf8))
         #expect(refusal.error.code == .unknown("runway_closed") && refusal.error.message == "closed")
+    }
+
+    /// A board id reads as its shape only when spelled as the server spells it, and writes back
+    /// the text it was read from; anything else is an unknown board, kept as it came.
+    @Test func boardIdsReadTheirShapeAndWriteBackTheSameText() {
+        let shapes: [(String, BoardKind?, BoardPeriod?, Int?)] = [
+            ("style-2026-11-22", .style, .day, 20_779), ("people-2026-11-21", .people, .day, 20_778),
+            ("swarm-huddle", .swarm, .allTime, nil), ("swarm-huddle-2026-W47", .swarm, .week, nil),
+            ("contributors", .contributors, .allTime, nil),
+        ]
+        for (text, kind, period, day) in shapes {
+            let id = BoardID(text)
+            #expect(id.text == text && id.kind == kind && id.period == period && id.day == day, "\(text)")
+            if case .unknown = id { Issue.record("\(text) read as unknown") }
+        }
+        #expect(BoardID("swarm-huddle-2026-W47") == .swarm(challenge: "huddle", week: ISOWeek("2026-W47")))
+        #expect(BoardID.style(day: 20_779).text == "style-2026-11-22" && BoardID("style-2026-11-22") == .style(day: 20_779))
+        for odd in ["", "style-", "style-2026-1-01", "style-2026-11-22\0", "swarm-", "people-2026-13-01", "duet-2026-11-24", String(repeating: "a", count: 10_000)] {
+            let id = BoardID(odd)
+            #expect(id == .unknown(odd) && id.text == odd && id.kind == nil && id.period == nil, "\(odd.prefix(40))")
+        }
+        // A week suffix that names no week leaves the whole rest as the challenge's id.
+        #expect(BoardID("swarm-huddle-2026-W4x") != .swarm(challenge: "huddle", week: nil))
+        #expect(BoardID("swarm-a-2026-W99").kind == .swarm && BoardID("swarm-a-2026-W99").period == .allTime)
     }
 
     @Test func aProfileUpdateTellsAbsentFromNull() throws {

@@ -34,11 +34,5 @@ public struct Context: Sendable {
     static func area(_ size: Size) -> Rect { Rect(x: 0, y: 1, width: size.width, height: size.height - 3) }
     var onScores: Bool { screen == .scores }
     /// The board the Studio submits to: today's style theme.
-    public var styleBoardID: String { Boards.style(day: day) }
-}
-
-/// Board ids as the leaderboard spells them.
-public enum Boards {
-    public static func style(day: Int) -> String { "style-" + UTCDay.string(day) }
-    public static func swarm(_ challenge: SwarmChallenge) -> String { "swarm-" + challenge.id }
+    public var styleBoardID: String { BoardID.style(day: day).text }
 }

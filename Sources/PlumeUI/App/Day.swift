@@ -11,9 +11,9 @@ extension AppModel {
         if screen == .runway { requests += runway.refresh(context) }
         let today = UTCDay.containing(seconds: Int64(seconds.rounded(.down)))
         if today != day {
-            let yesterday = Boards.style(day: day)
+            let yesterday = BoardID.style(day: day).text
             day = today
-            requests += scores.dayTurned(from: yesterday, to: Boards.style(day: today))
+            requests += scores.dayTurned(from: yesterday, to: BoardID.style(day: today).text)
             requests.append(.status("A new day has begun: today's theme is “\(theme.name)”."))
             scores.runwayOffer = nil
             if screen == .runway { requests += runway.refresh(context, force: true) }

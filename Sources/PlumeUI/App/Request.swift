@@ -43,7 +43,12 @@ public enum Request: Sendable {
 }
 
 /// What is being submitted.
-public enum Work: String, Sendable { case look, swarm }
+public enum Work: String, Sendable {
+    case look, swarm
+
+    /// What a board takes: swarms on a swarm board, looks on the others.
+    init(board: String) { self = BoardID(board).kind == .swarm ? .swarm : .look }
+}
 
 /// What other layers ask of the Scores screen.
 public enum ScoresRequest: Sendable {

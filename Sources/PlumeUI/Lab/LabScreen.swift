@@ -4,6 +4,7 @@
 import Challenges
 import Foundation
 import GameState
+import ScoresAPI
 import SwarmSim
 import TUI
 
@@ -102,7 +103,7 @@ extension LabState: ScreenLayer {
         case .char("u"): return changed(undo() ? "Undone." : "Nothing to undo.")
         case .char("s"): return .done(.go(.share))
         case .char("i"): return .done(.go(.importer))
-        case .char("b"): return .done(.submit(board: Boards.swarm(challenge(in: context.book)), code: ShareCode.encode(.swarm(recipe)), what: .swarm))
+        case .char("b"): return .done(.submit(board: BoardID.swarm(challenge: challenge(in: context.book).id, week: nil).text, code: ShareCode.encode(.swarm(recipe)), what: .swarm))
         default: return .pass
         }
         return .nothing

@@ -7,8 +7,8 @@ enum Dialog {
     static let labelWidth = 10
 
     /// A box for `lines` lines of content, centred in the area.
-    static func box(in area: Rect, lines: Int) -> Rect {
-        let width = min(area.width - 4, 66), height = lines + 4
+    static func box(in area: Rect, lines: Int, width widest: Int = 66) -> Rect {
+        let width = min(area.width - 4, widest), height = lines + 4
         return Rect(x: area.x + (area.width - width) / 2, y: max(area.y, area.y + (area.height - height) / 2), width: width, height: height)
     }
 

@@ -116,7 +116,8 @@ public struct KeysDialog: Overlay {
     public func draw(into grid: inout Grid, area: Rect, _ context: Context) {
         let keys = context.scores.keys?.keys
         let rows = max(1, min(keys?.count ?? 1, 8))
-        let box = Dialog.box(in: area, lines: rows + 6 + (error == nil ? 0 : 1))
+        // Wide enough for a whole fingerprint where the window allows: it is how a key is told apart.
+        let box = Dialog.box(in: area, lines: rows + 6 + (error == nil ? 0 : 1), width: 100)
         let inside = Theme.panel(" Your SSH keys on \(context.scores.place) ").draw(in: box, into: &grid)
         grid.put("Each key signs you in when you play here over SSH.", in: inside.row(1), style: Theme.label.on(Theme.panel))
         if let keys {
@@ -125,7 +126,8 @@ public struct KeysDialog: Overlay {
             for (offset, key) in keys.dropFirst(first).prefix(rows).enumerated() {
                 let index = first + offset
                 // Fixed columns, the fingerprint last: it is the part that may be cut.
-                let lead = "\(index == selected ? "▸" : " ") \(Self.column(Self.name(of: key), 16))  \(Self.column(Self.kind(of: key.type), 10))  "
+                let label = key.label.isEmpty ? "(no label)" : SafeText.strip(key.label)
+                let lead = "\(index == selected ? "▸" : " ") \(Self.column(label, 16))  \(Self.column(Self.kind(of: key.type), 10))  "
                     + "\(key.addedAt.prefix(10))  "
                 let text = lead + Self.column(SafeText.strip(key.fingerprint), max(2, inside.width - lead.count))
                 grid.put(text, in: inside.row(3 + offset), style: (index == selected ? Theme.chosen : Theme.label).on(Theme.panel))

@@ -67,7 +67,7 @@ extension ScoresState {
     /// Submits the Studio's look or the Lab's swarm; registers first if need be.
     mutating func submit(board: String, code: String, what: Work) -> [Request] {
         let command = ScoresCommand.submit(board: board, code: code)
-        if board.hasPrefix("style-") { (lastStyleCode, runwayOffer) = (code, nil) }
+        if BoardID(board).kind == .style { (lastStyleCode, runwayOffer) = (code, nil) }
         guard player != nil else {
             pendingSubmission = command
             return [.push(RegisterDialog(self)), .status("Register on \(place) first; your \(what.rawValue) is sent as soon as you have.")]
@@ -130,7 +130,7 @@ extension ScoresState {
             if boards.isEmpty { requests += send(.start) }
             if case .submit(let board, let code)? = pendingSubmission {
                 pendingSubmission = nil
-                requests += submit(board: board, code: code, what: board.hasPrefix("swarm") ? .swarm : .look)
+                requests += submit(board: board, code: code, what: Work(board: board))
             }
             return requests
         case .profileUpdated(let profile):
@@ -231,7 +231,7 @@ extension ScoresState {
 
     /// "look" or "swarm", for a submission waiting on its registration.
     private func workWords(_ command: ScoresCommand) -> String {
-        if case .submit(let board, _) = command, board.hasPrefix("style-") { return "look" }
+        if case .submit(let board, _) = command { return Work(board: board).rawValue }
         return "swarm"
     }
 

@@ -1,0 +1,88 @@
+// A board's id, the one place its text is spelled and read, shared by the server and the game:
+//   style-YYYY-MM-DD           the day's style theme
+//   swarm-<challenge>          a swarm challenge, all-time
+//   swarm-<challenge>-YYYY-Www the same challenge for one ISO week (UTC)
+//   contributors               points each player has given to causes
+//   people-YYYY-MM-DD          the Runway's people's choice for a day
+// Any other text is `.unknown` (a newer server's board: shown and read, never built here). Only
+// the canonical spelling is read as its shape, so an id read and written again is the same
+// text. Whether the board exists (the day has begun, the challenge is in the book) is the
+// server's to say, not this type's.
+import PlumeCalendar
+
+public enum BoardID: Hashable, Sendable, CustomStringConvertible {
+    case style(day: Int)
+    case swarm(challenge: String, week: ISOWeek?)
+    case contributors
+    case people(day: Int)
+    case unknown(String)
+
+    /// The longest id the server defines or reads.
+    public static let maxBytes = 64
+
+    /// Reads an id; text of no known shape (or not spelled canonically) is `.unknown`.
+    public init(_ text: String) {
+        self = Self.shape(of: text).flatMap { $0.text == text ? $0 : nil } ?? .unknown(text)
+    }
+
+    private static func shape(of text: String) -> BoardID? {
+        guard text.utf8.count <= maxBytes else { return nil }
+        if text == "contributors" { return .contributors }
+        if text.hasPrefix("style-") { return UTCDay.parse(text.dropFirst(6)).map { .style(day: $0) } }
+        if text.hasPrefix("people-") { return UTCDay.parse(text.dropFirst(7)).map { .people(day: $0) } }
+        guard text.hasPrefix("swarm-") else { return nil }
+        let rest = text.dropFirst(6)
+        // swarm-<challenge>-YYYY-Www: a challenge id never ends in a week's shape.
+        if rest.count > 9, rest.dropLast(8).hasSuffix("-"), let week = ISOWeek(String(rest.suffix(8))) {
+            return .swarm(challenge: String(rest.dropLast(9)), week: week)
+        }
+        return rest.isEmpty ? nil : .swarm(challenge: String(rest), week: nil)
+    }
+
+    /// The id as the wire and the store spell it.
+    public var text: String {
+        switch self {
+        case .style(let day): "style-" + UTCDay.string(day)
+        case .swarm(let challenge, nil): "swarm-" + challenge
+        case .swarm(let challenge, let week?): "swarm-\(challenge)-\(week)"
+        case .contributors: "contributors"
+        case .people(let day): "people-" + UTCDay.string(day)
+        case .unknown(let text): text
+        }
+    }
+
+    public var description: String { text }
+
+    /// What the board ranks; nil for an unknown board.
+    public var kind: BoardKind? {
+        switch self {
+        case .style: .style
+        case .swarm: .swarm
+        case .contributors: .contributors
+        case .people: .people
+        case .unknown: nil
+        }
+    }
+
+    /// How long the board runs; nil for an unknown board.
+    public var period: BoardPeriod? {
+        switch self {
+        case .style, .people: .day
+        case .swarm(_, nil), .contributors: .allTime
+        case .swarm(_, _?): .week
+        case .unknown: nil
+        }
+    }
+
+    /// The UTC day a style or people's board is of.
+    public var day: Int? {
+        switch self {
+        case .style(let day), .people(let day): day
+        case .swarm, .contributors, .unknown: nil
+        }
+    }
+
+    /// Two ids are the same board when they spell the same text.
+    public static func == (a: BoardID, b: BoardID) -> Bool { a.text == b.text }
+    public func hash(into hasher: inout Hasher) { hasher.combine(text) }
+}
