@@ -275,22 +275,50 @@ extension LeaderboardService {
             return held
         }
         let dealtBefore = state.dealt
-        var rebuilt = false
-        /// Puts this pass's state in place; deals made while the pass ran stay counted.
-        func keep(_ state: RunwayDayState) {
-            runway.days.withLock { days in
-                var next = state
-                if !rebuilt, let current = days[day] {
-                    for at in dealtBefore.indices where at < current.dealt.count {
-                        next.dealt[at] = max(0, next.dealt[at] + current.dealt[at] - dealtBefore[at])
-                    }
-                }
-                days[day] = next
+        var read = RunwayRead(changed: state.entriesReadAt == nil)
+        do {
+            try await readRunway(day: day, into: &state, &read, settled: settled)
+        } catch {
+            // What was read stays read (each judgement moves the last id read with it).
+            keepRunway(day, state, dealtBefore: dealtBefore, rebuilt: read.rebuilt)
+            throw error
+        }
+        let due = state.fittedAt.map { ContinuousClock.now - $0 >= LeaderboardLimits.runwayRefitInterval } ?? true
+        let fitting = (read.changed || state.fittedVotes != state.voteCount || state.fit.strengths.count != state.entries.count)
+            && (settled || read.rebuilt || due)
+        // Once the votes stop for a moment, the board settles: a fit from nothing, as a fresh
+        // process on this database would make, written exactly. The warm refits while votes
+        // arrive are one round each and may stand a few points from it.
+        if read.changed { state.changedAt = .now }
+        let quiet = state.changedAt.map { ContinuousClock.now - $0 >= LeaderboardLimits.runwaySettleAfter } ?? true
+        let settling = !fitting && quiet && state.settledVotes != state.voteCount
+        let warm = fitting && !read.rebuilt && !state.fit.strengths.isEmpty
+        if fitting || settling { await fitRunway(&state, warm: warm) }
+        let fitted = state
+        keepRunway(day, fitted, dealtBefore: dealtBefore, rebuilt: read.rebuilt)
+        let exact = settled || settling
+        if fitting || exact {
+            let full = exact || fitted.boardWrittenAt.map { ContinuousClock.now - $0 >= LeaderboardLimits.runwayRewriteInterval } ?? true
+            if try await writePeoplesBoard(day: day, fitted, exact: exact, full: full) {
+                runway.days.withLock { $0[day]?.boardWrittenAt = .now }
             }
         }
-        var changed = state.entriesReadAt == nil
-        /// Reads the entries; a list that is not the last one plus new looks (one was replaced or
-        /// left the runway) counts the day again from its first vote.
+        // A fit from nothing, written exactly, is the settled board.
+        if (fitting || settling) && exact && !warm {
+            runway.days.withLock { $0[day]?.settledVotes = fitted.voteCount }
+        }
+    }
+
+    /// What a pass read: whether anything new came, and whether the day was counted again.
+    private struct RunwayRead {
+        var changed: Bool
+        var rebuilt = false
+    }
+
+    /// Reads a day's new entries and judgements into `state`. A list of entries that is not the
+    /// last one plus new looks (one was replaced or left the runway) counts the day again from
+    /// its first vote.
+    private func readRunway(day: Int, into state: inout RunwayDayState, _ read: inout RunwayRead, settled: Bool) async throws {
         func readEntries() async throws {
             let entries = try await store.runwayEntries(day: day)
             if entries != state.entries {
@@ -300,76 +328,61 @@ extension LeaderboardService {
                     let newest = state.newestEntry
                     state = RunwayDayState(entries: entries)
                     state.newestEntry = newest
-                    rebuilt = true
+                    read.rebuilt = true
                 }
-                changed = true
+                read.changed = true
             }
             state.newestEntry = max(state.newestEntry, entries.last?.id ?? 0)
             state.entriesReadAt = .now
         }
-        do {
-            let stale = runway.staleEntries.withLock { $0.remove(day) != nil }
-            if settled || stale || state.entriesReadAt.map({ ContinuousClock.now - $0 >= .seconds(1) }) ?? true { try await readEntries() }
-            // A judgement can name a look entered after the entries were read (another process dealt
-            // it): the entries are read again, after the judgement, when they must show it. Up to
-            // `trusted`, a look the entries do not show has left the runway.
-            var trusted: Int64 = 0
-            reading: while true {
-                let batch = try await store.runwayJudgements(day: day, after: state.lastJudgement, limit: LeaderboardLimits.runwayReadBatch)
-                for judgement in batch {
-                    if judgement.id > trusted, max(judgement.left, judgement.right) > state.newestEntry {
-                        try await readEntries()
-                        trusted = batch.last?.id ?? judgement.id
-                        continue reading
-                    }
-                    if state.read(judgement) { changed = true }
+        let stale = runway.staleEntries.withLock { $0.remove(day) != nil }
+        if settled || stale || state.entriesReadAt.map({ ContinuousClock.now - $0 >= .seconds(1) }) ?? true { try await readEntries() }
+        // A judgement can name a look entered after the entries were read (another process dealt
+        // it): the entries are read again, after the judgement, when they must show it. Up to
+        // `trusted`, a look the entries do not show has left the runway.
+        var trusted: Int64 = 0
+        reading: while true {
+            let batch = try await store.runwayJudgements(day: day, after: state.lastJudgement, limit: LeaderboardLimits.runwayReadBatch)
+            for judgement in batch {
+                if judgement.id > trusted, max(judgement.left, judgement.right) > state.newestEntry {
+                    try await readEntries()
+                    trusted = batch.last?.id ?? judgement.id
+                    continue reading
                 }
-                if batch.count < LeaderboardLimits.runwayReadBatch { break }
+                if state.read(judgement) { read.changed = true }
             }
-        } catch {
-            // What was read stays read (each judgement moves the last id read with it).
-            keep(state)
-            throw error
+            if batch.count < LeaderboardLimits.runwayReadBatch { break }
         }
-        let due = state.fittedAt.map { ContinuousClock.now - $0 >= LeaderboardLimits.runwayRefitInterval } ?? true
-        let fitting = (changed || state.fittedVotes != state.voteCount || state.fit.strengths.count != state.entries.count)
-            && (settled || rebuilt || due)
-        // Once the votes stop for a moment, the board settles: a fit from nothing, as a fresh
-        // process on this database would make, written exactly. The warm refits while votes
-        // arrive are one round each and may stand a few points from it.
-        if changed { state.changedAt = .now }
-        let quiet = state.changedAt.map { ContinuousClock.now - $0 >= LeaderboardLimits.runwaySettleAfter } ?? true
-        let settling = !fitting && quiet && state.settledVotes != state.voteCount
-        var previousFit: PeoplesChoice?
-        if fitting || settling {
-            // From the previous fit, one round of reliabilities; from nothing, the full four.
-            let warm = fitting && !rebuilt && !state.fit.strengths.isEmpty
-            state.fittedAt = .now
-            state.fittedVotes = state.voteCount
-            // Settled once this fit is written (below); a warm fit unsettles the board.
-            if warm { state.settledVotes = nil }
-            previousFit = warm ? state.fit : nil
-            let (entries, voters, votes, previous) = (state.entries.count, state.voters.count, state.votes, previousFit)
-            // A fit of a big day takes a good fraction of a second: off the threads that answer requests.
-            let started = ContinuousClock.now
-            defer { state.fitSeconds = (ContinuousClock.now - started) / .seconds(1) }
-            state.fit = await Self.offCooperativeThreads {
-                PeoplesChoice.fit(entries: entries, voters: voters, votes: votes, previous: previous,
-                                  options: warm ? Self.refitOptions : PeoplesChoice.Options())
+    }
+
+    /// Fits every vote read: from the previous fit, one round of reliabilities (`warm`); from
+    /// nothing, the full four. A fit of a big day takes a good fraction of a second, so it runs
+    /// off the threads that answer requests.
+    private func fitRunway(_ state: inout RunwayDayState, warm: Bool) async {
+        state.fittedAt = .now
+        state.fittedVotes = state.voteCount
+        // A warm fit unsettles the board; a fit from nothing settles it once written.
+        if warm { state.settledVotes = nil }
+        let (entries, voters, votes, previous) = (state.entries.count, state.voters.count, state.votes, warm ? state.fit : nil)
+        let started = ContinuousClock.now
+        state.fit = await Self.offCooperativeThreads {
+            PeoplesChoice.fit(entries: entries, voters: voters, votes: votes, previous: previous,
+                              options: warm ? Self.refitOptions : PeoplesChoice.Options())
+        }
+        state.fitSeconds = (ContinuousClock.now - started) / .seconds(1)
+        state.dealer.update(state.fit)
+    }
+
+    /// Puts a pass's state in place; deals made while the pass ran stay counted.
+    private func keepRunway(_ day: Int, _ state: RunwayDayState, dealtBefore: [Int], rebuilt: Bool) {
+        runway.days.withLock { days in
+            var next = state
+            if !rebuilt, let current = days[day] {
+                for at in dealtBefore.indices where at < current.dealt.count {
+                    next.dealt[at] = max(0, next.dealt[at] + current.dealt[at] - dealtBefore[at])
+                }
             }
-            state.dealer.update(state.fit)
-        }
-        let fitted = state
-        keep(fitted)
-        let exact = settled || settling
-        if fitting || exact {
-            let full = exact || fitted.boardWrittenAt.map { ContinuousClock.now - $0 >= LeaderboardLimits.runwayRewriteInterval } ?? true
-            if try await writePeoplesBoard(day: day, fitted, exact: exact, full: full) {
-                runway.days.withLock { $0[day]?.boardWrittenAt = .now }
-            }
-        }
-        if (fitting || settling) && exact && previousFit == nil {
-            runway.days.withLock { $0[day]?.settledVotes = fitted.voteCount }
+            days[day] = next
         }
     }
 
