@@ -279,14 +279,14 @@ func scoresApp(_ fake: inout FakeScores, width: Int = 100) -> AppModel {
         var model = scoresApp(&fake)
         fake.down = ScoresFailure(.offline, "scores.example isn't answering")
         model.drive(keys: .char("1"), .char("b"), fake: &fake)
-        #expect(model.scores.outbox == 1)
+        #expect(model.session.outbox == 1)
         #expect(model.status.contains("kept in the outbox (1 waiting)"))
         model.drive(keys: .char("5"), fake: &fake)
         #expect(model.screenText.contains("outbox: 1 waiting"))
         fake.down = nil
         let sent = model.drive(.clock(fakeNow + 45), &fake)
         #expect(sent.contains(.drainOutbox))
-        #expect(model.scores.outbox == 0 && model.status.contains("Outbox sent 1 submission (best rank 1)"))
+        #expect(model.session.outbox == 0 && model.status.contains("Outbox sent 1 submission (best rank 1)"))
         #expect(!model.screenText.contains("outbox:"))
     }
 
@@ -298,7 +298,7 @@ func scoresApp(_ fake: inout FakeScores, width: Int = 100) -> AppModel {
         model.drive(keys: .char("p"), .enter, fake: &fake)
         #expect(model.status == "Profile not saved: scores.example isn't answering", "\(model.status)")
         #expect(model.top(RegisterDialog.self) != nil, "the profile stays open to try again")
-        #expect(model.scores.player == FakeScores.me && model.scores.pendingRegistration == nil)
+        #expect(model.session.player == FakeScores.me && model.session.pendingRegistration == nil)
     }
 
     @Test func aFirstSubmissionWaitsForItsRegistrationWhileTheServerIsAway() {
@@ -311,17 +311,17 @@ func scoresApp(_ fake: inout FakeScores, width: Int = 100) -> AppModel {
         model.drive(keys: .char("A"), .char("d"), .char("a"), .enter, fake: &fake)
         #expect(model.top(RegisterDialog.self) == nil, "the dialog waits for nothing")
         #expect(model.status.contains("you'll be registered as Ada as soon as it answers, and your look is sent then. Play on."), "\(model.status)")
-        #expect(model.scores.pendingRegistration?.name == "Ada" && model.scores.pendingSubmission != nil)
+        #expect(model.session.pendingRegistration?.name == "Ada" && model.session.pendingSubmission != nil)
         // Still away at the next try: nothing is said again.
         var sent = model.drive(.clock(fakeNow + 45), &fake)
         #expect(sent.contains { if case .register = $0 { true } else { false } })
-        #expect(model.scores.player == nil)
+        #expect(model.session.player == nil)
         // Back: the registration goes, then the look.
         fake.down = nil
         sent = model.drive(.clock(fakeNow + 90), &fake)
         #expect(sent.contains { if case .register = $0 { true } else { false } })
         #expect(sent.contains { if case .submit(let board, _) = $0 { board.hasPrefix("style-") } else { false } })
-        #expect(model.scores.player?.name == "Ada" && model.scores.pendingRegistration == nil && model.scores.pendingSubmission == nil)
+        #expect(model.session.player?.name == "Ada" && model.session.pendingRegistration == nil && model.session.pendingSubmission == nil)
         #expect(model.status.contains("scored 812, rank 2"), "\(model.status)")
     }
 
@@ -382,7 +382,7 @@ func scoresApp(_ fake: inout FakeScores, width: Int = 100) -> AppModel {
         guard let form = model.top(RegisterDialog.self) else { Issue.record("no register dialog"); return }
         #expect(form.name.text == "Ada" && !form.isProfile)
         #expect(model.status.contains("no longer knows you") && model.status.contains("kept"))
-        #expect(model.scores.player == nil && model.studio.look == look)
+        #expect(model.session.player == nil && model.studio.look == look)
     }
 
     @Test func remoteTextNeverCarriesControlOrBidiCharactersToTheScreen() {

@@ -35,6 +35,8 @@ public struct AppModel: Sendable {
     public var sharing = ShareState()
     public var scores = ScoresState()
     public var runway = RunwayState()
+    /// The leaderboard session every screen and dialog reads.
+    public internal(set) var session = Session()
     public internal(set) var shelf: Shelf
 
     /// The screens' names, in tab order (they never change).
@@ -90,7 +92,7 @@ public struct AppModel: Sendable {
     public var context: Context {
         Context(catalog: catalog, book: book, importer: importer, gallery: galleryEntries, day: day, now: now,
                 size: Size(width: width, height: height), screen: screen, look: studio.look, recipe: lab.recipe, swarmName: lab.name,
-                lineage: lab.lineage, shelf: shelf, scores: scores, webBase: sharing.webBase)
+                lineage: lab.lineage, shelf: shelf, session: session, webBase: sharing.webBase)
     }
 
     /// The overlay on top, if it is of type `O` (tests and the router look at it this way).
@@ -102,7 +104,7 @@ public struct AppModel: Sendable {
     /// When the program loop should wake the game.
     public var timing: Timing {
         let frames = tooSmall ? false : animated(context) != nil
-        return Timing(frames: frames, clock: scores.wantsClock(onScreen: screen == .scores || screen == .runway), answers: scores.awaiting,
+        return Timing(frames: frames, clock: session.wantsClock || screenLayer(screen).wantsClock, answers: session.awaiting,
                       wakeAt: Double(UTCDay.start(of: day + 1)))
     }
 

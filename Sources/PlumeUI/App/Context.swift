@@ -24,7 +24,8 @@ public struct Context: Sendable {
     public let swarmName: String?
     public let lineage: Int
     public let shelf: Shelf
-    public let scores: ScoresState
+    /// The leaderboard session: where the scores are, who the player is there, what waits.
+    public let session: Session
     /// The plume-server's address when scores go to one (for web links).
     public let webBase: String?
 
@@ -32,7 +33,6 @@ public struct Context: Sendable {
     /// Where layers draw: between the tab bar and the status line.
     public var area: Rect { Self.area(size) }
     static func area(_ size: Size) -> Rect { Rect(x: 0, y: 1, width: size.width, height: size.height - 3) }
-    var onScores: Bool { screen == .scores }
     /// The board the Studio submits to: today's style theme.
     public var styleBoardID: String { BoardID.style(day: day).text }
 }

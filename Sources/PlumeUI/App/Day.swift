@@ -1,22 +1,24 @@
-// The day turns at UTC midnight while the game runs: the program loop wakes the game then
-// (Timing.wakeAt), and the clock message moves the day on. The Studio's theme and score, the
-// board `b` submits to and the Scores screen's boards all read the day, so they follow.
+// The clock: the session's retries, the shown screen's refresh, and the day turning at UTC
+// midnight while the game runs (the program loop wakes the game then, Timing.wakeAt). The
+// Studio's theme and score, the board `b` submits to and the screens' boards read the day, so
+// they follow; the session and every screen hear that it turned.
 import ScoresAPI
 import PlumeCalendar
 
 extension AppModel {
     mutating func clock(_ seconds: Double) -> [Request] {
         now = seconds
-        var requests = scores.clock(seconds, onScreen: screen == .scores)
-        if screen == .runway { requests += runway.refresh(context) }
+        var requests = session.clock(seconds)
+        let context = self.context
+        requests += withScreen(screen) { $0.wantsClock ? $0.receive(.clock, context) : [] }
         let today = UTCDay.containing(seconds: Int64(seconds.rounded(.down)))
         if today != day {
-            let yesterday = BoardID.style(day: day).text
+            let yesterday = day
             day = today
-            requests += scores.dayTurned(from: yesterday, to: BoardID.style(day: today).text)
+            requests += session.dayTurned()
             requests.append(.status("A new day has begun: today's theme is “\(theme.name)”."))
-            scores.runwayOffer = nil
-            if screen == .runway { requests += runway.refresh(context, force: true) }
+            let context = self.context
+            requests += everyScreen { $0.receive(.dayTurned(from: yesterday), context) }
         }
         return requests
     }

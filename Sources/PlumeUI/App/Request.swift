@@ -29,8 +29,8 @@ public enum Request: Sendable {
     case submit(board: String, code: String, what: Work)
     /// A scores command, sent unless the same one is already on its way.
     case send(ScoresCommand)
-    /// Something else for the Scores screen.
-    case scores(ScoresRequest)
+    /// Something else for the session.
+    case session(SessionRequest)
     /// The slot commands: keep the current look or swarm in a slot, or take it back out.
     case shelve(Shelf.Kind, slot: Int)
     case unshelve(Shelf.Kind, slot: Int)
@@ -50,13 +50,6 @@ public enum Work: String, Sendable {
     init(board: String) { self = BoardID(board).kind == .swarm ? .swarm : .look }
 }
 
-/// What other layers ask of the Scores screen.
-public enum ScoresRequest: Sendable {
-    /// The player cancelled registering: the submission waiting for it is not sent.
-    case dropPendingSubmission
-    /// The runway offer after a style submission was taken (or is stale).
-    case dropRunwayOffer
-}
 
 /// What other layers ask of the Lab.
 public enum LabRequest: Sendable {

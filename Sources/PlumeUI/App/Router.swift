@@ -33,16 +33,32 @@ public enum Screen: Int, CaseIterable, Sendable {
     }
 }
 
-/// A screen: a layer that stays while the player is elsewhere, told when they arrive.
+/// What the game tells a screen besides input, as a Bubble Tea model receives messages.
+public enum ScreenNews: Sendable {
+    /// The leaderboard said something: every screen hears it, shown or not, after the session.
+    case server(ScoresEvent)
+    /// About once a second, to the screen shown, when it `wantsClock` (to refresh itself).
+    case clock
+    /// The UTC day turned (`context.day` is already the new one): every screen hears it.
+    case dayTurned(from: Int)
+}
+
+/// A screen: a layer that stays while the player is elsewhere, told when they arrive and of what
+/// happens meanwhile.
 public protocol ScreenLayer: Layer {
     /// The tab's name.
     var title: String { get }
     /// The player came to this screen from `from`.
     mutating func arrive(from: Screen, _ context: Context) -> [Request]
+    mutating func receive(_ news: ScreenNews, _ context: Context) -> [Request]
+    /// Whether it wants `.clock` while it is shown.
+    var wantsClock: Bool { get }
 }
 
 extension ScreenLayer {
     public mutating func arrive(from: Screen, _ context: Context) -> [Request] { [] }
+    public mutating func receive(_ news: ScreenNews, _ context: Context) -> [Request] { [] }
+    public var wantsClock: Bool { false }
 }
 
 extension AppModel {
@@ -66,6 +82,13 @@ extension AppModel {
         let result = body(&layer)
         screen = layer as! S
         return result
+    }
+
+    /// Tells every screen, in tab order, shown or not.
+    mutating func everyScreen(_ body: (inout any ScreenLayer) -> [Request]) -> [Request] {
+        var requests: [Request] = []
+        for tab in Screen.allCases { requests += withScreen(tab, body) }
+        return requests
     }
 
     func screenLayer(_ tab: Screen) -> any ScreenLayer {
@@ -96,8 +119,9 @@ extension AppModel {
         case .opened(let how):
             status = SafeText.strip(how)
         case .scores(let event):
-            requests = scores.receive(event, context)
-            requests += runway.receive(event, context)
+            requests = session.receive(event, context)
+            let context = self.context
+            requests += everyScreen { $0.receive(.server(event), context) }
         case .arrived(.link(let text)):
             if overlays.contains(where: \.isDialog) {
                 waitingArrival = text
@@ -220,10 +244,9 @@ extension AppModel {
             studio.apply(look)
             status = words
         case .lab(let labRequest): return lab.receive(labRequest, context)
-        case .submit(let board, let code, let what): return scores.submit(board: board, code: code, what: what)
-        case .send(let command): return scores.send(command)
-        case .scores(.dropPendingSubmission): scores.pendingSubmission = nil
-        case .scores(.dropRunwayOffer): scores.runwayOffer = nil
+        case .submit(let board, let code, let what): return session.submit(board: board, code: code, what: what)
+        case .send(let command): return session.send(command)
+        case .session(let request): session.take(request)
         case .shelve(let kind, let slot): status = shelve(kind, slot: slot)
         case .unshelve(let kind, let slot): return unshelve(kind, slot: slot)
         case .callback(let url):

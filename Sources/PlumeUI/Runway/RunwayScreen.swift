@@ -14,6 +14,17 @@ extension RunwayState: ScreenLayer {
         refresh(context)
     }
 
+    /// The screen reads its day and deals on the clock while shown.
+    public var wantsClock: Bool { true }
+
+    public mutating func receive(_ news: ScreenNews, _ context: Context) -> [Request] {
+        switch news {
+        case .server(let event): heard(event, context)
+        case .clock: refresh(context)
+        case .dayTurned: context.screen == .runway ? refresh(context, force: true) : []
+        }
+    }
+
     public func help(_ context: Context) -> HelpPage {
         HelpPage("Runway", [
             KeyHelp("← →", "the left or the right look is better", hint: Priority.essential, short: "pick"),
@@ -41,7 +52,7 @@ extension RunwayState: ScreenLayer {
         case .down where shown != nil, .char("=") where shown != nil: return .done(vote(.tie, context))
         case .char("s") where shown != nil: return .done(vote(.skip, context))
         case .char("r"): return .done([.status("Refreshing the runway…")] + refresh(context, force: true))
-        case .char("p"): return .done(.push(RegisterDialog(context.scores)))
+        case .char("p"): return .done(.push(RegisterDialog(context.session)))
         case .char("e"): return .done(Self.enter(context))
         default: return .pass
         }
@@ -49,8 +60,8 @@ extension RunwayState: ScreenLayer {
 
     /// Sends the Studio's look down today's runway (registering first if need be).
     static func enter(_ context: Context) -> [Request] {
-        guard context.scores.player != nil else {
-            return [.push(RegisterDialog(context.scores)), .status("Register first; then e enters your look.")]
+        guard context.session.player != nil else {
+            return [.push(RegisterDialog(context.session)), .status("Register first; then e enters your look.")]
         }
         let score = context.theme.score(context.look, in: context.catalog).total
         return [.send(.enterRunway(day: UTCDay.string(context.day), code: ShareCode.encode(.look(context.look)))),
@@ -69,7 +80,7 @@ extension RunwayState: ScreenLayer {
         }
         let stage = Rect(x: area.x, y: area.y + 3, width: area.width, height: max(1, area.height - 5))
         guard let pair = shown, case .look(let left)? = try? ShareCode.decode(pair.left), case .look(let right)? = try? ShareCode.decode(pair.right) else {
-            let words = notice ?? (context.scores.started ? "Dealing a pair…" : "Connecting to the scores…")
+            let words = notice ?? (context.session.started ? "Dealing a pair…" : "Connecting to the scores…")
             // Why there is nothing to judge, and what to do, whole.
             for (index, line) in TextLayout.wrap(words, width: area.width - 4, maxLines: max(1, stage.height - 1)).enumerated() {
                 grid.put(line, x: area.x + 2, y: stage.y + 1 + index, style: Theme.label)
@@ -101,7 +112,7 @@ extension RunwayState: ScreenLayer {
 
     /// The header's second line: the voter's tally and the player's own entry.
     func standing(_ context: Context) -> String {
-        guard context.scores.player != nil else { return "Not registered on \(context.scores.place) — p registers." }
+        guard context.session.player != nil else { return "Not registered on \(context.session.place) — p registers." }
         var parts: [String] = []
         if let tally {
             parts.append("\(tally.votes) vote\(tally.votes == 1 ? "" : "s"), \(tally.points) point\(tally.points == 1 ? "" : "s") (\(tally.pointsLeft) more today), \(tally.skipsLeft) skip\(tally.skipsLeft == 1 ? "" : "s")")

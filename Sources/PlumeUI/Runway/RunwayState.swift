@@ -41,14 +41,14 @@ public struct RunwayState: Sendable {
             (day, info, shown, next, tally, lastVote, notice) = (context.day, nil, nil, nil, nil, nil, nil)
             voting = []
         }
-        guard context.scores.started else { return [] }
+        guard context.session.started else { return [] }
         var requests: [Request] = []
         if force || now - lastDayRead >= Self.refreshSeconds {
             lastDayRead = now
             requests.append(.send(.runwayDay(day: dayText)))
         }
-        if context.scores.player == nil {
-            notice = "Register on \(context.scores.place) to vote and enter: press p."
+        if context.session.player == nil {
+            notice = "Register on \(context.session.place) to vote and enter: press p."
         } else if shown == nil || next == nil, force || now - lastPairAsk >= (shown == nil && notice != nil ? Self.refreshSeconds : 1) {
             // After "no pair left" (or a failure) the screen asks again only now and then.
             lastPairAsk = now
@@ -73,7 +73,8 @@ public struct RunwayState: Sendable {
         return [.send(.runwayVote(ticket: pair.ticket, choice: choice)), .status(words)]
     }
 
-    mutating func receive(_ event: ScoresEvent, _ context: Context) -> [Request] {
+    /// The leaderboard's news, shown or not: the day, pairs dealt, votes answered.
+    mutating func heard(_ event: ScoresEvent, _ context: Context) -> [Request] {
         switch event {
         case .runwayDay(let day):
             guard day.day == dayText else { return [] }
@@ -126,7 +127,7 @@ public struct RunwayState: Sendable {
         case .runwayPair:
             if shown == nil {
                 // Alone on the local board, nobody else's look will ever come: say what to do.
-                notice = failure.message + (context.scores.isLocal
+                notice = failure.message + (context.session.isLocal
                     ? ". On the local board the only looks are your own: a server's runway has other players' (plume --server URL)."
                     : "")
             }

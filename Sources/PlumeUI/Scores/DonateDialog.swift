@@ -44,7 +44,7 @@ public struct DonateDialog: Overlay {
             return .nothing
         case .key(let pressed): key = pressed
         }
-        let causes = context.scores.causes?.value.causes ?? []
+        let causes = context.session.causes?.value.causes ?? []
         if sending { return key == .escape ? .done(.close, .status("Cancelled.")) : .nothing }
         if confirming {
             switch key {
@@ -65,7 +65,7 @@ public struct DonateDialog: Overlay {
         case .enter:
             guard causes.indices.contains(cause) else { error = "The causes haven't arrived yet — wait a moment."; return .nothing }
             guard let amount = Int64(points.text), amount > 0 else { error = "Type how many points to give."; return .nothing }
-            if let available = context.scores.bests?.value.own.pointsAvailable, amount > available {
+            if let available = context.session.bests?.value.own.pointsAvailable, amount > available {
                 error = "You have \(available) point\(available == 1 ? "" : "s") to give."
                 return .nothing
             }
@@ -83,7 +83,7 @@ public struct DonateDialog: Overlay {
         + "(up to 50 a day). Giving moves them to a cause's total on the Causes tab, where everyone sees it; no money is involved."
 
     public func draw(into grid: inout Grid, area: Rect, _ context: Context) {
-        let causes = context.scores.causes?.value.causes ?? []
+        let causes = context.session.causes?.value.causes ?? []
         let chosen = causes.indices.contains(cause) ? causes[cause] : nil
         let name = chosen.map { SafeText.strip($0.name) } ?? "(loading causes…)"
         let width = Dialog.box(in: area, lines: 0).width - 4
@@ -100,7 +100,7 @@ public struct DonateDialog: Overlay {
         }
         Dialog.field("Points", points, focused: onPoints && !confirming && !sending, line: inside.row(row), into: &grid)
         row += 1
-        let available = context.scores.bests?.value.own.pointsAvailable
+        let available = context.session.bests?.value.own.pointsAvailable
         grid.put(available.map { "You have \($0) point\($0 == 1 ? "" : "s") to give." } ?? "Checking your points…", in: inside.row(row),
                  style: Theme.label.on(Theme.panel))
         row += 1

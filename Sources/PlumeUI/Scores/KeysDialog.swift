@@ -53,7 +53,7 @@ public struct KeysDialog: Overlay {
             return .nothing
         case .key(let pressed): key = pressed
         }
-        let keys = context.scores.keys?.keys ?? []
+        let keys = context.session.keys?.keys ?? []
         if sending { return key == .escape ? .done(.close) : .nothing }
         if confirming {
             confirming = false
@@ -114,11 +114,11 @@ public struct KeysDialog: Overlay {
     }
 
     public func draw(into grid: inout Grid, area: Rect, _ context: Context) {
-        let keys = context.scores.keys?.keys
+        let keys = context.session.keys?.keys
         let rows = max(1, min(keys?.count ?? 1, 8))
         // Wide enough for a whole fingerprint where the window allows: it is how a key is told apart.
         let box = Dialog.box(in: area, lines: rows + 6 + (error == nil ? 0 : 1), width: 100)
-        let inside = Theme.panel(" Your SSH keys on \(context.scores.place) ").draw(in: box, into: &grid)
+        let inside = Theme.panel(" Your SSH keys on \(context.session.place) ").draw(in: box, into: &grid)
         grid.put("Each key signs you in when you play here over SSH.", in: inside.row(1), style: Theme.label.on(Theme.panel))
         if let keys {
             if keys.isEmpty { grid.put("No keys yet: a adds one.", in: inside.row(3), style: Theme.label.on(Theme.panel)) }
@@ -133,9 +133,9 @@ public struct KeysDialog: Overlay {
                 grid.put(text, in: inside.row(3 + offset), style: (index == selected ? Theme.chosen : Theme.label).on(Theme.panel))
             }
         } else if error == nil {
-            grid.put("Asking \(context.scores.place)…", in: inside.row(3), style: Theme.label.on(Theme.panel))
+            grid.put("Asking \(context.session.place)…", in: inside.row(3), style: Theme.label.on(Theme.panel))
         } else {
-            grid.put("No list: \(context.scores.place) didn't give one (see below). Esc closes.", in: inside.row(3), style: Theme.label.on(Theme.panel))
+            grid.put("No list: \(context.session.place) didn't give one (see below). Esc closes.", in: inside.row(3), style: Theme.label.on(Theme.panel))
         }
         let bottom = 3 + rows + 1
         if adding {

@@ -19,10 +19,10 @@ public struct RegisterDialog: Overlay {
     public internal(set) var sending = false
 
     /// Register, or (for a registered player) edit the profile, prefilled with what is known.
-    init(_ scores: ScoresState, name former: String = "") {
-        isProfile = scores.player != nil
-        name.text = scores.player?.name ?? former
-        if isProfile, let own = scores.bests?.value.own {
+    init(_ session: Session, name former: String = "") {
+        isProfile = session.player != nil
+        name.text = session.player?.name ?? former
+        if isProfile, let own = session.bests?.value.own {
             email.text = own.email ?? ""
             updates = own.updatesOptIn
         }
@@ -85,7 +85,7 @@ public struct RegisterDialog: Overlay {
         return .nothing
     }
 
-    private func cancel() -> Handled { .done(.close, .scores(.dropPendingSubmission), .status("Cancelled.")) }
+    private func cancel() -> Handled { .done(.close, .session(.dropPendingSubmission), .status("Cancelled.")) }
 
     private mutating func submit(_ choices: [(label: String, code: String)]) -> Handled {
         let name = self.name.text.trimmingCharacters(in: .whitespaces)
@@ -109,7 +109,7 @@ public struct RegisterDialog: Overlay {
     public func draw(into grid: inout Grid, area: Rect, _ context: Context) {
         let box = Dialog.box(in: area, lines: 8 + (error == nil ? 0 : 1))
         // Where, as last heard: the first answer from the scores may come while this is open.
-        let place = context.scores.place
+        let place = context.session.place
         let inside = Theme.panel(isProfile ? " Profile on \(place) " : " Register on \(place) ").draw(in: box, into: &grid)
         Dialog.field("Name", name, focused: field == .name, line: inside.row(1), into: &grid)
         if email.isEmpty && field != .email {

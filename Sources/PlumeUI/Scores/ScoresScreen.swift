@@ -28,8 +28,7 @@ extension ScoresState: ScreenLayer {
     public var title: String { "Scores" }
 
     public mutating func arrive(from: Screen, _ context: Context) -> [Request] {
-        now = context.now
-        return now - lastRefresh >= 5 ? refresh() : []
+        context.now - lastRefresh >= 5 ? refresh(context) : []
     }
 
     public func help(_ context: Context) -> HelpPage {
@@ -41,22 +40,23 @@ extension ScoresState: ScreenLayer {
             KeyHelp("r", "refresh now (also every 30 s)", hint: Priority.extra, short: "refresh"),
             KeyHelp("p", "register / edit your profile", hint: Priority.useful, short: "profile"),
             KeyHelp("d", "donate points to a cause", hint: Priority.extra, short: "donate"),
-            KeyHelp("K", "your SSH keys: each signs you in to play on this server over SSH", hint: isLocal ? nil : Priority.extra, short: "keys"),
+            KeyHelp("K", "your SSH keys: each signs you in to play on this server over SSH", hint: context.session.isLocal ? nil : Priority.extra, short: "keys"),
         ] + HelpOverlay.common)
     }
 
     public mutating func handle(_ input: LayerInput, _ context: Context) -> Handled {
         let layout = ScoresLayout(area: context.area)
         let visible = layout.visibleRows(tab)
+        let session = context.session, rowCount = rowCount(session)
         switch input {
         case .paste: return .pass
-        case .mouse(let mouse): return click(mouse, layout)
+        case .mouse(let mouse): return click(mouse, layout, context)
         case .key(let key):
             switch key {
-            case .left, .char("h"): return .done(select(tab.cycled(by: -1)))
-            case .right, .char("l"): return .done(select(tab.cycled(by: 1)))
-            case .char("["): return .done(moveBoard(by: -1))
-            case .char("]"): return .done(moveBoard(by: 1))
+            case .left, .char("h"): return .done(select(tab.cycled(by: -1), context))
+            case .right, .char("l"): return .done(select(tab.cycled(by: 1), context))
+            case .char("["): return .done(moveBoard(by: -1, context))
+            case .char("]"): return .done(moveBoard(by: 1, context))
             case .up, .char("k"): list.select(selection - 1, count: rowCount, visible: visible)
             case .down, .char("j"): list.select(selection + 1, count: rowCount, visible: visible)
             case .pageUp: list.select(selection - visible, count: rowCount, visible: visible)
@@ -64,60 +64,62 @@ extension ScoresState: ScreenLayer {
             case .home: list.select(0, count: rowCount, visible: visible)
             case .end: list.select(rowCount - 1, count: rowCount, visible: visible)
             case .char("r"):
-                quietUntil = min(quietUntil, now)
-                return .done([.status("Refreshing from \(place)…")] + refresh() + (outbox > 0 && !isLocal ? send(.drainOutbox) : []))
-            case .char("p"): return .done(.push(RegisterDialog(self)))
-            case .char("d"): return .done(openDonate())
+                return .done([.status("Refreshing from \(session.place)…"), .session(.stopWaiting)] + refresh(context)
+                             + (session.outbox > 0 && !session.isLocal ? [.send(.drainOutbox)] : []))
+            case .char("p"): return .done(.push(RegisterDialog(session)))
+            case .char("d"): return .done(openDonate(context))
             case .char("K"):
-                guard !isLocal else {
+                guard !session.isLocal else {
                     return .done(.status("SSH keys sign you in to a server that hosts Plume over SSH; the local board has none (plume --server URL picks a server)."))
                 }
-                guard player != nil else { return .done(.push(RegisterDialog(self)), .status("Register first; then K shows your SSH keys.")) }
-                return .done([.push(KeysDialog())] + send(.keys))
-            case .enter: return .done(tab == .causes ? openDonate() : openSelectedRow())
+                guard session.player != nil else { return .done(.push(RegisterDialog(session)), .status("Register first; then K shows your SSH keys.")) }
+                return .done(.push(KeysDialog()), .send(.keys))
+            case .enter: return .done(tab == .causes ? openDonate(context) : openSelectedRow(session))
             default: return .pass
             }
             return .nothing
         }
     }
 
-    mutating func select(_ tab: Tab) -> [Request] {
+    mutating func select(_ tab: Tab, _ context: Context) -> [Request] {
         self.tab = tab
         list = ListState()
         var requests: [Request] = []
-        if (tab == .around || tab == .bests) && player == nil {
-            requests.append(.status("Register first (p) to see where you stand on \(place)."))
+        if (tab == .around || tab == .bests) && context.session.player == nil {
+            requests.append(.status("Register first (p) to see where you stand on \(context.session.place)."))
         }
-        return requests + refresh()
+        return requests + refresh(context)
     }
 
-    mutating func moveBoard(by step: Int) -> [Request] {
+    mutating func moveBoard(by step: Int, _ context: Context) -> [Request] {
         guard !boards.isEmpty, tab.showsBoard else { return [] }
         boardIndex = cycled(boardIndex, by: step, count: boards.count)
         list = ListState()
-        return refresh()
+        return refresh(context)
     }
 
     /// The selected row's look or swarm, into the Import preview (Enter there takes it; Esc
     /// comes back here). Nothing of the player's own work changes until they apply it.
-    func openSelectedRow() -> [Request] {
-        guard let code = selectedCode else { return [.status("Nothing to open here.")] }
+    func openSelectedRow(_ session: Session) -> [Request] {
+        guard let code = selectedCode(session) else { return [.status("Nothing to open here.")] }
         let into = code.hasPrefix("S") ? "Lab" : "Studio"
         let what = code.hasPrefix("S") ? "swarm" : "look"
-        return [.preview(code, status: "\(selectedOwnerWords ?? "A player's entry") — Enter takes the \(what) into the \(into) (u brings yours back), Esc goes back.")]
+        return [.preview(code, status: "\(selectedOwnerWords(session) ?? "A player's entry") — Enter takes the \(what) into the \(into) (u brings yours back), Esc goes back.")]
     }
 
-    mutating func openDonate() -> [Request] {
-        guard player != nil else {
-            return [.push(RegisterDialog(self)), .status("Register first: points come from your verified scores.")]
+    func openDonate(_ context: Context) -> [Request] {
+        let session = context.session
+        guard session.player != nil else {
+            return [.push(RegisterDialog(session)), .status("Register first: points come from your verified scores.")]
         }
         var dialog = DonateDialog()
-        if let causes = causes?.value.causes, tab == .causes, causes.indices.contains(selection) { dialog.cause = selection }
-        return [.push(dialog)] + send(.causes) + send(.myBests)
+        if let causes = session.causes?.value.causes, tab == .causes, causes.indices.contains(selection) { dialog.cause = selection }
+        return [.push(dialog), .send(.causes), .send(.myBests)]
     }
 
     /// Clicks on the sub-tabs pick one; a click on a row selects it, a second click previews it.
-    private mutating func click(_ mouse: Mouse, _ layout: ScoresLayout) -> Handled {
+    private mutating func click(_ mouse: Mouse, _ layout: ScoresLayout, _ context: Context) -> Handled {
+        let session = context.session, rowCount = rowCount(session)
         let visible = layout.visibleRows(tab)
         switch mouse.kind {
         case .scrollUp:
@@ -129,12 +131,12 @@ extension ScoresState: ScreenLayer {
         case .press: break
         }
         if mouse.y == layout.tabs, let index = layout.tabBar.tab(at: mouse.x, from: layout.area.x + 1) {
-            return .done(select(Tab(rawValue: index)!))
+            return .done(select(Tab(rawValue: index)!, context))
         }
-        if mouse.y == layout.boardLine, tab.showsBoard { return .done(moveBoard(by: mouse.x < layout.area.width / 2 ? -1 : 1)) }
+        if mouse.y == layout.boardLine, tab.showsBoard { return .done(moveBoard(by: mouse.x < layout.area.width / 2 ? -1 : 1, context)) }
         guard mouse.x < layout.panelX || tab == .bests || tab == .causes, mouse.y <= layout.listTop + visible,
               let row = list.row(at: mouse.y, top: layout.listTop + 1, count: rowCount) else { return .pass }
-        if row == selection { return .done(tab == .causes ? openDonate() : openSelectedRow()) }
+        if row == selection { return .done(tab == .causes ? openDonate(context) : openSelectedRow(session)) }
         list.select(row, count: rowCount, visible: visible)
         return .nothing
     }

@@ -1,20 +1,9 @@
-// The Scores screen's state: where the scores are and who the player is there, the boards, the
-// pages read (each with the time it arrived), the selection, and what is on its way. A failure
-// keeps the last good copy on screen.
+// The Scores screen's state: the tabs, the boards, the pages read (each with the time it arrived)
+// and the selection. Who the player is and what is on its way are the session's
+// (`context.session`); a failure keeps the last good copy on screen.
 import GameState
 import ScoresAPI
 import TUI
-
-/// A value and when it arrived (seconds since 1970).
-public struct Dated<Value: Sendable & Equatable>: Sendable, Equatable {
-    public var value: Value
-    public var at: Double
-}
-
-public struct MyBests: Sendable, Equatable {
-    public var own: OwnProfile
-    public var profile: PublicProfile
-}
 
 public struct ScoresState: Sendable {
     public enum Tab: Int, CaseIterable, Sendable {
@@ -34,99 +23,63 @@ public struct ScoresState: Sendable {
         var showsBoard: Bool { self == .top || self == .around }
     }
 
-    /// Why the last read failed, and since when (cleared by the next answer).
-    public struct Problem: Sendable, Equatable {
-        public var failure: ScoresFailure
-        public var since: Double
-    }
-
     public var tab: Tab = .top
-    public var place = "Local board"
-    public var isLocal = true
-    public var player: Identity?
-    public var outbox = 0
-    public var started = false
     public var boards: [BoardInfo] = []
     public var boardIndex = 0
     /// The board to show once the next list of boards arrives (after midnight: today's).
     var follow: String?
     public var tops: [String: Dated<BoardPage>] = [:]
-    public var arounds: [String: Dated<BoardPage>] = [:]
-    public var bests: Dated<MyBests>?
     public var contributors: Dated<BoardPage>?
-    public var causes: Dated<CauseList>?
-    /// The player's SSH keys, once asked for (the Keys dialog).
-    public var keys: KeyList?
     /// The highlighted row of the list on screen, and the first row shown.
     public var list = ListState()
-    /// Commands sent and not answered yet, by `ScoresCommand.key`, with when they went.
-    public var inFlight: [ScoresCommand.Key: Double] = [:]
     public var lastRefresh = -Double.infinity
-    public var lastDrain = -Double.infinity
-    public var problem: Problem?
-    /// Until when the server asked us to wait (429, 503 with Retry-After).
-    public var quietUntil = -Double.infinity
-    /// A submission waiting for registration to finish.
-    public var pendingSubmission: ScoresCommand?
-    /// A registration the server couldn't be reached for: asked again every refresh while the
-    /// game runs; the pending submission goes once it is answered.
-    public var pendingRegistration: RegisterRequest?
-    /// After a style submission that may enter the runway (the day's runway minimum or more): its code, offered on
-    /// the status line (`y` in the Studio sends it).
-    public var runwayOffer: String?
-    /// The look last sent to a style board, for that offer.
-    var lastStyleCode: String?
-    /// Seconds since 1970, as last heard.
-    var now = 0.0
 
     public init() {}
 
     /// Seconds between automatic refreshes while the screen is open.
     public static let refreshSeconds = 30.0
-    /// An unanswered request older than this is taken as lost (the client abandons at 5 s).
-    public static let lostSeconds = 20.0
 
     public var board: BoardInfo? { boards.indices.contains(boardIndex) ? boards[boardIndex] : nil }
     public var selection: Int { list.selected }
 
     /// When the data on the current tab arrived, if there is any.
-    func dataTime(board: String?) -> Double? {
+    func dataTime(board: String?, _ session: Session) -> Double? {
         switch tab {
         case .top: board.flatMap { tops[$0]?.at }
-        case .around: board.flatMap { arounds[$0]?.at }
-        case .bests: bests?.at
+        case .around: board.flatMap { session.arounds[$0]?.at }
+        case .bests: session.bests?.at
         case .contributors: contributors?.at
-        case .causes: causes?.at
+        case .causes: session.causes?.at
         }
     }
 
     /// The rows of the board on the Top, Around me or Contributors tab.
-    var rows: [BoardRow] {
+    func rows(_ session: Session) -> [BoardRow] {
         switch tab {
         case .top: board.flatMap { tops[$0.id]?.value.rows } ?? []
-        case .around: board.flatMap { arounds[$0.id]?.value.rows } ?? []
+        case .around: board.flatMap { session.arounds[$0.id]?.value.rows } ?? []
         case .contributors: contributors?.value.rows ?? []
         case .bests, .causes: []
         }
     }
 
-    var rowCount: Int {
+    func rowCount(_ session: Session) -> Int {
         switch tab {
-        case .top, .around, .contributors: rows.count
-        case .bests: bests?.value.profile.bests.count ?? 0
-        case .causes: causes?.value.causes.count ?? 0
+        case .top, .around, .contributors: rows(session).count
+        case .bests: session.bests?.value.profile.bests.count ?? 0
+        case .causes: session.causes?.value.causes.count ?? 0
         }
     }
 
     /// The look or swarm of the selected row, if it has one.
-    var selectedCode: String? {
+    func selectedCode(_ session: Session) -> String? {
         switch tab {
         case .top, .around, .contributors:
-            let rows = self.rows
+            let rows = rows(session)
             guard rows.indices.contains(selection) else { return nil }
             return tab == .contributors ? rows[selection].avatarLook : rows[selection].code
         case .bests:
-            let bests = bests?.value.profile.bests ?? []
+            let bests = session.bests?.value.profile.bests ?? []
             return bests.indices.contains(selection) ? bests[selection].code : nil
         case .causes:
             return nil
@@ -134,29 +87,25 @@ public struct ScoresState: Sendable {
     }
 
     /// Whose entry the selected row is, in words: "Ada's entry on Style: Beach Day: 933, rank 2".
-    var selectedOwnerWords: String? {
+    func selectedOwnerWords(_ session: Session) -> String? {
         switch tab {
         case .top, .around:
-            let rows = self.rows
+            let rows = rows(session)
             guard rows.indices.contains(selection), let board else { return nil }
             let row = rows[selection]
-            let owner = row.playerID == player?.playerID ? "Your" : SafeText.strip(row.name) + "'s"
+            let owner = row.playerID == session.player?.playerID ? "Your" : SafeText.strip(row.name) + "'s"
             return "\(owner) entry on \(SafeText.strip(board.title)): \(row.score), rank \(row.rank)"
         case .contributors:
-            let rows = self.rows
+            let rows = rows(session)
             guard rows.indices.contains(selection) else { return nil }
             return "\(SafeText.strip(rows[selection].name))'s avatar"
         case .bests:
-            let bests = bests?.value.profile.bests ?? []
+            let bests = session.bests?.value.profile.bests ?? []
             guard bests.indices.contains(selection) else { return nil }
             let best = bests[selection]
-            return "Your best on \(title(of: best.boardID)): \(best.score)"
+            return "Your best on \(session.title(of: best.boardID)): \(best.score)"
         case .causes: return nil
         }
-    }
-
-    func title(of boardID: String) -> String {
-        boards.first { $0.id == boardID }.map { SafeText.strip($0.title) } ?? boardID
     }
 }
 

@@ -7,26 +7,28 @@ import TUI
 
 extension ScoresState {
     /// The header's second line: how old the data is, or why it couldn't be refreshed.
-    var freshness: (text: String, bad: Bool) {
-        let at = dataTime(board: tab.showsBoard ? board?.id : nil)
-        let sending = inFlight.keys.contains(where: \.isRead)
-        if let problem {
+    func freshness(_ context: Context) -> (text: String, bad: Bool) {
+        let session = context.session, now = context.now
+        let at = dataTime(board: tab.showsBoard ? board?.id : nil, session)
+        let sending = session.inFlight.keys.contains(where: \.isRead)
+        if let problem = session.problem {
             let what = problem.failure.kind == .offline || problem.failure.kind == .timedOut ? "offline" : "can't refresh"
             let shown = at.map { "showing data from \(ageWords(now - $0)) ago" } ?? "nothing to show yet"
             var text = "\(what) — \(shown)"
-            if quietUntil > now { text += " · asked to wait \(Int((quietUntil - now).rounded(.up))) s" }
+            if session.quietUntil > now { text += " · asked to wait \(Int((session.quietUntil - now).rounded(.up))) s" }
             return (text + " (\(SafeText.strip(problem.failure.message)))", true)
         }
         if let at { return ("updated \(ageWords(now - at)) ago" + (sending ? " · refreshing…" : ""), false) }
-        return (sending || !started ? "loading…" : "no data yet — r refreshes", false)
+        return (sending || !session.started ? "loading…" : "no data yet — r refreshes", false)
     }
 
     public func draw(into grid: inout Grid, area: Rect, _ context: Context) {
         let layout = ScoresLayout(area: area)
         let line = area.inset(left: 1, right: 1)
-        let who = player.map { "you are \($0.name)" } ?? "not registered — p registers"
-        var header = "Scores · \(place) · \(who)"
-        if outbox > 0 { header += " · outbox: \(outbox) waiting" }
+        let session = context.session
+        let who = session.player.map { "you are \($0.name)" } ?? "not registered — p registers"
+        var header = "Scores · \(session.place) · \(who)"
+        if session.outbox > 0 { header += " · outbox: \(session.outbox) waiting" }
         grid.put(header, in: line.row(layout.header - area.y), style: Theme.title)
         var tabs = layout.tabBar
         tabs.selected = tab.rawValue
@@ -36,24 +38,25 @@ extension ScoresState {
             grid.put("◂ [ \(SafeText.strip(board.title)) ] ▸  (\(state) · \(boardIndex + 1)/\(boards.count))", in: line.row(layout.boardLine - area.y),
                      style: Style(fg: Theme.accent))
         }
-        let fresh = freshness
+        let fresh = freshness(context)
         grid.put(fresh.text, in: line.row(layout.freshness - area.y), style: fresh.bad ? Theme.warning : Theme.label)
         switch tab {
         case .top, .around, .contributors: drawBoardRows(&grid, layout, context)
-        case .bests: drawBests(&grid, layout)
-        case .causes: drawCauses(&grid, layout)
+        case .bests: drawBests(&grid, layout, context)
+        case .causes: drawCauses(&grid, layout, session)
         }
     }
 
     private func drawBoardRows(_ grid: inout Grid, _ layout: ScoresLayout, _ context: Context) {
-        let rows = self.rows
+        let session = context.session, player = session.player, now = context.now
+        let rows = rows(session)
         let listWidth = layout.panelX - 2, width = layout.area.width
         if rows.isEmpty {
             let empty: String = switch tab {
             case .around where player == nil: "Register (p) to see the players around you."
             case .around: "You have no record on this board yet — b in the Studio or Lab submits."
             case .contributors: "Nobody has given points yet: d donates some of yours."
-            default: problem == nil ? "No scores on this board yet — be the first (b in the Studio or Lab)." : ""
+            default: session.problem == nil ? "No scores on this board yet — be the first (b in the Studio or Lab)." : ""
             }
             grid.put(empty, x: 2, y: layout.listTop + 1, style: Theme.label, limit: width - 4)
             return
@@ -132,13 +135,13 @@ extension ScoresState {
         }
     }
 
-    private func drawBests(_ grid: inout Grid, _ layout: ScoresLayout) {
-        let width = layout.area.width
-        guard player != nil else {
-            grid.put("Register (p) to keep personal bests on \(place).", x: 2, y: layout.listTop + 1, style: Theme.label, limit: width - 4)
+    private func drawBests(_ grid: inout Grid, _ layout: ScoresLayout, _ context: Context) {
+        let width = layout.area.width, session = context.session, now = context.now
+        guard session.player != nil else {
+            grid.put("Register (p) to keep personal bests on \(session.place).", x: 2, y: layout.listTop + 1, style: Theme.label, limit: width - 4)
             return
         }
-        guard let bests = bests?.value else { return }
+        guard let bests = session.bests?.value else { return }
         let points = "Points: \(bests.own.pointsEarned) earned · \(bests.own.pointsGiven) given · \(bests.own.pointsAvailable) to give"
         grid.put(points, x: 1, y: layout.listTop, style: Theme.label, limit: width - 2)
         if bests.profile.bests.isEmpty {
@@ -151,17 +154,17 @@ extension ScoresState {
             grid.fill(line, with: Cell(" ", reverse: chosen))
             let rank = best.rank.map { "#\($0)" } ?? "—"
             let when = Timestamp.seconds(best.at).map { ageWords(now - $0) + " ago" } ?? "?"
-            let text = rank.leftPadded(to: 6) + "  " + String(best.score).leftPadded(to: 5) + "  " + title(of: best.boardID)
+            let text = rank.leftPadded(to: 6) + "  " + String(best.score).leftPadded(to: 5) + "  " + session.title(of: best.boardID)
             let after = grid.put(text, x: line.x, y: line.y, style: style, limit: width - 14)
             grid.put("  " + when, x: after, y: line.y, style: chosen ? style : Theme.label, limit: line.maxX - after)
         }
     }
 
-    private func drawCauses(_ grid: inout Grid, _ layout: ScoresLayout) {
-        guard let causes = causes?.value.causes else { return }
+    private func drawCauses(_ grid: inout Grid, _ layout: ScoresLayout, _ session: Session) {
+        guard let causes = session.causes?.value.causes else { return }
         let width = layout.area.width
-        let available = bests?.value.own.pointsAvailable
-        let line = available.map { "You have \($0) point\($0 == 1 ? "" : "s") to give · d donates" } ?? (player == nil ? "Register (p) to give points" : "d donates")
+        let available = session.bests?.value.own.pointsAvailable
+        let line = available.map { "You have \($0) point\($0 == 1 ? "" : "s") to give · d donates" } ?? (session.player == nil ? "Register (p) to give points" : "d donates")
         grid.put(line, x: 1, y: layout.listTop, style: Theme.label, limit: width - 2)
         let shown = min(causes.count, layout.visibleRows(.causes))
         let body = Rect(x: 1, y: layout.listTop + 1, width: width - 2, height: shown)

@@ -102,10 +102,10 @@ extension StudioState: ScreenLayer {
             case .char("s"): return .done(.go(.share))
             case .char("i"): return .done(.go(.importer))
             case .char("b"): return .done(.submit(board: context.styleBoardID, code: ShareCode.encode(.look(look)), what: .look))
-            case .char("y") where context.scores.runwayOffer != nil:
+            case .char("y") where context.session.runwayOffer != nil:
                 // The status line offered it after `b`: the look just submitted goes down the runway.
-                return .done(.send(.enterRunway(day: UTCDay.string(context.day), code: context.scores.runwayOffer!)),
-                             .scores(.dropRunwayOffer), .status("Sending your look down today's runway…"))
+                return .done(.send(.enterRunway(day: UTCDay.string(context.day), code: context.session.runwayOffer!)),
+                             .session(.dropRunwayOffer), .status("Sending your look down today's runway…"))
             case .char("w"): return .done(.push(SlotPrompt(.look, .save)))
             case .char("o"): return .done(.push(SlotPrompt(.look, .open)))
             default: return .pass

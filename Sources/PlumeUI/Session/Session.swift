@@ -1,0 +1,140 @@
+// The game's side of its leaderboard session (ScoresClient's `ScoresSession` is the other end):
+// where the scores are and who the player is there, what the server last said about them, what
+// is on its way, what waits (the outbox, a registration, a submission) and what is offered (the
+// runway). `AppModel` owns it; every layer reads it through `Context.session`, changes it only by
+// a `Request`, and a screen hears each server event after the session has taken it.
+import Challenges
+import GameState
+import ScoresAPI
+
+/// A value and when it arrived (seconds since 1970).
+public struct Dated<Value: Sendable & Equatable>: Sendable, Equatable {
+    public var value: Value
+    public var at: Double
+}
+
+public struct MyBests: Sendable, Equatable {
+    public var own: OwnProfile
+    public var profile: PublicProfile
+}
+
+public struct Session: Sendable {
+    /// Why the last request failed, and since when (cleared by the next answer).
+    public struct Problem: Sendable, Equatable {
+        public var failure: ScoresFailure
+        public var since: Double
+    }
+
+    public internal(set) var place = "Local board"
+    public internal(set) var isLocal = true
+    public internal(set) var player: Identity?
+    public internal(set) var outbox = 0
+    public internal(set) var started = false
+    /// The boards as the server lists them (for their titles in what the game says).
+    public internal(set) var boards: [BoardInfo] = []
+    /// What the server says of the player, forgotten when the player changes.
+    public internal(set) var arounds: [String: Dated<BoardPage>] = [:]
+    public internal(set) var bests: Dated<MyBests>?
+    public internal(set) var causes: Dated<CauseList>?
+    /// The player's SSH keys, once asked for (the Keys dialog).
+    public internal(set) var keys: KeyList?
+    /// Commands sent and not answered yet, by `ScoresCommand.key`, with when they went.
+    public internal(set) var inFlight: [ScoresCommand.Key: Double] = [:]
+    public internal(set) var problem: Problem?
+    /// Until when the server asked us to wait (429, 503 with Retry-After).
+    public internal(set) var quietUntil = -Double.infinity
+    /// A submission waiting for registration to finish.
+    public internal(set) var pendingSubmission: ScoresCommand?
+    /// A registration the server couldn't be reached for: asked again every 30 s while the game
+    /// runs; the pending submission goes once it is answered.
+    public internal(set) var pendingRegistration: RegisterRequest?
+    /// After a style submission that may enter the runway (the day's runway minimum or more): its
+    /// code, offered on the status line (`y` in the Studio sends it).
+    public internal(set) var runwayOffer: String?
+    /// The look last sent to a style board, for that offer.
+    var lastStyleCode: String?
+    var lastDrain = -Double.infinity
+    /// Seconds since 1970, as last heard.
+    var now = 0.0
+
+    public init() {}
+
+    /// Seconds between retries of what waits (the outbox, a registration).
+    public static let retrySeconds = 30.0
+    /// An unanswered request older than this is taken as lost (the client abandons at 5 s).
+    public static let lostSeconds = 20.0
+
+    /// Whether the session needs `.clock` about once a second.
+    var wantsClock: Bool { !inFlight.isEmpty || outbox > 0 || !started || pendingRegistration != nil }
+
+    /// Whether an answer is awaited (the loop then looks for it often).
+    var awaiting: Bool { !inFlight.isEmpty }
+
+    /// Sends a command unless the same one is already on its way.
+    mutating func send(_ command: ScoresCommand) -> [Request] {
+        if let sent = inFlight[command.key], now - sent < Self.lostSeconds { return [] }
+        inFlight[command.key] = now
+        return [.effect(.scores(command))]
+    }
+
+    /// The clock: the first tick starts the session; then what waits is tried again.
+    mutating func clock(_ seconds: Double) -> [Request] {
+        now = seconds
+        if !started {
+            started = true
+            return send(.start)
+        }
+        var requests: [Request] = []
+        if outbox > 0, !isLocal, now - lastDrain >= Self.retrySeconds, now >= quietUntil {
+            lastDrain = now
+            requests += send(.drainOutbox)
+        }
+        if let registration = pendingRegistration, player == nil, now - lastDrain >= Self.retrySeconds, now >= quietUntil {
+            lastDrain = now
+            requests += send(.register(registration))
+        }
+        return requests
+    }
+
+    /// The day turned: the boards are asked for again (today's style board is new), and
+    /// yesterday's runway offer is gone.
+    mutating func dayTurned() -> [Request] {
+        runwayOffer = nil
+        return started ? send(.start) : []
+    }
+
+    /// What another layer asks of the session.
+    mutating func take(_ request: SessionRequest) {
+        switch request {
+        case .dropPendingSubmission: pendingSubmission = nil
+        case .dropRunwayOffer: runwayOffer = nil
+        case .stopWaiting: quietUntil = min(quietUntil, now)
+        }
+    }
+
+    /// A board's title as the server words it, else its id.
+    func title(of boardID: String) -> String {
+        boards.first { $0.id == boardID }.map { SafeText.strip($0.title) } ?? boardID
+    }
+
+    /// A failed contact: the data on screen stays, the screens say how old it is.
+    mutating func trouble(_ failure: ScoresFailure) {
+        guard failure.isTransient || failure.kind == .malformed else { return }
+        if problem == nil || problem?.failure != failure { problem = .init(failure: failure, since: now) }
+        if let wait = failure.retryAfter { quietUntil = now + Double(wait) }
+    }
+
+    mutating func contact() {
+        problem = nil
+    }
+}
+
+/// What other layers ask of the session.
+public enum SessionRequest: Sendable {
+    /// The player cancelled registering: the submission waiting for it is not sent.
+    case dropPendingSubmission
+    /// The runway offer after a style submission was taken (or is stale).
+    case dropRunwayOffer
+    /// The player asked to refresh now: a server's "wait" is not waited out.
+    case stopWaiting
+}

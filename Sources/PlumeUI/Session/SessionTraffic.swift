@@ -1,0 +1,208 @@
+// What the session does with each answer and each piece of news from the leaderboard, by
+// concern: who the player is (identity, registration, profile, keys), what they sent (submissions,
+// the outbox, the runway, donations), and what failed. The screens hear the same event after this
+// (`ScreenLayer.receive`), for what they show.
+import Challenges
+import GameState
+import ScoresAPI
+
+extension Session {
+    mutating func receive(_ event: ScoresEvent, _ context: Context) -> [Request] {
+        if let settled = event.answers { inFlight[settled] = nil }
+        switch event {
+        case .identity(let place, let isLocal, let player, let outbox):
+            identify(place: place, isLocal: isLocal, player: player, outbox: outbox)
+            return []
+        case .signedOut(let former, let failure): return signedOut(former: former, failure)
+        case .askName(let suggested): return askName(suggested)
+        case .registered(let identity): return registered(identity)
+        case .profileUpdated(let profile): return profileUpdated(profile)
+        case .keys(let list, let said): return keysChanged(list, said: said)
+        case .submitted(let result): return submitted(result, context)
+        case .queued(_, let outbox, let failure): return queued(outbox: outbox, failure)
+        case .drained(let sent, let dropped, let waiting): return drained(sent: sent, dropped: dropped, waiting: waiting)
+        case .runwayEntered(let entered): return runwayEntered(entered)
+        case .donated(let result): return donated(result)
+        case .failed(let command, let failure): return failed(command, failure)
+        case .boards(let list): boards = list
+        case .myBests(let own, let answer): bests = Dated(value: MyBests(own: own, profile: answer.value), at: now)
+        case .around(let board, let answer): arounds[board] = Dated(value: answer.value, at: now)
+        case .causes(let list): causes = Dated(value: list, at: now)
+        // A screen's own data: the session notes the contact.
+        case .top, .contributors, .runwayDay, .runwayPair, .runwayVoted: break
+        }
+        contact()
+        return []
+    }
+
+    // MARK: Who the player is
+
+    private mutating func identify(place: String, isLocal: Bool, player: Identity?, outbox: Int) {
+        self.place = SafeText.strip(place)
+        self.isLocal = isLocal
+        if self.player?.playerID != player?.playerID { forgetThePlayer() }
+        self.player = player.map { Identity(playerID: $0.playerID, name: SafeText.strip($0.name)) }
+        self.outbox = outbox
+    }
+
+    private mutating func forgetThePlayer() {
+        arounds = [:]
+        bests = nil
+    }
+
+    private mutating func signedOut(former: String?, _ failure: ScoresFailure) -> [Request] {
+        player = nil
+        forgetThePlayer()
+        return [.dismiss(RegisterDialog.self), .dismiss(DonateDialog.self), .push(RegisterDialog(self, name: former.map(SafeText.strip) ?? "")),
+                .status("\(place) no longer knows you (\(failure.message)). Register again — your looks, swarms and outbox are kept.")]
+    }
+
+    private func askName(_ suggested: String) -> [Request] {
+        [.push(RegisterDialog(self, name: SafeText.strip(suggested))),
+         .status("Choose the name your looks go under on this server (names are unique) — Esc to play first, p on Scores later.")]
+    }
+
+    private mutating func registered(_ identity: Identity) -> [Request] {
+        let me = Identity(playerID: identity.playerID, name: SafeText.strip(identity.name))
+        player = me
+        pendingRegistration = nil
+        contact()
+        var requests: [Request] = [.dismiss(RegisterDialog.self), .status("Registered as \(me.name) on \(place).")]
+        // Registered after the server was away: the boards (and their titles) were never read.
+        if boards.isEmpty { requests += send(.start) }
+        if case .submit(let board, let code)? = pendingSubmission {
+            pendingSubmission = nil
+            requests += submit(board: board, code: code, what: Work(board: board))
+        }
+        return requests
+    }
+
+    private mutating func profileUpdated(_ profile: OwnProfile) -> [Request] {
+        if var bests { bests.value.own = profile; self.bests = bests }
+        if let me = player { player = Identity(playerID: me.playerID, name: SafeText.strip(profile.name)) }
+        contact()
+        return [.dismiss(RegisterDialog.self), .status("Profile saved.")]
+    }
+
+    private mutating func keysChanged(_ list: KeyList, said: String?) -> [Request] {
+        keys = list
+        contact()
+        return [.note(.keysChanged)] + (said.map { [.status($0)] } ?? [])
+    }
+
+    // MARK: What the player sends
+
+    /// Submits the Studio's look or the Lab's swarm; registers first if need be.
+    mutating func submit(board: String, code: String, what: Work) -> [Request] {
+        let command = ScoresCommand.submit(board: board, code: code)
+        if BoardID(board).kind == .style { (lastStyleCode, runwayOffer) = (code, nil) }
+        guard player != nil else {
+            pendingSubmission = command
+            return [.push(RegisterDialog(self)), .status("Register on \(place) first; your \(what.rawValue) is sent as soon as you have.")]
+        }
+        if inFlight[command.key] != nil { return [.status("Already sending to that board — wait for its answer.")] }
+        let words = what == .swarm ? "Verifying your swarm on \(place)…" : "Sending your look to \(place)…"
+        return [.status(words)] + send(command)
+    }
+
+    private mutating func submitted(_ result: SubmissionResult, _ context: Context) -> [Request] {
+        contact()
+        if result.boardID == context.styleBoardID, result.score >= RunwayEntry.minimumScore(context.theme.rules), let code = lastStyleCode {
+            runwayOffer = code
+            return [.status(describe(result) + " y sends it down today's runway.")]
+        }
+        return [.status(describe(result))]
+    }
+
+    private mutating func queued(outbox: Int, _ failure: ScoresFailure) -> [Request] {
+        self.outbox = outbox
+        lastDrain = now
+        trouble(failure)
+        return [.status("\(failure.message) — kept in the outbox (\(outbox) waiting); it's sent when \(place) answers.")]
+    }
+
+    private mutating func drained(sent: [SubmissionResult], dropped: [DroppedSubmission], waiting: Int) -> [Request] {
+        outbox = waiting
+        var words: [String] = []
+        if !sent.isEmpty {
+            let best = sent.compactMap(\.rank).min()
+            words.append("Outbox sent \(sent.count) submission\(sent.count == 1 ? "" : "s")" + (best.map { " (best rank \($0))" } ?? ""))
+        }
+        if let first = dropped.first {
+            words.append("\(dropped.count) couldn't count: \(SafeText.strip(first.reason))")
+        }
+        if waiting > 0 { words.append("\(waiting) still waiting") }
+        contact()
+        return [.status(words.joined(separator: "; ") + ".")]
+    }
+
+    private mutating func runwayEntered(_ entered: RunwayEntered) -> [Request] {
+        contact()
+        runwayOffer = nil
+        let replaced = entered.replaced ? " It replaced your earlier entry, whose votes are gone." : ""
+        return [.status("Your look (\(entered.styleScore) on the theme) is on the runway of \(entered.day): players vote on it until the end of tomorrow (\(Screen.runway.rawValue + 1) shows it).\(replaced)")]
+    }
+
+    private mutating func donated(_ result: DonationResult) -> [Request] {
+        let cause = causes?.value.causes.first { $0.id == result.causeID }.map { SafeText.strip($0.name) } ?? result.causeID
+        contact()
+        return [.dismiss(DonateDialog.self),
+                .status("Gave \(result.points) points to \(cause) (now \(result.causeTotal) in all); you have \(result.pointsAvailable) left.")]
+            + send(.contributors) + send(.causes) + send(.myBests)
+    }
+
+    /// "Style: Neon Night — 812, rank 3 of 40, new personal best!"
+    func describe(_ result: SubmissionResult) -> String {
+        let rank = result.rank.map { ", rank \($0)" } ?? ""
+        let head = "\(title(of: result.boardID)): scored \(result.score)\(rank)"
+        if result.personalBest {
+            return head + " — new personal best!" + (result.previousBest.map { " (was \($0.score))" } ?? "")
+        }
+        return head + " — your best is still \(result.best.score)."
+    }
+
+    // MARK: What failed
+
+    private mutating func failed(_ command: ScoresCommand, _ failure: ScoresFailure) -> [Request] {
+        switch command {
+        case .register(let request) where [.offline, .timedOut, .unavailable].contains(failure.kind):
+            // The server can't be reached: the registration waits, and so does the submission
+            // that asked for it; both go when the server answers. Play goes on meanwhile.
+            let first = pendingRegistration == nil
+            pendingRegistration = request
+            lastDrain = now
+            trouble(failure)
+            let waiting = pendingSubmission == nil ? "" : ", and your \(pendingSubmission.map(workWords) ?? "entry") is sent then"
+            return [.dismiss(RegisterDialog.self)]
+                + (first ? [.status("\(failure.message): you'll be registered as \(SafeText.strip(request.name)) as soon as it answers\(waiting). Play on.")] : [])
+        case .register(let request):
+            let retried = pendingRegistration != nil
+            pendingRegistration = nil
+            guard retried else { return [.note(.refused(.register, failure.message)), .status("Not registered: \(failure.message)")] }
+            // Refused once the server answered (the name was taken meanwhile): ask again, in words.
+            return [.push(RegisterDialog(self, name: SafeText.strip(request.name))), .note(.refused(.register, failure.message)), .status("Not registered: \(failure.message)")]
+        case .updateProfile:
+            return [.note(.refused(.register, failure.message)), .status("Profile not saved: \(failure.message)")]
+        case .donate:
+            return [.note(.refused(.donate, failure.message)), .status("Not given: \(failure.message)")]
+        case .keys, .addKey, .removeKey:
+            return [.note(.refused(.keys, failure.message)), .status("Keys: \(failure.message)")]
+        case .submit(let board, _):
+            trouble(failure)
+            return [.status("Not counted on \(title(of: board)): \(failure.message)")]
+        case .around(let board) where failure.code == .noRecord:
+            arounds[board] = nil
+            contact()
+        default:
+            if failure.kind == .unauthorized, failure.code == .notRegistered { return [] }
+            trouble(failure)
+        }
+        return []
+    }
+
+    /// "look" or "swarm", for a submission waiting on its registration.
+    private func workWords(_ command: ScoresCommand) -> String {
+        if case .submit(let board, _) = command { return Work(board: board).rawValue }
+        return "swarm"
+    }
+}
