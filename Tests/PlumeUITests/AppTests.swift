@@ -309,7 +309,7 @@ extension AppModel {
         #expect(model.importing.text.isEmpty)
         // After a paste, too: the pasted link is not being typed.
         _ = model.update(.paste("plume://look/1EQECAwIBCwAkAnOD"))
-        model.keys(.char("5"))
+        model.keys(Screen.scores.key)
         #expect(model.screen == .scores)
         // Enter on an empty box starts typing, and then digits are typed; Esc stops.
         model.keys(.char("3"), .escape, .char("3"), .enter, .char("1"))

@@ -90,7 +90,7 @@ import TUI
         let page = try #require(model.top(HelpOverlay.self)).page
         #expect(page.title == "Evolution grid")
         #expect(page.keys.contains { $0.keys == "Tab" && $0.action == "switch screen" })
-        #expect(!page.keys.contains { $0.keys.contains("1-6") })
+        #expect(!page.keys.contains { $0.keys.contains(Screen.digitKeys) })
     }
 
     @Test func aClickOnTheTabBarLeavesHelpAndTheOffer() {

@@ -88,7 +88,7 @@ import TUI
 @Suite struct ArrivalTests {
     @Test func anArrivedLinkOpensTheImportPreviewFromAnyScreen() {
         var model = app()
-        model.keys(.char("5"))
+        model.keys(Screen.scores.key)
         _ = model.update(.arrived(.link("plume://look/1EQECAwIBCwAkAnOD")))
         #expect(model.screen == .importer)
         #expect(model.screenText.contains("A look: 3 garments"))
@@ -99,7 +99,7 @@ import TUI
 
     @Test func aLinkArrivingDuringADialogWaitsForItToClose() {
         var model = app()
-        model.keys(.char("5"), .char("p"))
+        model.keys(Screen.scores.key, .char("p"))
         guard model.top(RegisterDialog.self) != nil else { Issue.record("no dialog"); return }
         model.keys(.char("A"))
         _ = model.update(.arrived(.link("plume://look/1EQECAwIBCwAkAnOD")))

@@ -10,7 +10,8 @@ import TUI
 @Suite struct MonkeyTests {
     static let keys: [Key] = [.up, .down, .left, .right, .enter, .escape, .tab, .backTab, .backspace, .delete, .home, .end, .pageUp, .pageDown,
                               .shiftLeft, .shiftRight, .shiftUp, .shiftDown, .ctrl("u"), .ctrl("k"), .ctrl("w"), .ctrl("a"), .ctrl("e"),
-                              .ctrl("r"), .ctrl("l"), .ctrl("o")] + Array("12345?csrxuUwo0123456789 .+-[]mnapgdlhiCk<>bpyrde").map { Key.char($0) }
+                              .ctrl("r"), .ctrl("l"), .ctrl("o")] + Screen.allCases.map(\.key)
+                              + Array("?csrxuUwo0123456789 .+-[]mnapgdlhiCkK<>bpyrde=").map { Key.char($0) }
     static let pastes = ["plume://look/1EQECAwIBCwAkAnOD", "emergent://?r=45673766682117", "junk \u{1B}[2J", "10 * (1, 1, 1, 0.1, 0.1, 1, 0.1, 0.1)",
                          String(repeating: "a", count: 5000), "", "plume://swarm/1EQECAwIBCwAkAnOD", "\u{202E}",
                          "plume://look/1EQECAwIBCwAkAnOD?x-success=https://a.example/ok&x-cancel=plume://look/1EQEBAO3S",

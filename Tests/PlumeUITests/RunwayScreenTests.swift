@@ -72,7 +72,7 @@ extension FakeScores {
     func runwayApp(_ fake: inout FakeScores, width: Int = 100, height: Int = 30) -> AppModel {
         var model = app(width: width, height: height)
         model.drive(.clock(fakeNow), &fake)
-        model.drive(keys: .char("6"), fake: &fake)
+        model.drive(keys: Screen.runway.key, fake: &fake)
         return model
     }
 
@@ -88,7 +88,7 @@ extension FakeScores {
         fake.runwayLooks = Self.looks
         var model = runwayApp(&fake)
         let text = model.screenText
-        #expect(text.contains("6 Runway") && text.contains("Runway · 2024-10-04 · Beach Day · 4 looks, 0 votes"), "\(text)")
+        #expect(text.contains("\(Screen.runway.rawValue + 1) Runway") && text.contains("Runway · 2024-10-04 · Beach Day · 4 looks, 0 votes"), "\(text)")
         #expect(text.contains("0 votes, 0 points (50 more today), 5 skips · not entered — e enters the Studio's look"), "\(text)")
         #expect(text.contains("← this one") && text.contains("this one →"))
         // Each look fills its half of a 100-column window: figures on both sides of the middle.

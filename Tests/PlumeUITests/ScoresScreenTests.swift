@@ -130,7 +130,7 @@ extension AppModel {
 func scoresApp(_ fake: inout FakeScores, width: Int = 100) -> AppModel {
     var model = app(width: width, height: 30)
     model.drive(.clock(fakeNow), &fake)
-    model.drive(keys: .char("5"), fake: &fake)
+    model.drive(keys: Screen.scores.key, fake: &fake)
     return model
 }
 
@@ -140,7 +140,7 @@ func scoresApp(_ fake: inout FakeScores, width: Int = 100) -> AppModel {
         fake.rows = [FakeScores.row(1, "Bea", 930), FakeScores.row(2, "Cy", 812, at: "2024-10-04T07:00:00.000Z")]
         var model = scoresApp(&fake)
         var text = model.screenText
-        #expect(text.contains("5 Scores"))
+        #expect(text.contains("\(Screen.scores.rawValue + 1) Scores"))
         #expect(text.contains("Scores · scores.example:8787 · not registered — p registers"))
         #expect(text.contains(" Top ") && text.contains("Around me") && text.contains("My bests") && text.contains("Contributors") && text.contains("Causes"))
         #expect(text.contains("Style: Beach Day"))
@@ -246,7 +246,7 @@ func scoresApp(_ fake: inout FakeScores, width: Int = 100) -> AppModel {
         // My bests: a swarm best opens the swarm preview.
         fake.player = FakeScores.me
         model.drive(.scores(.identity(place: fake.place, isLocal: false, player: FakeScores.me, outbox: 0)), &fake)
-        model.drive(keys: .char("5"), .right, .right, .enter, fake: &fake)
+        model.drive(keys: Screen.scores.key, .right, .right, .enter, fake: &fake)
         #expect(model.screen == .importer && model.importing.preview != nil)
     }
 
@@ -281,7 +281,7 @@ func scoresApp(_ fake: inout FakeScores, width: Int = 100) -> AppModel {
         model.drive(keys: .char("1"), .char("b"), fake: &fake)
         #expect(model.session.outbox == 1)
         #expect(model.status.contains("kept in the outbox (1 waiting)"))
-        model.drive(keys: .char("5"), fake: &fake)
+        model.drive(keys: Screen.scores.key, fake: &fake)
         #expect(model.screenText.contains("outbox: 1 waiting"))
         fake.down = nil
         let sent = model.drive(.clock(fakeNow + 45), &fake)

@@ -37,7 +37,7 @@ struct Scene: CustomTestStringConvertible, Sendable {
                          FakeScores.row(3, "Cy", 700, at: "2024-10-04T07:00:00.000Z")]
             var model = app(width: width, height: height)
             model.drive(.clock(fakeNow), &fake)
-            model.drive(keys: .char("5"), fake: &fake)
+            model.drive(keys: Screen.scores.key, fake: &fake)
             if let down {
                 fake.down = down
                 model.drive(.clock(fakeNow + 95), &fake)
@@ -99,7 +99,7 @@ struct Scene: CustomTestStringConvertible, Sendable {
             fake.entered = look
             var model = app(width: width, height: height)
             model.drive(.clock(fakeNow), &fake)
-            model.drive(keys: .char("6"), fake: &fake)
+            model.drive(keys: Screen.runway.key, fake: &fake)
             for key in keys { model.drive(.key(key), &fake) }
             return model
         }

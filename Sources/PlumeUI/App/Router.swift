@@ -11,8 +11,11 @@ import TUI
 public enum Screen: Int, CaseIterable, Sendable {
     case studio, lab, importer, share, scores, runway
 
-    /// The digit keys that switch screens, as the help says them ("1-6").
+    /// The digit keys that switch screens, as the help says them ("1-6" for six).
     public static var digitKeys: String { "1-\(allCases.count)" }
+
+    /// The digit key that shows this screen: its place in the tab order, from 1.
+    public var key: Key { .char(Character(String(rawValue + 1))) }
 
     /// The screen as `plume play --help` names it.
     public var described: String {
@@ -171,8 +174,8 @@ extension AppModel {
         switch input {
         case .key(.char("q")): return [.quit]
         case .key(.char("?")): return [.push(HelpOverlay(topLayer.help(context)))]
-        case .key(.char(let c)) where c.wholeNumberValue.map { (1...Screen.allCases.count).contains($0) } ?? false:
-            return [.go(Screen(rawValue: c.wholeNumberValue! - 1)!)]
+        case .key(let key) where Screen.allCases.contains { $0.key == key }:
+            return Screen.allCases.first { $0.key == key }.map { [.go($0)] } ?? []
         case .key(.tab): return [.go(screen.cycled(by: 1))]
         case .key(.backTab): return [.go(screen.cycled(by: -1))]
         case .mouse(let mouse) where mouse.y == 0 && mouse.kind == .press:

@@ -92,7 +92,7 @@ extension ImportState: ScreenLayer {
     }
 
     /// A key the screen leaves to the router while the player isn't typing: the screen keys
-    /// (1–6), q and ?.
+    /// (their digits), q and ?.
     private static func isScreenKey(_ c: Character) -> Bool {
         c == "q" || c == "?" || c.wholeNumberValue.map { (1...Screen.allCases.count).contains($0) } == true
     }
