@@ -18,14 +18,7 @@ extension SQLiteStore {
     }
 
     public func addKey(_ key: PlayerKey, player: Int64, limit: Int) async throws {
-        try await pool.write { db in
-            if try Int64.fetchOne(db, sql: StoreSQL.keyCount(.sqlite), arguments: [player]) ?? 0 >= Int64(limit) {
-                throw LeaderboardError.tooManyKeys(limit)
-            }
-            guard try String.fetchOne(db, sql: StoreSQL.addKey(.sqlite), arguments: [key.fingerprint, player, key.type, key.label, key.addedAt]) != nil else {
-                throw LeaderboardError.keyTaken
-            }
-        }
+        try await perform(StoreRules(dialect).addKey(key, player: player, limit: limit))
     }
 
     public func removeKey(fingerprint: String, player: Int64) async throws -> Bool {

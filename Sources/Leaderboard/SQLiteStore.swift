@@ -40,23 +40,7 @@ public final class SQLiteStore: LeaderboardStore {
     // MARK: Players
 
     public func createPlayer(_ new: NewPlayer) async throws -> PlayerRecord {
-        try await pool.write { db in
-            if try Bool.fetchOne(db, sql: "SELECT 1 FROM players WHERE name_key = ?", arguments: [new.nameKey]) == true {
-                throw LeaderboardError.nameTaken
-            }
-            try db.execute(sql: """
-                INSERT INTO players (public_id, name, name_key, email, updates_opt_in, avatar_code, token_hash, created_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [new.publicID, new.name, new.nameKey, new.email, new.updatesOptIn, new.avatarCode, new.tokenHash, new.createdAt])
-            let number = db.lastInsertedRowID
-            if let key = new.key {
-                guard try String.fetchOne(db, sql: StoreSQL.addKey(.sqlite), arguments: [key.fingerprint, number, key.type, key.label, key.addedAt]) != nil else {
-                    throw LeaderboardError.keyTaken
-                }
-            }
-            return PlayerRecord(number: number, publicID: new.publicID, name: new.name, email: new.email,
-                                updatesOptIn: new.updatesOptIn, avatarCode: new.avatarCode, createdAt: new.createdAt, banned: false)
-        }
+        try await perform(StoreRules(dialect).register(new))
     }
 
     public func player(tokenHash: String) async throws -> PlayerRecord? {
@@ -105,18 +89,7 @@ public final class SQLiteStore: LeaderboardStore {
     }
 
     public func erasePlayer(_ number: Int64, at: Int64) async throws {
-        try await pool.write { db in
-            var boards: [String] = []
-            for step in Erasure.steps {
-                let arguments: StatementArguments = step.keepingBoard.map { [number, $0] } ?? [number]
-                if step.returnsBoards {
-                    boards += try String.fetchAll(db, sql: step.sql(.sqlite), arguments: arguments)
-                } else {
-                    try db.execute(sql: step.sql(.sqlite), arguments: arguments)
-                }
-            }
-            for board in boards + [""] { try Self.logChange(db, board: board, player: number, at: at) }
-        }
+        try await perform(StoreRules(dialect).erase(number, at: at))
     }
 
     public func setBanned(_ number: Int64, _ banned: Bool, at: Int64) async throws {
@@ -144,18 +117,7 @@ public final class SQLiteStore: LeaderboardStore {
     // MARK: Records
 
     public func submit(_ record: ScoreRecord) async throws -> SubmitOutcome {
-        try await pool.write { db in
-            let previous = try Row.fetchOne(db.cachedStatement(sql: "SELECT \(SQLiteSchema.recordColumns) FROM records WHERE board = ? AND player = ?"),
-                                            arguments: [record.board, record.player]).map(SQLiteSchema.record)
-            guard previous.map({ $0.key.isBeaten(byScore: record.score, detail: record.detail) }) ?? true else {
-                return SubmitOutcome(previous: previous, best: previous!, improved: false)
-            }
-            try db.execute(sql: StoreSQL.keepBest(.sqlite), arguments: [record.board, record.player, record.score, record.detail, record.code, record.at])
-            try Self.logChange(db, board: record.board, player: record.player, at: record.at)
-            var best = record
-            best.hidden = previous?.hidden ?? false
-            return SubmitOutcome(previous: previous, best: best, improved: true)
-        }
+        try await perform(StoreRules(dialect).submit(record))
     }
 
     public func record(board: String, player: Int64) async throws -> ScoreRecord? {
@@ -258,15 +220,7 @@ public final class SQLiteStore: LeaderboardStore {
     }
 
     public func donate(player: Int64, cause: String, points: Int64, at: Int64) async throws -> DonationOutcome {
-        try await pool.write { db in
-            let (earned, given) = try Self.points(db, player: player)
-            guard points <= earned - given else { throw LeaderboardError.notEnoughPoints(available: earned - given) }
-            try db.execute(sql: "INSERT INTO donations (player, cause, points, at) VALUES (?, ?, ?, ?)", arguments: [player, cause, points, at])
-            try db.execute(sql: StoreSQL.setContribution(.sqlite), arguments: [Board.contributors.id, player, given + points, at])
-            try Self.logChange(db, board: Board.contributors.id, player: player, at: at)
-            let total = try Int64.fetchOne(db, sql: StoreSQL.causeTotal(.sqlite), arguments: [cause]) ?? 0
-            return DonationOutcome(given: given + points, available: earned - given - points, causeTotal: total)
-        }
+        try await perform(StoreRules(dialect).donate(player: player, cause: cause, points: points, at: at))
     }
 
     public func causeTotals() async throws -> [CauseTotal] {

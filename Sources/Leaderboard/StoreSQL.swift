@@ -95,6 +95,29 @@ public enum StoreSQL {
         """
     }
 
+    /// A player's best on a board: (board, player, score, detail, code, at, hidden).
+    /// 1: board, 2: player.
+    public static func bestOf(_ d: Dialect) -> String {
+        "SELECT board, player, score, detail, code, at, hidden FROM records WHERE board = \(d.parameter(1)) AND player = \(d.parameter(2))"
+    }
+
+    /// Adds a player unless the name is taken (ignoring case: name_key is unique); returns the
+    /// new player's number when added. 1: public id, 2: name, 3: name key, 4: e-mail,
+    /// 5: updates opt-in, 6: avatar, 7: token hash, 8: created at.
+    public static func addPlayer(_ d: Dialect) -> String {
+        let p = d.parameter
+        return """
+            INSERT INTO players (public_id, name, name_key, email, updates_opt_in, avatar_code, token_hash, created_at)
+            VALUES (\(p(1)), \(p(2)), \(p(3)), \(p(4)), \(p(5)), \(p(6)), \(p(7)), \(p(8)))
+            ON CONFLICT (name_key) DO NOTHING RETURNING id
+            """
+    }
+
+    /// Records a gift. 1: player, 2: cause, 3: points, 4: at.
+    public static func addDonation(_ d: Dialect) -> String {
+        "INSERT INTO donations (player, cause, points, at) VALUES (\(d.parameter(1)), \(d.parameter(2)), \(d.parameter(3)), \(d.parameter(4)))"
+    }
+
     /// Writes a player's new best on a board, keeping whether it was hidden.
     /// 1: board, 2: player, 3: score, 4: detail, 5: code, 6: at.
     public static func keepBest(_ d: Dialect) -> String {

@@ -9,8 +9,11 @@ extension PostgresStore {
     /// Appends to the change log (in id order across processes) and tells the other processes.
     /// `at` is the service's clock (milliseconds); the log keeps seconds, as its pruning reads them.
     static func logChanges(_ connection: PostgresConnection, boards: [String], player: Int64, at: Int64, _ logger: Logger) async throws {
+        try await logChanges(connection, boards: boards, player: player, seconds: at.floorDivided(by: 1000), logger)
+    }
+
+    static func logChanges(_ connection: PostgresConnection, boards: [String], player: Int64, seconds at: Int64, _ logger: Logger) async throws {
         guard !boards.isEmpty else { return }
-        let at = at.floorDivided(by: 1000)
         try await exec(connection, "SELECT pg_advisory_xact_lock(\(PostgresSchema.changeLogLock))", logger)
         try await exec(connection, "INSERT INTO changes (board, player, at) SELECT unnest(\(boards)::text[]), \(player), \(at)", logger)
         try await exec(connection, "SELECT pg_notify(\(PostgresSchema.notifyChannel), '')", logger)

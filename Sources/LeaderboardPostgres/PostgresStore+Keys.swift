@@ -17,15 +17,7 @@ extension PostgresStore {
     }
 
     public func addKey(_ key: PlayerKey, player: Int64, limit: Int) async throws {
-        let logger = logger
-        try await transaction { c in
-            try await Self.lock(c, player: player, logger)
-            let held = try await Self.values(c, .rule(StoreSQL.keyCount(.postgres), player), logger, as: Int64.self).first ?? 0
-            guard held < Int64(limit) else { throw LeaderboardError.tooManyKeys(limit) }
-            let added = try await Self.values(c, .rule(StoreSQL.addKey(.postgres), key.fingerprint, player, key.type, key.label, key.addedAt),
-                                              logger, as: String.self)
-            guard !added.isEmpty else { throw LeaderboardError.keyTaken }
-        }
+        try await perform(StoreRules(dialect).addKey(key, player: player, limit: limit))
     }
 
     public func removeKey(fingerprint: String, player: Int64) async throws -> Bool {

@@ -6,23 +6,7 @@ import PostgresNIO
 
 extension PostgresStore {
     public func createPlayer(_ new: NewPlayer) async throws -> PlayerRecord {
-        let logger = logger
-        let number = try await transaction { c in
-            let ids = try await Self.values(c, """
-                INSERT INTO players (public_id, name, name_key, email, updates_opt_in, avatar_code, token_hash, created_at)
-                VALUES (\(new.publicID), \(new.name), \(new.nameKey), \(new.email), \(new.updatesOptIn), \(new.avatarCode), \(new.tokenHash), \(new.createdAt))
-                ON CONFLICT (name_key) DO NOTHING RETURNING id
-                """, logger, as: Int64.self)
-            guard let number = ids.first else { throw LeaderboardError.nameTaken }
-            if let key = new.key {
-                let added = try await Self.values(c, .rule(StoreSQL.addKey(.postgres), key.fingerprint, number, key.type, key.label, key.addedAt),
-                                                  logger, as: String.self)
-                guard !added.isEmpty else { throw LeaderboardError.keyTaken }
-            }
-            return number
-        }
-        return PlayerRecord(number: number, publicID: new.publicID, name: new.name, email: new.email, updatesOptIn: new.updatesOptIn,
-                            avatarCode: new.avatarCode, createdAt: new.createdAt, banned: false)
+        try await perform(StoreRules(dialect).register(new))
     }
 
     public func player(tokenHash: String) async throws -> PlayerRecord? {
@@ -70,20 +54,7 @@ extension PostgresStore {
     }
 
     public func erasePlayer(_ number: Int64, at: Int64) async throws {
-        let logger = logger
-        try await transaction { c in
-            try await Self.lock(c, player: number, logger)
-            var boards: [String] = []
-            for step in Erasure.steps {
-                let query: PostgresQuery = step.keepingBoard.map { .rule(step.sql(.postgres), number, $0) } ?? .rule(step.sql(.postgres), number)
-                if step.returnsBoards {
-                    boards += try await Self.values(c, query, logger, as: String.self)
-                } else {
-                    try await Self.exec(c, query, logger)
-                }
-            }
-            try await Self.logChanges(c, boards: boards + [""], player: number, at: at, logger)
-        }
+        try await perform(StoreRules(dialect).erase(number, at: at))
     }
 
     public func setBanned(_ number: Int64, _ banned: Bool, at: Int64) async throws {

@@ -6,22 +6,7 @@ import PostgresNIO
 
 extension PostgresStore {
     public func submit(_ record: ScoreRecord) async throws -> SubmitOutcome {
-        let logger = logger
-        return try await transaction { c in
-            try await Self.lock(c, player: record.player, logger)
-            let previous = try await Self.rows(c, """
-                SELECT \(unescaped: PostgresSchema.recordColumns) FROM records r WHERE r.board = \(record.board) AND r.player = \(record.player)
-                """, logger, as: PostgresSchema.RecordRow.self).first.map(PostgresSchema.record)
-            if let previous, !previous.key.isBeaten(byScore: record.score, detail: record.detail) {
-                return SubmitOutcome(previous: previous, best: previous, improved: false)
-            }
-            try await Self.exec(c, .rule(StoreSQL.keepBest(.postgres), record.board, record.player, record.score, record.detail, record.code, record.at),
-                                logger)
-            try await Self.logChanges(c, boards: [record.board], player: record.player, at: record.at, logger)
-            var best = record
-            best.hidden = previous?.hidden ?? false
-            return SubmitOutcome(previous: previous, best: best, improved: true)
-        }
+        try await perform(StoreRules(dialect).submit(record))
     }
 
     public func record(board: String, player: Int64) async throws -> ScoreRecord? {
@@ -98,17 +83,7 @@ extension PostgresStore {
     }
 
     public func donate(player: Int64, cause: String, points: Int64, at: Int64) async throws -> DonationOutcome {
-        let logger = logger
-        return try await transaction { c in
-            try await Self.lock(c, player: player, logger)
-            let (earned, given) = try await Self.points(c, player: player, logger)
-            guard points <= earned - given else { throw LeaderboardError.notEnoughPoints(available: earned - given) }
-            try await Self.exec(c, "INSERT INTO donations (player, cause, points, at) VALUES (\(player), \(cause), \(points), \(at))", logger)
-            try await Self.exec(c, .rule(StoreSQL.setContribution(.postgres), Board.contributors.id, player, given + points, at), logger)
-            try await Self.logChanges(c, boards: [Board.contributors.id], player: player, at: at, logger)
-            let total = try await Self.values(c, .rule(StoreSQL.causeTotal(.postgres), cause), logger, as: Int64.self).first ?? 0
-            return DonationOutcome(given: given + points, available: earned - given - points, causeTotal: total)
-        }
+        try await perform(StoreRules(dialect).donate(player: player, cause: cause, points: points, at: at))
     }
 
     public func causeTotals() async throws -> [CauseTotal] {

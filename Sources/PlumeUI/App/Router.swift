@@ -246,7 +246,7 @@ extension AppModel {
         case .wear(let look, let words):
             studio.apply(look)
             status = words
-        case .lab(let labRequest): return lab.receive(labRequest, context)
+        case .lab(let labRequest): return lab.take(labRequest, context)
         case .submit(let board, let code, let what): return session.submit(board: board, code: code, what: what)
         case .send(let command): return session.send(command)
         case .session(let request): session.take(request)

@@ -112,7 +112,7 @@ extension LabState: ScreenLayer {
     private func changed(_ message: String?) -> Handled { .done(.status(message ?? "")) }
 
     /// What the evolution grid, the gallery, the slots, an import and the name dialog ask of the Lab.
-    mutating func receive(_ request: LabRequest, _ context: Context) -> [Request] {
+    mutating func take(_ request: LabRequest, _ context: Context) -> [Request] {
         switch request {
         case .run(let new, let name, let lineage, let status, let running, let imported):
             use(new)

@@ -1,0 +1,57 @@
+// The SQLite store carries out the write rules (StoreRules) inside one IMMEDIATE transaction of
+// its one writer: each step of a plan in order, synchronously, in GRDB's write closure.
+import GRDB
+
+extension SQLiteStore: StoreExecutor {
+    public var dialect: StoreSQL.Dialect { .sqlite }
+
+    public func perform<Outcome: Sendable>(_ plan: StorePlan<Outcome>) async throws -> Outcome {
+        try await pool.write { db in
+            var plan = plan
+            while true {
+                switch plan {
+                case .done(let outcome): return outcome
+                case .step(let effect, let then): plan = try then(Self.carryOut(effect, db))
+                }
+            }
+        }
+    }
+
+    private static func carryOut(_ effect: StoreEffect, _ db: Database) throws -> [StoreRow] {
+        switch effect {
+        case .statement(let statement):
+            // Prepared once: the rules use a small, fixed set of statements (submit's is hot).
+            let arguments = StatementArguments(statement.binds.map(\.databaseValue))
+            return try Row.fetchAll(db.cachedStatement(sql: statement.sql), arguments: arguments).map { row in
+                StoreRow(row.databaseValues.map(StoreValue.init))
+            }
+        case .lockPlayer:
+            return []  // one writer at a time already
+        case .logChanges(let boards, let player, let seconds):
+            for board in boards { try db.execute(sql: StoreSQL.logChange(.sqlite), arguments: [board, player, seconds]) }
+            return []
+        }
+    }
+}
+
+extension StoreValue {
+    var databaseValue: DatabaseValue {
+        switch self {
+        case .null: .null
+        case .integer(let value): value.databaseValue
+        case .real(let value): value.databaseValue
+        case .text(let value): value.databaseValue
+        case .bool(let value): value.databaseValue
+        }
+    }
+
+    init(_ value: DatabaseValue) {
+        switch value.storage {
+        case .null: self = .null
+        case .int64(let value): self = .integer(value)
+        case .double(let value): self = .real(value)
+        case .string(let value): self = .text(value)
+        case .blob: self = .null
+        }
+    }
+}

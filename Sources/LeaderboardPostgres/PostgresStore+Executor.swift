@@ -1,0 +1,60 @@
+// The PostgreSQL store carries out the write rules (StoreRules) inside one transaction on one
+// pooled connection: each step of a plan in order, the player's advisory lock where a plan asks.
+import Leaderboard
+import Logging
+import PostgresNIO
+
+extension PostgresStore: StoreExecutor {
+    public var dialect: StoreSQL.Dialect { .postgres }
+
+    public func perform<Outcome: Sendable>(_ plan: StorePlan<Outcome>) async throws -> Outcome {
+        let logger = logger
+        return try await transaction { connection in
+            var plan = plan
+            while true {
+                switch plan {
+                case .done(let outcome): return outcome
+                case .step(let effect, let then): plan = try then(try await Self.carryOut(effect, connection, logger))
+                }
+            }
+        }
+    }
+
+    private static func carryOut(_ effect: StoreEffect, _ connection: PostgresConnection, _ logger: Logger) async throws -> [StoreRow] {
+        switch effect {
+        case .statement(let statement):
+            var binds = PostgresBindings(capacity: statement.binds.count)
+            for value in statement.binds {
+                switch value {
+                case .null: binds.appendNull()
+                case .integer(let value): binds.append(value)
+                case .real(let value): binds.append(value)
+                case .text(let value): binds.append(value)
+                case .bool(let value): binds.append(value)
+                }
+            }
+            var rows: [StoreRow] = []
+            for try await row in try await connection.query(PostgresQuery(unsafeSQL: statement.sql, binds: binds), logger: logger) {
+                rows.append(StoreRow(try row.map(storeValue)))
+            }
+            return rows
+        case .lockPlayer(let player):
+            try await lock(connection, player: player, logger)
+            return []
+        case .logChanges(let boards, let player, let seconds):
+            try await logChanges(connection, boards: boards, player: player, seconds: seconds, logger)
+            return []
+        }
+    }
+
+    private static func storeValue(_ cell: PostgresCell) throws -> StoreValue {
+        guard cell.bytes != nil else { return .null }
+        switch cell.dataType {
+        case .int2, .int4, .int8: return .integer(try cell.decode(Int64.self))
+        case .float4, .float8: return .real(try cell.decode(Double.self))
+        case .bool: return .bool(try cell.decode(Bool.self))
+        case .text, .varchar, .name, .bpchar: return .text(try cell.decode(String.self))
+        default: throw LeaderboardError(.unavailable, .storageUnavailable, "the score database sent a column of type \(cell.dataType)", retryAfter: 60)
+        }
+    }
+}
