@@ -165,6 +165,11 @@ public struct BoardInfo: Codable, Sendable, Equatable {
     public var closesAt: String?
     public var records: Int
 
+    /// The id read: what the board is (`.unknown` for a newer server's board).
+    public var boardID: BoardID { BoardID(id) }
+    /// The UTC day a style or people's board is of.
+    public var day: Int? { boardID.day }
+
     public init(id: String, kind: BoardKind, period: BoardPeriod, title: String, brief: String, open: Bool, opensAt: String? = nil, closesAt: String? = nil, records: Int) {
         self.id = id
         self.kind = kind

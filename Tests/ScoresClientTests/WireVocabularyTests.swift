@@ -48,6 +48,9 @@ import Testing
             if case .unknown = id { Issue.record("\(text) read as unknown") }
         }
         #expect(BoardID("swarm-huddle-2026-W47") == .swarm(challenge: "huddle", week: ISOWeek("2026-W47")))
+        let listed = BoardInfo(id: "people-2026-11-21", kind: .people, period: .day, title: "People's choice: Beach Day — 2026-11-21",
+                               brief: "", open: false, records: 3)
+        #expect(listed.day == 20_778 && listed.boardID == .people(day: 20_778))
         #expect(BoardID.style(day: 20_779).text == "style-2026-11-22" && BoardID("style-2026-11-22") == .style(day: 20_779))
         for odd in ["", "style-", "style-2026-1-01", "style-2026-11-22\0", "swarm-", "people-2026-13-01", "duet-2026-11-24", String(repeating: "a", count: 10_000)] {
             let id = BoardID(odd)
