@@ -36,6 +36,11 @@ import TUI
         #expect(page?.keys.contains { $0.keys == "\(Screen.digitKeys) Tab" && $0.action == "switch screen" } == true, "\(target)")
     }
 
+    /// A screen's key is one digit, so the list holds nine at most (the tab bar fits nine too).
+    @Test func theListFitsTheDigits() {
+        #expect(Screen.allCases.count <= 9 && Set(Screen.allCases.map(\.key)).count == Screen.allCases.count)
+    }
+
     @Test func theDigitsPastTheListAreNotScreens() {
         var model = app()
         for digit in (Screen.allCases.count + 1)...9 {

@@ -14,7 +14,8 @@ public enum Screen: Int, CaseIterable, Sendable {
     /// The digit keys that switch screens, as the help says them ("1-6" for six).
     public static var digitKeys: String { "1-\(allCases.count)" }
 
-    /// The digit key that shows this screen: its place in the tab order, from 1.
+    /// The digit key that shows this screen: its place in the tab order, from 1 (nine screens at
+    /// most: ScreenListTests).
     public var key: Key { .char(Character(String(rawValue + 1))) }
 
     /// The screen as `plume play --help` names it.
