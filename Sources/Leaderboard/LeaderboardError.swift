@@ -45,7 +45,7 @@ public struct LeaderboardError: Error, Equatable, Sendable, CustomStringConverti
         Self(.conflict, .skipLimit, "you have used all \(skips) skips on this runway — pick a side, or call it even")
     }
     /// The database answered with something a rule can't read (a schema that isn't ours).
-    static func storageFailed(_ what: String) -> Self {
+    public static func storageFailed(_ what: String) -> Self {
         Self(.unavailable, .storageUnavailable, "the score database gave an answer the server can't read (\(what))", retryAfter: 60)
     }
     static func noSuchBoard(_ id: String) -> Self {

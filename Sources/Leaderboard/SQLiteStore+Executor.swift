@@ -28,7 +28,7 @@ extension SQLiteStore: StoreExecutor {
         case .lockPlayer:
             return []  // one writer at a time already
         case .logChanges(let boards, let player, let seconds):
-            for board in boards { try db.execute(sql: StoreSQL.logChange(.sqlite), arguments: [board, player, seconds]) }
+            for board in boards { try logChange(db, board: board, player: player, seconds: seconds) }
             return []
         }
     }

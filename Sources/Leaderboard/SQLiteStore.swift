@@ -231,6 +231,10 @@ public final class SQLiteStore: LeaderboardStore {
 
     /// `at` is the service's clock (milliseconds); the log keeps seconds, as its pruning reads them.
     static func logChange(_ db: Database, board: String, player: Int64, at: Int64) throws {
-        try db.execute(sql: StoreSQL.logChange(.sqlite), arguments: [board, player, at.floorDivided(by: 1000)])
+        try logChange(db, board: board, player: player, seconds: at.floorDivided(by: 1000))
+    }
+
+    static func logChange(_ db: Database, board: String, player: Int64, seconds: Int64) throws {
+        try db.execute(sql: StoreSQL.logChange(.sqlite), arguments: [board, player, seconds])
     }
 }

@@ -54,7 +54,7 @@ extension PostgresStore: StoreExecutor {
         case .float4, .float8: return .real(try cell.decode(Double.self))
         case .bool: return .bool(try cell.decode(Bool.self))
         case .text, .varchar, .name, .bpchar: return .text(try cell.decode(String.self))
-        default: throw LeaderboardError(.unavailable, .storageUnavailable, "the score database sent a column of type \(cell.dataType)", retryAfter: 60)
+        default: throw LeaderboardError.storageFailed("a column of type \(cell.dataType)")
         }
     }
 }
