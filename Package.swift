@@ -86,7 +86,7 @@ let package = Package(
         // engine's benchmark recipes, and the leaderboard benchmark's seeded database. No NIO.
         .target(
             name: "PlumeBench",
-            dependencies: ["GameState", "SwarmSim", "Leaderboard", "Runway", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["GameState", "SwarmSim", "Leaderboard", "Runway", "ScoresAPI", "PlumeCalendar", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         // The engine's inner loop, compiled for AVX-512, AVX2 and SSE2 with bit-identical results.
         .target(name: "CSwarmKernel"),

@@ -26,6 +26,9 @@ public enum Erasure {
         ErasureStep("player_keys", StoreSQL.eraseKeys),
         ErasureStep("runway_deals", StoreSQL.closeDealsShowingPlayer),
         ErasureStep("runway_entries", StoreSQL.eraseRunwayEntries),
+        ErasureStep("player_days", StoreSQL.eraseDays),
+        ErasureStep("score_bands", StoreSQL.eraseBands),
+        ErasureStep("news", StoreSQL.eraseNews),
     ]
 
     /// The tables erasure leaves alone, and why.
@@ -34,5 +37,6 @@ public enum Erasure {
         "runway_votes": "judgements name entry ids and a voter's number, never a name; the looks they judged are gone",
         "changes": "board, player number and time only: erasure itself appends here, and pruning removes it",
         "server_secrets": "the server's own keys, no player's data",
+        "closings": "which days' closing passes are done: days only, no player",
     ]
 }

@@ -39,6 +39,8 @@ public struct LeaderboardError: Error, Equatable, Sendable, CustomStringConverti
     public static func notEnoughPoints(available: Int64) -> Self {
         Self(.conflict, .notEnoughPoints, "you have \(available) point\(available == 1 ? "" : "s") available to give")
     }
+    public static let lookTaken = Self(.conflict, .lookTaken,
+                                       "that look is on today's runway already, entered by another player — enter a look of your own")
     public static let ticketUsed = Self(.conflict, .ticketUsed,
                                         "that pair has been answered already, or a look in it was replaced — ask for the next pair")
     public static func skipLimit(_ skips: Int) -> Self {

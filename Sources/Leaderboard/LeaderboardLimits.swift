@@ -15,6 +15,19 @@ public enum LeaderboardLimits {
     public static let defaultAroundRadius = 5
     /// Earlier days whose style and people's boards the board list gives a game, besides today's.
     public static let earlierDays = 6
+    /// Days in one page of a player's record: up to a year and a week, so a game draws a year's
+    /// calendar from one read.
+    public static let recordDays = 1...371
+    public static let defaultRecordDays = 30
+    /// News items in one read.
+    public static let newsPage = 50
+    /// How far back a closing pass looks for days (and runways) not yet closed: a server down for
+    /// longer leaves those days without news rather than sending a week of it at once.
+    public static let closingLookbackDays = 7
+    /// How often a server looks for days and runways to close.
+    public static let closingIntervalSeconds = 20
+    /// News items written in one transaction by a closing pass.
+    public static let closingBatch = 1_000
     /// Share codes longer than this are not codes Plume writes (16 ingredients is 255 characters).
     public static let maxCodeBytes = 512
     /// The most points one donation can move: far above anything a player can earn in a year,

@@ -68,7 +68,9 @@ extension LeaderboardService {
         try await catchUp()
     }
 
-    public func publicProfile(playerID: String) async throws -> PublicProfile {
+    /// A player's public face; `viewer` (the signed-in player asking) sees their own profile whole
+    /// while the Runway keeps others from seeing their looks.
+    public func publicProfile(playerID: String, viewer: PlayerRecord? = nil) async throws -> PublicProfile {
         let player = try await visiblePlayer(playerID)
         let bests = try await store.bests(player: player.number)
         let (earned, given) = try await store.points(player: player.number)
@@ -76,8 +78,9 @@ extension LeaderboardService {
             ProfileBest(boardID: best.board, rank: index.existing(best.board)?.entry(player: player.number)?.rank, score: best.score,
                         detail: best.detail, at: Timestamp.iso(milliseconds: best.at), code: best.code)
         }
-        return PublicProfile(playerID: player.publicID, name: player.name ?? Self.formerPlayer, avatarLook: player.avatarCode,
-                             since: Timestamp.iso(milliseconds: player.createdAt), bests: rows, pointsEarned: earned, pointsGiven: given)
+        let profile = PublicProfile(playerID: player.publicID, name: player.name ?? Self.formerPlayer, avatarLook: player.avatarCode,
+                                    since: Timestamp.iso(milliseconds: player.createdAt), bests: rows, pointsEarned: earned, pointsGiven: given)
+        return viewer?.number == player.number ? profile : anonymised(profile)
     }
 
     /// A player others may look at: not erased, not banned.
@@ -88,7 +91,8 @@ extension LeaderboardService {
         return player
     }
 
-    /// An avatar is a look share code that decodes and can be worn.
+    /// An avatar is a look share code that decodes and can be worn; it is kept in the code's
+    /// one spelling.
     func validAvatar(_ raw: String) throws(LeaderboardError) -> String {
         let code = try Verifier.bareCode(raw)
         let state: SharedState
@@ -100,7 +104,9 @@ extension LeaderboardService {
         guard broken.isEmpty else {
             throw .invalid(.invalidAvatar, "the avatar look can't be worn: " + broken.map(\.description).joined(separator: "; "))
         }
-        return code
+        // Kept as the runway keeps its looks, so an avatar that is a look on the runway is known
+        // as one (LeaderboardService+Anonymity).
+        return ShareCode.encode(state)
     }
 
     static let formerPlayer = "a former player"

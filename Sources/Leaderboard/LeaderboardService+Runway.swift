@@ -177,12 +177,9 @@ extension LeaderboardService {
         let rules = RunwayVoteRules(skipsPerDay: LeaderboardLimits.runwaySkipsPerDay, pointsPerDay: LeaderboardLimits.runwayPointsPerDay)
         let outcome = try await store.castRunwayVote(day: ticket.day, voter: player.number, serial: ticket.serial, choice: request.choice,
                                                      rules: rules, at: now)
-        let looks = try await store.runwayLooks(entries: [ticket.left, ticket.right])
-        func owner(_ entry: Int64) -> RunwayOwner {
-            looks[entry].map { RunwayOwner(playerID: $0.publicID, name: $0.name ?? Self.formerPlayer) } ?? RunwayOwner(playerID: "", name: Self.formerPlayer)
-        }
+        // Whose looks they were is not said: the runway is anonymous until its voting closes.
         return RunwayVoteRecorded(day: UTCDay.string(ticket.day), choice: request.choice, pointsEarned: outcome.points,
-                                  tally: Self.tally(outcome.counts), left: owner(ticket.left), right: owner(ticket.right))
+                                  tally: Self.tally(outcome.counts))
     }
 
     static func tally(_ counts: RunwayVoterCounts) -> RunwayTally {

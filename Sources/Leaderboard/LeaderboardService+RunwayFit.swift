@@ -51,6 +51,7 @@ extension LeaderboardService {
                 runway.days.withLock { _ = $0.removeValue(forKey: day) }
             }
             for day in active { try await refreshRunway(day: day, settled: settled) }
+            resealRunways()
         }
     }
 

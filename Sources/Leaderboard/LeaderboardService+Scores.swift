@@ -47,7 +47,8 @@ extension LeaderboardService {
         try requireReady()
         let board = try board(boardID)
         let limit = try Self.checkedLimit(limit)
-        let variant = String(limit)
+        // A page kept while the board was anonymous is not the page once voting has closed.
+        let variant = String(limit) + (sealedDay(of: board) == nil ? "" : "-anonymous")
         if let page = pages.page(board: board.id, variant: variant) { return page }
         let stamp = pages.stamp(board: board.id)
         let page = EncodedPage(body: Array(try Self.encoder.encode(try await top(board: board, limit: limit, cursor: nil))))
@@ -69,9 +70,20 @@ extension LeaderboardService {
         return BoardPage(board: info(board), rows: try await rows(board: board, shown), nextCursor: next)
     }
 
+    /// The signed-in player's own neighbourhood: their own row keeps its code even while the
+    /// Runway keeps the board anonymous.
     public func around(boardID: String, player: PlayerRecord, radius: Int) async throws -> BoardPage {
         try requireReady()
+        return try await around(board: try board(boardID), player: player, radius: radius, viewer: player.number)
+    }
+
+    public func around(boardID: String, playerID: String, radius: Int) async throws -> BoardPage {
+        try requireReady()
         let board = try board(boardID)
+        return try await around(board: board, player: try await visiblePlayer(playerID), radius: radius, viewer: nil)
+    }
+
+    func around(board: Board, player: PlayerRecord, radius: Int, viewer: Int64?) async throws -> BoardPage {
         guard LeaderboardLimits.aroundRadius.contains(radius) else {
             throw LeaderboardError.invalid(.invalidRadius, "radius must be a whole number from \(LeaderboardLimits.aroundRadius.lowerBound) to \(LeaderboardLimits.aroundRadius.upperBound)")
         }
@@ -79,13 +91,7 @@ extension LeaderboardService {
         guard !entries.isEmpty else {
             throw LeaderboardError(.notFound, .noRecord, "\(player.name.map { SafeText.quoted($0) } ?? "that player") has no record on \(info(board).title) yet")
         }
-        return BoardPage(board: info(board), rows: try await rows(board: board, entries), nextCursor: nil)
-    }
-
-    public func around(boardID: String, playerID: String, radius: Int) async throws -> BoardPage {
-        try requireReady()
-        _ = try board(boardID)
-        return try await around(boardID: boardID, player: try await visiblePlayer(playerID), radius: radius)
+        return BoardPage(board: info(board), rows: try await rows(board: board, entries, viewer: viewer), nextCursor: nil)
     }
 
     public func standing(boardID: String, playerID: String) async throws -> Standing {
@@ -101,13 +107,17 @@ extension LeaderboardService {
 
     /// Fills ranked keys with names, codes and avatars from the store. A row whose record
     /// vanished between the index read and this one is left out rather than shown half-filled.
-    func rows(board: Board, _ entries: [RankedKey]) async throws -> [BoardRow] {
+    /// While the board's runway takes votes, the rows give no look away but the viewer's own
+    /// (`anonymised`).
+    func rows(board: Board, _ entries: [RankedKey], viewer: Int64? = nil) async throws -> [BoardRow] {
         let details = try await store.records(board: board.id, players: entries.map(\.key.player))
+        let sealed = sealedDay(of: board) != nil
         return entries.compactMap { entry in
             guard let detail = details[entry.key.player] else { return nil }
-            return BoardRow(rank: entry.rank, playerID: detail.publicID, name: detail.name ?? Self.formerPlayer, score: entry.key.score,
-                            detail: entry.key.detail, at: Timestamp.iso(milliseconds: entry.key.at), code: detail.record.code,
-                            avatarLook: detail.avatarCode, tied: entry.tied)
+            let row = BoardRow(rank: entry.rank, playerID: detail.publicID, name: detail.name ?? Self.formerPlayer, score: entry.key.score,
+                               detail: entry.key.detail, at: Timestamp.iso(milliseconds: entry.key.at), code: detail.record.code,
+                               avatarLook: detail.avatarCode, tied: entry.tied)
+            return detail.record.player == viewer ? row : anonymised(row, board: board, sealed: sealed)
         }
     }
 

@@ -22,6 +22,8 @@ public final class LeaderboardService: Sendable {
     let follower = ChangeFollower()
     let followerState = FollowerState()
     let runway = RunwayDesk()
+    /// Closing passes (news of closed days and runways) run one at a time.
+    let closer = ChangeFollower()
     /// The key hosted games' passes are sealed with (one per database), once read.
     let passKey = Mutex<SymmetricKey?>(nil)
     /// How long change-log entries are kept for other processes to read.

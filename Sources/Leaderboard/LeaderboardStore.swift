@@ -148,7 +148,9 @@ public struct CauseTotal: Sendable, Hashable {
     }
 }
 
-public protocol LeaderboardStore: RunwayStore, PlayerKeyStore {
+/// Each store is also a `StoreExecutor`: the rules and reads written once for both (StoreRules,
+/// DaysStore) run on it.
+public protocol LeaderboardStore: RunwayStore, PlayerKeyStore, StoreExecutor {
     /// A short description for logs and /readyz ("SQLite at …", "PostgreSQL at host:port/db").
     var label: String { get }
 

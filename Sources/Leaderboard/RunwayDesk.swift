@@ -110,4 +110,7 @@ final class RunwayDesk: Sendable {
     let staleEntries = Mutex<Set<Int>>([])
     /// Whether the next refresh pass should be a settled one (see `refreshRunway`).
     let settleWanted = Mutex(false)
+    /// The looks on the runways taking votes (LeaderboardService+Anonymity), with the entries'
+    /// (day, count, newest id) they were read from.
+    let sealedCodes = Mutex<(signature: [[Int]], codes: Set<String>)>(([], []))
 }

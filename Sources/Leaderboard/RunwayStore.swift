@@ -19,6 +19,12 @@ public struct RunwayEntryRecord: Hashable, Sendable {
     }
 }
 
+/// What entering a look did: the new entry, and the one it replaced.
+public struct RunwayEntering: Sendable {
+    public var entry: RunwayEntryRecord
+    public var replaced: RunwayEntryRecord?
+}
+
 /// An entry with its player's public face.
 public struct RunwayLook: Hashable, Sendable {
     public var entry: Int64
@@ -101,7 +107,8 @@ public protocol RunwayStore: Sendable {
     func secret(named name: String, proposed: String) async throws -> String
 
     /// Enters (or replaces) a player's look on a day; returns the entry and the one it replaced.
-    /// A replaced entry's open deals are closed (their tickets are refused as used).
+    /// A replaced entry's open deals are closed (their tickets are refused as used). A look
+    /// another player entered that day is refused (`look_taken`) and nothing changes.
     func enterRunway(day: Int, player: Int64, code: String, at: Int64) async throws -> (entry: RunwayEntryRecord, replaced: RunwayEntryRecord?)
     func runwayEntry(day: Int, player: Int64) async throws -> RunwayEntryRecord?
     /// The day's entries whose players are on the boards (neither banned nor erased), by id.

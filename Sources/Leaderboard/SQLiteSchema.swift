@@ -102,6 +102,10 @@ enum SQLiteSchema {
             DROP INDEX runway_votes_voter;
             CREATE INDEX runway_votes_voter ON runway_votes (voter, day, choice, points, left_entry, right_entry);
             """),
+        // Days played and streaks kept as records arrive, news, closing passes, a player's days
+        // read from an index, and one copy of a look per runway day (StoreSQL+Days).
+        ("v5: days played, score bands, news, closings; one copy of a look per runway day",
+         StoreSQL.daysSchema(.sqlite).joined(separator: ";\n")),
     ]
 
     static var migrator: DatabaseMigrator {

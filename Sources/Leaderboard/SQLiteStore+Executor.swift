@@ -2,7 +2,7 @@
 // its one writer: each step of a plan in order, synchronously, in GRDB's write closure.
 import GRDB
 
-extension SQLiteStore: StoreExecutor {
+extension SQLiteStore {
     public var dialect: StoreSQL.Dialect { .sqlite }
 
     public func perform<Outcome: Sendable>(_ plan: StorePlan<Outcome>) async throws -> Outcome {
@@ -13,6 +13,14 @@ extension SQLiteStore: StoreExecutor {
                 case .done(let outcome): return outcome
                 case .step(let effect, let then): plan = try then(Self.carryOut(effect, db))
                 }
+            }
+        }
+    }
+
+    public func read(_ statement: StoreStatement) async throws -> [StoreRow] {
+        try await pool.read { db in
+            try Row.fetchAll(db.cachedStatement(sql: statement.sql), arguments: StatementArguments(statement.binds.map(\.databaseValue))).map { row in
+                StoreRow(row.databaseValues.map(StoreValue.init))
             }
         }
     }

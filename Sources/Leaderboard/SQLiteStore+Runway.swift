@@ -12,12 +12,8 @@ extension SQLiteStore {
     }
 
     public func enterRunway(day: Int, player: Int64, code: String, at: Int64) async throws -> (entry: RunwayEntryRecord, replaced: RunwayEntryRecord?) {
-        try await pool.write { db in
-            let replaced = try Row.fetchOne(db, sql: StoreSQL.removeRunwayEntry(.sqlite), arguments: [day, player]).map(Self.entry)
-            if let replaced { try db.execute(sql: StoreSQL.closeDealsShowing(.sqlite), arguments: [replaced.id]) }
-            let id = try Int64.fetchOne(db, sql: StoreSQL.addRunwayEntry(.sqlite), arguments: [day, player, code, at]) ?? db.lastInsertedRowID
-            return (RunwayEntryRecord(id: id, day: day, player: player, code: code, at: at), replaced)
-        }
+        let entering = try await perform(StoreRules(dialect).enterRunway(day: day, player: player, code: code, at: at))
+        return (entering.entry, entering.replaced)
     }
 
     public func runwayEntry(day: Int, player: Int64) async throws -> RunwayEntryRecord? {

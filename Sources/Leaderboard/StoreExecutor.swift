@@ -43,6 +43,12 @@ public struct StoreRow: Sendable {
 
     public init(_ values: [StoreValue]) { self.values = values }
 
+    /// An integer column that may be NULL.
+    func optionalInteger(_ at: Int) throws -> Int64? {
+        if values.indices.contains(at), case .null = values[at] { return nil }
+        return try integer(at)
+    }
+
     func integer(_ at: Int) throws -> Int64 {
         switch values.indices.contains(at) ? values[at] : .null {
         case .integer(let value): return value
@@ -104,4 +110,14 @@ public indirect enum StorePlan<Outcome: Sendable>: Sendable {
 public protocol StoreExecutor: Sendable {
     var dialect: StoreSQL.Dialect { get }
     func perform<Outcome: Sendable>(_ plan: StorePlan<Outcome>) async throws -> Outcome
+    /// One read, outside any write transaction (SQLite's readers never wait for its writer).
+    func read(_ statement: StoreStatement) async throws -> [StoreRow]
+}
+
+extension StorePlan where Outcome == Void {
+    /// Statements run one after another, their rows unread.
+    static func each(_ statements: [StoreStatement], from index: Int = 0) -> StorePlan<Void> {
+        guard index < statements.count else { return .done(()) }
+        return .run(statements[index]) { _ in each(statements, from: index + 1) }
+    }
 }

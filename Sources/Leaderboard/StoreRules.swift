@@ -1,6 +1,8 @@
 // The leaderboard's write rules, written once for both stores as plans (StoreExecutor): keeping
-// the best record, donating, registering a unique name, adding a key under the cap, and erasing.
+// the best record (and with a style record, the player's days), donating, registering a unique
+// name, adding a key under the cap, and erasing.
 // Each store runs a plan inside one transaction; the statements are StoreSQL's.
+import ScoresAPI
 
 public struct StoreRules: Sendable {
     let d: StoreSQL.Dialect
@@ -19,8 +21,50 @@ public struct StoreRules: Sendable {
                 let best = ScoreRecord(board: record.board, player: record.player, score: record.score, detail: record.detail,
                                        code: record.code, at: record.at, hidden: previous?.hidden ?? false)
                 return .run(StoreStatement(StoreSQL.keepBest(d), record.board, record.player, record.score, record.detail, record.code, record.at)) { _ in
-                    .log([record.board], player: record.player, at: record.at) { .done(SubmitOutcome(previous: previous, best: best, improved: true)) }
+                    .log([record.board], player: record.player, at: record.at) {
+                        try countDay(record, previous: previous) { .done(SubmitOutcome(previous: previous, best: best, improved: true)) }
+                    }
                 }
+            }
+        }
+    }
+
+    /// A style record keeps the player's days: a first record on a day counts the day (and the
+    /// streak, with news at a milestone); a better one moves the day's score between bands.
+    private func countDay<Outcome>(_ record: ScoreRecord, previous: ScoreRecord?,
+                                   _ then: @escaping @Sendable () throws -> StorePlan<Outcome>) throws -> StorePlan<Outcome> {
+        guard case .style(let day) = BoardID(record.board) else { return try then() }
+        let band = ScoreBands.band(of: record.score)
+        if let previous {
+            let old = ScoreBands.band(of: previous.score)
+            guard old != band else { return try then() }
+            return .run(StoreStatement(StoreSQL.countBand(d), record.player, old, -1)) { _ in
+                .run(StoreStatement(StoreSQL.countBand(d), record.player, band, 1)) { _ in try then() }
+            }
+        }
+        return .run(StoreStatement(StoreSQL.playedDay(d), record.player, day)) { rows in
+            let streak = try rows.first.map { Int(try $0.integer(0)) }
+            return .run(StoreStatement(StoreSQL.countBand(d), record.player, band, 1)) { _ in
+                guard let streak, News.isMilestone(streak) else { return try then() }
+                return .run(News.streakReached(player: record.player, day: day, streak: streak).statement(d, at: record.at)) { _ in try then() }
+            }
+        }
+    }
+
+    /// A player's look on a day's runway replaces their earlier one (whose open deals close); a
+    /// look another player has entered that day is refused, and the earlier entry stays.
+    public func enterRunway(day: Int, player: Int64, code: String, at: Int64) -> StorePlan<RunwayEntering> {
+        .lock(player) {
+            .run(StoreStatement(StoreSQL.removeRunwayEntry(d), day, player)) { rows in
+                let replaced = try rows.first.map { row in
+                    RunwayEntryRecord(id: try row.integer(0), day: Int(try row.integer(1)), player: try row.integer(2), code: try row.text(3), at: try row.integer(4))
+                }
+                let add = StorePlan<RunwayEntering>.run(StoreStatement(StoreSQL.addRunwayEntry(d), day, player, code, at)) { rows in
+                    guard let id = try rows.first?.integer(0) else { throw LeaderboardError.lookTaken }
+                    return .done(RunwayEntering(entry: RunwayEntryRecord(id: id, day: day, player: player, code: code, at: at), replaced: replaced))
+                }
+                guard let replaced else { return add }
+                return .run(StoreStatement(StoreSQL.closeDealsShowing(d), replaced.id)) { _ in add }
             }
         }
     }

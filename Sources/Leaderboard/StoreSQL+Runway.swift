@@ -1,6 +1,7 @@
 // The Runway's rules that live in SQL, written once for both stores (see StoreSQL):
 // - a player has at most one entry a day; replacing it deletes the old entry (its votes stay,
 //   naming an entry that is gone, and count for nothing) and closes deals that show it;
+// - a look is on a day's runway once: a copy of another player's entry is refused (look_taken);
 // - an entry is on the runway while its player is neither banned nor erased;
 // - a voter holds at most two deals a day (the pair on show and the next, so that a vote never
 //   waits for a deal); a slot is dealt again only when its pair was answered, with the voter's
@@ -30,10 +31,11 @@ extension StoreSQL {
         "DELETE FROM runway_entries WHERE day = \(d.parameter(1)) AND player = \(d.parameter(2)) RETURNING id, day, player, code, at"
     }
 
-    /// 1: day, 2: player, 3: code, 4: at. Returns the new id.
+    /// 1: day, 2: player, 3: code, 4: at. Returns the new id, or nothing when the look is on the
+    /// day's runway already (runway_entries_look).
     public static func addRunwayEntry(_ d: Dialect) -> String {
         let p = d.parameter
-        return "INSERT INTO runway_entries (day, player, code, at) VALUES (\(p(1)), \(p(2)), \(p(3)), \(p(4))) RETURNING id"
+        return "INSERT INTO runway_entries (day, player, code, at) VALUES (\(p(1)), \(p(2)), \(p(3)), \(p(4))) ON CONFLICT (day, code) DO NOTHING RETURNING id"
     }
 
     /// Closes the open deals that show an entry. 1: entry.

@@ -117,6 +117,7 @@ enum PostgresSchema {
             "DROP INDEX runway_votes_voter",
             "CREATE INDEX runway_votes_voter ON runway_votes (voter, day, choice, points, left_entry, right_entry)",
         ]),
+        ("v5: days played, score bands, news, closings; one copy of a look per runway day", StoreSQL.daysSchema(.postgres)),
     ]
 
     static let playerColumns = "id, public_id, name, email, updates_opt_in, avatar_code, created_at, banned"

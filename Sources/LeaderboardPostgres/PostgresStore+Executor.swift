@@ -1,10 +1,11 @@
 // The PostgreSQL store carries out the write rules (StoreRules) inside one transaction on one
-// pooled connection: each step of a plan in order, the player's advisory lock where a plan asks.
+// pooled connection: each step of a plan in order, the player's advisory lock where a plan asks;
+// and the reads written once for both stores (DaysStore), one statement on a pooled connection.
 import Leaderboard
 import Logging
 import PostgresNIO
 
-extension PostgresStore: StoreExecutor {
+extension PostgresStore {
     public var dialect: StoreSQL.Dialect { .postgres }
 
     public func perform<Outcome: Sendable>(_ plan: StorePlan<Outcome>) async throws -> Outcome {
@@ -20,24 +21,33 @@ extension PostgresStore: StoreExecutor {
         }
     }
 
+    public func read(_ statement: StoreStatement) async throws -> [StoreRow] {
+        let logger = logger
+        return try await run { connection in try await Self.rows(of: statement, connection, logger) }
+    }
+
+    private static func rows(of statement: StoreStatement, _ connection: PostgresConnection, _ logger: Logger) async throws -> [StoreRow] {
+        var binds = PostgresBindings(capacity: statement.binds.count)
+        for value in statement.binds {
+            switch value {
+            case .null: binds.appendNull()
+            case .integer(let value): binds.append(value)
+            case .real(let value): binds.append(value)
+            case .text(let value): binds.append(value)
+            case .bool(let value): binds.append(value)
+            }
+        }
+        var rows: [StoreRow] = []
+        for try await row in try await connection.query(PostgresQuery(unsafeSQL: statement.sql, binds: binds), logger: logger) {
+            rows.append(StoreRow(try row.map(storeValue)))
+        }
+        return rows
+    }
+
     private static func carryOut(_ effect: StoreEffect, _ connection: PostgresConnection, _ logger: Logger) async throws -> [StoreRow] {
         switch effect {
         case .statement(let statement):
-            var binds = PostgresBindings(capacity: statement.binds.count)
-            for value in statement.binds {
-                switch value {
-                case .null: binds.appendNull()
-                case .integer(let value): binds.append(value)
-                case .real(let value): binds.append(value)
-                case .text(let value): binds.append(value)
-                case .bool(let value): binds.append(value)
-                }
-            }
-            var rows: [StoreRow] = []
-            for try await row in try await connection.query(PostgresQuery(unsafeSQL: statement.sql, binds: binds), logger: logger) {
-                rows.append(StoreRow(try row.map(storeValue)))
-            }
-            return rows
+            return try await rows(of: statement, connection, logger)
         case .lockPlayer(let player):
             try await lock(connection, player: player, logger)
             return []

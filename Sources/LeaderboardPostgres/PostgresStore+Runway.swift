@@ -23,15 +23,8 @@ extension PostgresStore {
     }
 
     public func enterRunway(day: Int, player: Int64, code: String, at: Int64) async throws -> (entry: RunwayEntryRecord, replaced: RunwayEntryRecord?) {
-        let logger = logger
-        let result = try await transaction { c in
-            try await Self.lock(c, player: player, logger)
-            let replaced = try await Self.rows(c, .rule(StoreSQL.removeRunwayEntry(.postgres), day, player), logger, as: EntryRow.self).first.map(Self.entry)
-            if let replaced { try await Self.exec(c, .rule(StoreSQL.closeDealsShowing(.postgres), replaced.id), logger) }
-            let id = try await Self.values(c, .rule(StoreSQL.addRunwayEntry(.postgres), day, player, code, at), logger, as: Int64.self).first ?? 0
-            return (RunwayEntryRecord(id: id, day: day, player: player, code: code, at: at), replaced)
-        }
-        return (result.0, result.1)
+        let entering = try await perform(StoreRules(dialect).enterRunway(day: day, player: player, code: code, at: at))
+        return (entering.entry, entering.replaced)
     }
 
     public func runwayEntry(day: Int, player: Int64) async throws -> RunwayEntryRecord? {

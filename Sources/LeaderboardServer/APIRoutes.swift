@@ -26,6 +26,8 @@ struct APIRoutes {
         v1.patch("players/me", use: updateProfile)
         v1.delete("players/me", use: erase)
         v1.get("players/:player", use: publicProfile)
+        v1.get("players/:player/record", use: record)
+        v1.get("players/me/news", use: news)
         v1.get("players/me/keys", use: listKeys)
         v1.post("players/me/keys", use: addKey)
         v1.delete("players/me/keys", use: removeKey)
@@ -102,8 +104,30 @@ struct APIRoutes {
         return Response(status: .noContent)
     }
 
+    /// Anyone may read a profile; with the player's own token it also shows their looks on boards
+    /// the Runway keeps anonymous.
     @Sendable func publicProfile(_ request: Request, context: AppContext) async throws -> Response {
-        try Reply.etagged(try await service.publicProfile(playerID: try context.parameters.text("player")), request: request)
+        let viewer = request.headers[.authorization] == nil ? nil : try await signedIn(request)
+        return try Reply.etagged(try await service.publicProfile(playerID: try context.parameters.text("player"), viewer: viewer), request: request)
+    }
+
+    @Sendable func record(_ request: Request, context: AppContext) async throws -> Response {
+        let limit = try request.queryInt("limit", in: LeaderboardLimits.recordDays, default: LeaderboardLimits.defaultRecordDays)
+        let record = try await service.record(playerID: try context.parameters.text("player"), limit: limit,
+                                              cursor: request.uri.queryParameters.get("cursor"))
+        return try Reply.etagged(record, request: request)
+    }
+
+    @Sendable func news(_ request: Request, context: AppContext) async throws -> Response {
+        let player = try await signedIn(request)
+        var after: Int64 = 0
+        if let text = request.uri.queryParameters.get("after") {
+            guard text.utf8.count <= 18, let value = Int64(text), value >= 0 else {
+                throw APIError.badRequest(.invalidCursor, "after is the id of the last news item you have read: a whole number (0 for everything kept)")
+            }
+            after = value
+        }
+        return try Reply.json(try await service.news(player, after: after))
     }
 
     @Sendable func submit(_ request: Request, context: AppContext) async throws -> Response {

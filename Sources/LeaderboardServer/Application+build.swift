@@ -181,6 +181,18 @@ struct RankIndexService: Service {
             }
         }
         defer { runway.cancel() }
+        // Closed days and runways become news within a minute of closing, written once on
+        // whichever server gets there first.
+        let lastClosingFailure = Mutex<String?>(nil)
+        let closings = Task {
+            await service.keepClosing(every: .seconds(LeaderboardLimits.closingIntervalSeconds)) { error in
+                let reason = "\(error)"
+                if lastClosingFailure.withLock({ last in defer { last = reason }; return last != reason }) {
+                    logger.error("can't write the news of closed days; it waits for the next pass", metadata: ["reason": "\(reason)"])
+                }
+            }
+        }
+        defer { closings.cancel() }
         await cancelWhenGracefulShutdown {
             await service.follow(every: follow, wake: service.store.changeSignals()) { event in
                 switch event {

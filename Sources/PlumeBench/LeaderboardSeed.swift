@@ -5,6 +5,8 @@ import Foundation
 import GameState
 import GRDB
 import Leaderboard
+import PlumeCalendar
+import ScoresAPI
 
 public enum LeaderboardSeed {
     /// Seeded data starts on 2026-01-01 and every player joins a millisecond after the last.
@@ -43,6 +45,38 @@ public enum LeaderboardSeed {
             }
         }
         // Fold the large write-ahead log back into the database, as a server's steady state has it.
+        try database.writeWithoutTransaction { db in _ = try db.checkpoint(.truncate) }
+    }
+}
+
+/// The day-that-carries-over benchmark's data, on top of `LeaderboardSeed.write`: the first
+/// `players` seeded players have played each of the `days` days up to `lastDay` (the big board's
+/// day, whose records are already there), a streak as long, with their totals, bands and a
+/// month of news, as the server would have kept them.
+public enum DaysSeed {
+    public static func write(sqlitePath path: String, players: Int, days: Int, lastDay: Int, code: String) throws {
+        let database = try DatabaseQueue(path: path)
+        try database.write { db in
+            let record = try db.makeStatement(sql: "INSERT OR IGNORE INTO records (board, player, score, detail, code, at, hidden) VALUES (?, ?, ?, 0, ?, ?, 0)")
+            let band = try db.makeStatement(sql: """
+                INSERT INTO score_bands (player, band, days) VALUES (?, ?, 1) ON CONFLICT (player, band) DO UPDATE SET days = days + 1
+                """)
+            let totals = try db.makeStatement(sql: "INSERT OR REPLACE INTO player_days (player, days_played, streak, best_streak, last_day) VALUES (?, ?, ?, ?, ?)")
+            let news = try db.makeStatement(sql: "INSERT OR IGNORE INTO news (player, kind, day, at, text) VALUES (?, ?, ?, ?, ?)")
+            for player in 1...Int64(players) {
+                var random = LeaderboardSeed.random(Int(player), salt: 0xDA75)
+                for day in (lastDay - days + 1)...lastDay {
+                    let score = Int64(random.next() % 1001)
+                    let at = UTCDay.start(of: day) * 1000 + 3_600_000
+                    try record.execute(arguments: [BoardID.style(day: day).text, player, score, code, at])
+                    try band.execute(arguments: [player, ScoreBands.band(of: score)])
+                    if day > lastDay - 30 {
+                        try news.execute(arguments: [player, "day_closed", day, at + 86_400_000, "\(UTCDay.string(day)) closed: a seeded day."])
+                    }
+                }
+                try totals.execute(arguments: [player, days, days, days, lastDay])
+            }
+        }
         try database.writeWithoutTransaction { db in _ = try db.checkpoint(.truncate) }
     }
 }

@@ -35,7 +35,7 @@ public enum ErrorCode: WireVocabulary {
     // Causes
     case causeNotFound, invalidPoints, notEnoughPoints
     // The Runway
-    case invalidDay, runwayClosed, belowRunwayMinimum, invalidTicket, ticketUsed, invalidChoice, noPairLeft, skipLimit
+    case invalidDay, runwayClosed, belowRunwayMinimum, lookTaken, invalidTicket, ticketUsed, invalidChoice, noPairLeft, skipLimit
     // SSH keys (the hosted game)
     case invalidKey, keyTaken, tooManyKeys, keyInUse, noSuchKey
     // The server's state
@@ -48,7 +48,7 @@ public enum ErrorCode: WireVocabulary {
         .boardNotFound, .boardClosed, .boardTakesDonations, .boardTakesVotes, .noRecord, .invalidCode, .wrongKind, .lookNotWearable, .swarmTooLarge,
         .invalidLimit, .invalidRadius, .invalidCursor,
         .causeNotFound, .invalidPoints, .notEnoughPoints,
-        .invalidDay, .runwayClosed, .belowRunwayMinimum, .invalidTicket, .ticketUsed, .invalidChoice, .noPairLeft, .skipLimit,
+        .invalidDay, .runwayClosed, .belowRunwayMinimum, .lookTaken, .invalidTicket, .ticketUsed, .invalidChoice, .noPairLeft, .skipLimit,
         .invalidKey, .keyTaken, .tooManyKeys, .keyInUse, .noSuchKey,
         .rateLimited, .verifierBusy, .overloaded, .starting, .storageUnavailable, .cancelled,
     ]
@@ -92,6 +92,7 @@ public enum ErrorCode: WireVocabulary {
         case .invalidDay: "invalid_day"
         case .runwayClosed: "runway_closed"
         case .belowRunwayMinimum: "below_runway_minimum"
+        case .lookTaken: "look_taken"
         case .invalidTicket: "invalid_ticket"
         case .ticketUsed: "ticket_used"
         case .invalidChoice: "invalid_choice"

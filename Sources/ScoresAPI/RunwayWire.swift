@@ -95,7 +95,7 @@ public struct RunwayVoteRequest: Codable, Sendable, Equatable {
     public init(ticket: String, choice: RunwayChoice) { (self.ticket, self.choice) = (ticket, choice) }
 }
 
-/// Whose look it was: shown once the vote is in.
+/// Whose look it was: never told while the look's runway takes votes.
 public struct RunwayOwner: Codable, Sendable, Equatable {
     public var playerID: String
     public var name: String
@@ -111,10 +111,12 @@ public struct RunwayVoteRecorded: Codable, Sendable, Equatable {
     /// Points this vote earned (1, or 0 past the day's limit or for a skip).
     public var pointsEarned: Int
     public var tally: RunwayTally
-    public var left: RunwayOwner
-    public var right: RunwayOwner
+    /// Whose the two looks were: absent while the runway takes votes (its owners stay hidden until
+    /// voting closes), so a client never counts on them.
+    public var left: RunwayOwner?
+    public var right: RunwayOwner?
 
-    public init(day: String, choice: RunwayChoice, pointsEarned: Int, tally: RunwayTally, left: RunwayOwner, right: RunwayOwner) {
+    public init(day: String, choice: RunwayChoice, pointsEarned: Int, tally: RunwayTally, left: RunwayOwner? = nil, right: RunwayOwner? = nil) {
         (self.day, self.choice, self.pointsEarned, self.tally, self.left, self.right) = (day, choice, pointsEarned, tally, left, right)
     }
 

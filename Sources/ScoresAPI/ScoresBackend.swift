@@ -76,7 +76,14 @@ public protocol ScoresBackend: Sendable {
     func register(_ request: RegisterRequest) async throws(ScoresFailure) -> Registered
     func profile(token: String) async throws(ScoresFailure) -> OwnProfile
     func updateProfile(token: String, _ update: ProfileUpdate) async throws(ScoresFailure) -> OwnProfile
-    func publicProfile(playerID: String, etag: String?) async throws(ScoresFailure) -> Fetched<PublicProfile>
+    /// A player's public profile; with that player's own token, it also shows their codes on
+    /// boards the Runway keeps anonymous while it takes votes.
+    func publicProfile(playerID: String, token: String?, etag: String?) async throws(ScoresFailure) -> Fetched<PublicProfile>
+    /// A player's record of days (public): days played, streaks, score bands and the days
+    /// themselves, newest first (`cursor`: the page before's `nextCursor`).
+    func record(playerID: String, limit: Int, cursor: String?) async throws(ScoresFailure) -> PlayerDays
+    /// What happened to the player after news item `after` (0: everything kept), oldest first.
+    func news(token: String, after: Int64) async throws(ScoresFailure) -> NewsPage
     /// The player's SSH keys, for the game a server hosts over SSH.
     func keys(token: String) async throws(ScoresFailure) -> KeyList
     func addKey(token: String, line: String) async throws(ScoresFailure) -> KeyInfo

@@ -105,8 +105,28 @@ public final class LocalBackend: ScoresBackend {
         try await call { try await service.updateProfile(try await service.authenticate(token: token), update) }
     }
 
-    public func publicProfile(playerID: String, etag: String?) async throws(ScoresFailure) -> Fetched<PublicProfile> {
-        try await call { try fetched(try await service.publicProfile(playerID: playerID), etag: etag) }
+    public func publicProfile(playerID: String, token: String?, etag: String?) async throws(ScoresFailure) -> Fetched<PublicProfile> {
+        try await call {
+            let viewer = if let token { try await service.authenticate(token: token) } else { nil as PlayerRecord? }
+            return try fetched(try await service.publicProfile(playerID: playerID, viewer: viewer), etag: etag)
+        }
+    }
+
+    /// Days close here when the game asks (no server runs the closing passes in the background).
+    public func record(playerID: String, limit: Int, cursor: String?) async throws(ScoresFailure) -> PlayerDays {
+        try await call {
+            try await service.closeDays()
+            return try await service.record(playerID: playerID, limit: limit, cursor: cursor)
+        }
+    }
+
+    public func news(token: String, after: Int64) async throws(ScoresFailure) -> NewsPage {
+        try await call {
+            let player = try await service.authenticate(token: token)
+            try await service.refreshRunway()
+            try await service.closeDays()
+            return try await service.news(player, after: after)
+        }
     }
 
     public func submit(token: String, _ request: SubmitRequest) async throws(ScoresFailure) -> SubmissionResult {

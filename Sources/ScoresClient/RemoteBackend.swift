@@ -54,8 +54,17 @@ public final class RemoteBackend: ScoresBackend {
         try decode(try await send("GET", "/v1/players/me", token: token))
     }
 
-    public func publicProfile(playerID: String, etag: String?) async throws(ScoresFailure) -> Fetched<PublicProfile> {
-        try fetched(try await send("GET", "/v1/players/" + Self.segment(playerID), etag: etag))
+    public func publicProfile(playerID: String, token: String?, etag: String?) async throws(ScoresFailure) -> Fetched<PublicProfile> {
+        try fetched(try await send("GET", "/v1/players/" + Self.segment(playerID), token: token, etag: etag))
+    }
+
+    public func record(playerID: String, limit: Int, cursor: String?) async throws(ScoresFailure) -> PlayerDays {
+        let after = cursor.map { "&cursor=" + Self.query($0) } ?? ""
+        return try decode(try await send("GET", "/v1/players/\(Self.segment(playerID))/record?limit=\(limit)" + after))
+    }
+
+    public func news(token: String, after: Int64) async throws(ScoresFailure) -> NewsPage {
+        try decode(try await send("GET", "/v1/players/me/news?after=\(after)", token: token))
     }
 
     // MARK: Writes
@@ -87,10 +96,7 @@ public final class RemoteBackend: ScoresBackend {
     }
 
     public func removeKey(token: String, fingerprint: String) async throws(ScoresFailure) {
-        var allowed = CharacterSet.alphanumerics
-        allowed.insert(charactersIn: "-._~")
-        let query = fingerprint.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""
-        _ = try await send("DELETE", "/v1/players/me/keys?fingerprint=" + query, token: token)
+        _ = try await send("DELETE", "/v1/players/me/keys?fingerprint=" + Self.query(fingerprint), token: token)
     }
 
     // MARK: The Runway
@@ -112,6 +118,13 @@ public final class RemoteBackend: ScoresBackend {
     }
 
     // MARK: Plumbing
+
+    /// A query value, with everything but unreserved characters escaped.
+    static func query(_ text: String) -> String {
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert(charactersIn: "-._~")
+        return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""
+    }
 
     static func segment(_ text: String) -> String {
         var allowed = CharacterSet.urlPathAllowed

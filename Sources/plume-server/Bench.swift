@@ -30,6 +30,7 @@ struct Bench: AsyncParsableCommand {
     @Option(name: .customLong("latency-connections"),
             help: "Connections for the around-me and my-rank latency runs: a busy server, not a saturated one.") var latencyConnections = 4
     @Option(help: "Keep the seeded database and logs in this directory (default: a temporary one, removed).") var directory: String?
+    @Flag(help: "Measure only a player's record and news: 1 000 000 records on yesterday's style board (--records), 100 players who have played 365 days, the closing pass that writes that day's news, then GET /v1/players/{id}/record and /v1/players/me/news latency.") var days = false
     @Flag(help: "Measure only the Runway: the ranking alone (a fit of 10 000 entries and 1 000 000 votes, a refit, pair dealing), then the same day through the service on SQLite (first refresh, deals, votes per second).") var runway = false
 
     static let board = BoardID.swarm(challenge: "huddle", week: nil).text
@@ -45,6 +46,7 @@ struct Bench: AsyncParsableCommand {
     }
 
     func run() async throws {
+        if days { return try await runDays() }
         if runway {
             print("fitting 10 000 entries and 1 000 000 votes…")
             print(RunwayBench.run().line)

@@ -148,6 +148,9 @@ final class CutOffStore: LeaderboardStore {
     }
 
     var label: String { "cut-off " + store.label }
+    var dialect: StoreSQL.Dialect { store.dialect }
+    func perform<Outcome: Sendable>(_ plan: StorePlan<Outcome>) async throws -> Outcome { try line(); return try await store.perform(plan) }
+    func read(_ statement: StoreStatement) async throws -> [StoreRow] { try line(); return try await store.read(statement) }
     func migrate() async throws { try line(); try await store.migrate() }
     func ping() async throws { try line(); try await store.ping() }
     func createPlayer(_ player: NewPlayer) async throws -> PlayerRecord { try line(); return try await store.createPlayer(player) }

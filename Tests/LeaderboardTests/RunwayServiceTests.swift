@@ -85,7 +85,7 @@ import PlumeTestSupport
             #expect(dealt.left != own && dealt.right != own && dealt.left != dealt.right)
             #expect(seen.insert([dealt.left, dealt.right]).inserted, "a pair was dealt twice")
             let recorded = try await service.castRunwayVote(voter, RunwayVoteRequest(ticket: dealt.ticket, choice: .left))
-            #expect(recorded.pointsEarned == 1 && recorded.left.name.hasPrefix("Model ") && recorded.left.playerID != voter.publicID)
+            #expect(recorded.pointsEarned == 1 && recorded.left == nil && recorded.right == nil, "owners stay hidden while voting is open")
             let shownNext = dealt.next
             do {
                 dealt = try await service.dealRunwayPair(voter, day: Self.day)
@@ -170,7 +170,8 @@ import PlumeTestSupport
     }
 
     @Test(arguments: StoreKind.allCases) func votesBecomeAPeoplesBoardReadLikeAnyOther(_ kind: StoreKind) async throws {
-        let service = try await Fixtures.service(kind)
+        let clock = TestClock((2026, 11, 22))
+        let service = try await Fixtures.service(kind, clock: clock)
         let players = try await entrants(service, 8)
         let voters = try await (0..<6).asyncMap { try await register(service, "Voter \($0)") }
         // Every voter prefers the look of the player with the lower number.
@@ -185,7 +186,8 @@ import PlumeTestSupport
         let board = "people-\(Self.day)"
         let page = try await service.top(boardID: board, limit: 50, cursor: nil)
         #expect(page.board.kind == .people && page.board.title.hasPrefix("People's choice: "))
-        #expect(page.rows.map(\.code) == Array(Self.looks.prefix(8)), "the board is not the voters' order")
+        // While voting is open the board ranks looks under no name (LeaderboardService+Anonymity).
+        #expect(page.rows.allSatisfy { $0.code.isEmpty && $0.playerID.isEmpty && $0.name == "a look on the runway" })
         #expect(page.rows.first!.score > 900 && page.rows.last!.score < 100)
         #expect(page.rows.allSatisfy { $0.detail >= 10 })  // votes received
         #expect(service.boards().boards.contains { $0.id == board && $0.kind == .people })
@@ -198,6 +200,12 @@ import PlumeTestSupport
         #expect(submit.code == .boardTakesVotes)
         let (earned, _) = try await service.store.points(player: voters[0].number)
         #expect(earned == Int64(try await service.runwayDay(Self.day, player: voters[0]).you!.tally.points))
+        // Once voting has closed the board shows whose looks they were, in the voters' order.
+        clock.advance(seconds: 2 * 86_400)
+        try await service.refreshRunway()
+        let final = try await service.top(boardID: board, limit: 50, cursor: nil)
+        #expect(final.rows.map(\.code) == Array(Self.looks.prefix(8)), "the board is not the voters' order")
+        #expect(final.rows.map(\.playerID) == players.map(\.publicID))
     }
 
     @Test(arguments: StoreKind.allCases) func aReplacedOrErasedLookLeavesTheRunwayAndItsOpenPairs(_ kind: StoreKind) async throws {

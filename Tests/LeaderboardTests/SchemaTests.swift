@@ -2,7 +2,7 @@
 // same primary keys, unique constraints, indexes (columns and their order), foreign keys and
 // checks — read back from each database's own catalog after migrating, not from our SQL text.
 // SQLite has no boolean type (a boolean is an INTEGER 0 or 1) and no sequences (an INTEGER
-// PRIMARY KEY is the generated id), so those two are compared as such.
+// PRIMARY KEY of a rowid table is the generated id), so those two are compared as such.
 import Foundation
 import GRDB
 import PostgresNIO
@@ -130,8 +130,9 @@ struct Schema: Equatable {
                 let keyColumns = info.filter { ($0["pk"] as Int) > 0 }.sorted { ($0["pk"] as Int) < ($1["pk"] as Int) }.map { $0["name"] as String }
                 for column in info {
                     let columnName: String = column["name"], type: String = column["type"]
-                    // An INTEGER PRIMARY KEY is the row id: never null, generated.
-                    let rowID = keyColumns == [columnName] && type.uppercased() == "INTEGER"
+                    // An INTEGER PRIMARY KEY is the row id (never null, generated), unless the
+                    // table has none (WITHOUT ROWID).
+                    let rowID = keyColumns == [columnName] && type.uppercased() == "INTEGER" && !sql.uppercased().contains("WITHOUT ROWID")
                     schema.columns.insert(Column(table: name, name: columnName, type: family(type),
                                                  notNull: (column["notnull"] as Int) == 1 || keyColumns.contains(columnName),
                                                  defaultValue: rowID ? "generated" : normalisedDefault(column["dflt_value"])))

@@ -1,0 +1,135 @@
+// What the leaderboard keeps of each player's days and news, read and written once for both
+// stores through their executor (StoreSQL+Days holds the SQL). The totals and bands are kept as
+// records arrive (StoreRules.submit); news is written by the closing passes and by submissions
+// that reach a streak milestone, each item once per (player, kind, day) however many servers
+// write it.
+import ScoresAPI
+
+/// A player's days in total, as kept.
+public struct DayTotals: Sendable, Equatable {
+    public var daysPlayed: Int
+    /// The streak as it stood on `lastDay`: it still counts while `lastDay` is today or yesterday.
+    public var streak: Int
+    public var bestStreak: Int
+    public var lastDay: Int
+
+    public init(daysPlayed: Int, streak: Int, bestStreak: Int, lastDay: Int) {
+        (self.daysPlayed, self.streak, self.bestStreak, self.lastDay) = (daysPlayed, streak, bestStreak, lastDay)
+    }
+
+    /// The streak on `today`: a whole day missed (the last day played before yesterday) ends it.
+    public func streak(today: Int) -> Int { lastDay >= today - 1 ? streak : 0 }
+}
+
+/// A news item before the store numbers it.
+public struct NewsDraft: Sendable, Equatable {
+    public var player: Int64
+    public var kind: NewsKind
+    public var day: Int
+    public var text: String
+    public var rank: Int?
+    public var total: Int?
+    public var score: Int64?
+    public var votes: Int?
+    public var streak: Int?
+
+    public init(player: Int64, kind: NewsKind, day: Int, text: String, rank: Int? = nil, total: Int? = nil, score: Int64? = nil,
+                votes: Int? = nil, streak: Int? = nil) {
+        (self.player, self.kind, self.day, self.text) = (player, kind, day, text)
+        (self.rank, self.total, self.score, self.votes, self.streak) = (rank, total, score, votes, streak)
+    }
+
+    func statement(_ d: StoreSQL.Dialect, at: Int64) -> StoreStatement {
+        StoreStatement(StoreSQL.addNews(d), player, kind.rawValue, day, at, text, rank, total, score, votes, streak)
+    }
+}
+
+/// A news item as kept.
+public struct StoredNews: Sendable, Equatable {
+    public var id: Int64
+    public var at: Int64
+    public var draft: NewsDraft
+}
+
+/// A closing pass: a day's style board closed, or a day's runway.
+public enum Closing: String, Sendable, Hashable {
+    case day, runway
+}
+
+extension StoreExecutor {
+    public func dayTotals(player: Int64) async throws -> DayTotals? {
+        try await read(StoreStatement(StoreSQL.playerDays(dialect), player)).first.map { row in
+            DayTotals(daysPlayed: Int(try row.integer(0)), streak: Int(try row.integer(1)), bestStreak: Int(try row.integer(2)),
+                      lastDay: Int(try row.integer(3)))
+        }
+    }
+
+    /// How many days scored in each of `ScoreBands`.
+    public func scoreBands(player: Int64) async throws -> [Int] {
+        var bands = Array(repeating: 0, count: ScoreBands.count)
+        for row in try await read(StoreStatement(StoreSQL.scoreBands(dialect), player)) {
+            let band = Int(try row.integer(0))
+            if bands.indices.contains(band) { bands[band] = Int(try row.integer(1)) }
+        }
+        return bands
+    }
+
+    /// (board, score) of the player's style records on boards before `before` (a board id),
+    /// newest first.
+    public func playedBoards(player: Int64, before: String, limit: Int) async throws -> [(board: String, score: Int64)] {
+        try await read(StoreStatement(StoreSQL.playedBoards(dialect), player, before, limit)).map { row in
+            (try row.text(0), try row.integer(1))
+        }
+    }
+
+    /// The streaks of at least `length` days whose last day was `lastDay`.
+    public func streaksEnding(lastDay: Int, atLeast length: Int) async throws -> [(player: Int64, streak: Int)] {
+        try await read(StoreStatement(StoreSQL.streaksEnding(dialect), lastDay, length)).map { row in
+            (try row.integer(0), Int(try row.integer(1)))
+        }
+    }
+
+    /// Adds items in one transaction; an item the player already has (same kind and day) is
+    /// left as it is.
+    public func addNews(_ drafts: [NewsDraft], at: Int64) async throws {
+        guard !drafts.isEmpty else { return }
+        let d = dialect
+        try await perform(StorePlan.each(drafts.map { $0.statement(d, at: at) }))
+    }
+
+    public func news(player: Int64, after: Int64, limit: Int) async throws -> [StoredNews] {
+        try await read(StoreStatement(StoreSQL.news(dialect), player, after, limit)).map { row in
+            let draft = NewsDraft(player: player, kind: NewsKind(wire: try row.text(1)), day: Int(try row.integer(2)), text: try row.text(4),
+                                  rank: try row.optionalInteger(5).map(Int.init), total: try row.optionalInteger(6).map(Int.init),
+                                  score: try row.optionalInteger(7), votes: try row.optionalInteger(8).map(Int.init),
+                                  streak: try row.optionalInteger(9).map(Int.init))
+            return StoredNews(id: try row.integer(0), at: try row.integer(3), draft: draft)
+        }
+    }
+
+    /// Forgets news older than `before` (milliseconds).
+    public func pruneNews(before: Int64) async throws {
+        try await perform(StorePlan.each([StoreStatement(StoreSQL.pruneNews(dialect), before)]))
+    }
+
+    /// The closing passes done for days from `day` on.
+    public func closings(since day: Int) async throws -> Set<ClosedDay> {
+        var done = Set<ClosedDay>()
+        for row in try await read(StoreStatement(StoreSQL.closings(dialect), day)) {
+            if let closing = Closing(rawValue: try row.text(0)) { done.insert(ClosedDay(closing: closing, day: Int(try row.integer(1)))) }
+        }
+        return done
+    }
+
+    public func markClosed(_ closing: Closing, day: Int, at: Int64) async throws {
+        try await perform(StorePlan.each([StoreStatement(StoreSQL.closed(dialect), closing.rawValue, day, at)]))
+    }
+}
+
+/// A closing pass done for a day.
+public struct ClosedDay: Sendable, Hashable {
+    public var closing: Closing
+    public var day: Int
+
+    public init(closing: Closing, day: Int) { (self.closing, self.day) = (closing, day) }
+}

@@ -1,0 +1,67 @@
+// The Runway stays anonymous while it takes votes. A voter is shown two looks as share codes; if
+// any public read put a code (or the picture drawn from it) beside a name, the voter could find
+// whose look they judge — friends voting for friends. So while day D's runway takes votes (D and
+// D + 1, UTC):
+// - rows of D's style board keep their names and scores but lose their codes (a look entered on
+//   the runway is usually the player's best on the style board, and any look may still be
+//   entered), and the people's board of D shows its standings under no name at all (its vote
+//   counts move as votes are cast, which would otherwise point at the pair just judged);
+// - an avatar that is a look on such a runway is not shown;
+// - the owner still sees their own rows (reads made with their token).
+// Once voting closes every read shows everything again.
+import PlumeCalendar
+import ScoresAPI
+
+extension LeaderboardService {
+    /// What an entrant is called on a people's board still taking votes.
+    static let anonymousEntrant = "a look on the runway"
+
+    /// The day whose runway still takes votes, when this board's rows could give its looks away.
+    func sealedDay(of board: Board) -> Int? {
+        switch board.kind {
+        case .style(let day), .people(let day): RunwayTicket.isVotingOpen(day: day, now: now) ? day : nil
+        case .swarm, .contributors: nil
+        }
+    }
+
+    /// Whether a look is on a runway still taking votes (as this process last read them).
+    func isOnOpenRunway(_ code: String) -> Bool { runway.sealedCodes.withLock { $0.codes.contains(code) } }
+
+    /// A row as anyone but its owner sees it.
+    func anonymised(_ row: BoardRow, board: Board, sealed: Bool) -> BoardRow {
+        var row = row
+        if sealed {
+            row.code = ""
+            if case .people = board.kind {
+                (row.playerID, row.name, row.avatarLook) = ("", Self.anonymousEntrant, nil)
+            }
+        }
+        if let avatar = row.avatarLook, isOnOpenRunway(avatar) { row.avatarLook = nil }
+        return row
+    }
+
+    /// A profile as anyone but its owner sees it: no code of a board whose runway takes votes,
+    /// and no avatar that is a look on such a runway.
+    func anonymised(_ profile: PublicProfile) -> PublicProfile {
+        var profile = profile
+        for at in profile.bests.indices {
+            if let board = try? board(profile.bests[at].boardID), sealedDay(of: board) != nil { profile.bests[at].code = "" }
+        }
+        if let avatar = profile.avatarLook, isOnOpenRunway(avatar) { profile.avatarLook = nil }
+        return profile
+    }
+
+    /// Reads again which looks are on the runways taking votes, after a refresh pass; when they
+    /// changed, pages built before (whose avatars may show one) are dropped.
+    func resealRunways() {
+        let active = activeRunwayDays
+        let (signature, codes) = runway.days.withLock { days in
+            let signature = active.map { day in [day, days[day]?.entries.count ?? 0, Int(days[day]?.newestEntry ?? 0)] }
+            let unchanged = runway.sealedCodes.withLock { $0.signature == signature }
+            return (signature, unchanged ? nil : Set(active.flatMap { days[$0]?.entries.map(\.code) ?? [] }))
+        }
+        guard let codes else { return }
+        runway.sealedCodes.withLock { $0 = (signature, codes) }
+        pages.invalidateAll()
+    }
+}
