@@ -148,6 +148,30 @@ import PlumeTestSupport
         #expect(await refusal { _ = try await one.news(ada, after: -1) }?.code == .invalidCursor)
     }
 
+    /// A pass that died half-way left some items and no mark: the next pass, on any server,
+    /// writes the rest and marks the day, and nobody hears anything twice.
+    @Test(arguments: StoreKind.allCases)
+    func aPassCutShortIsFinishedByTheNext(_ kind: StoreKind) async throws {
+        let clock = TestClock((2026, 11, 22))
+        let service = try await Fixtures.service(kind, clock: clock)
+        var players: [PlayerRecord] = []
+        for n in 0..<5 {
+            let player = try await register(service, "Player \(n)")
+            _ = try await play(service, player, day: Self.first, pick: n)
+            players.append(player)
+        }
+        clock.advance(seconds: 86_400)
+        let written = players.prefix(2).map { News.dayClosed(player: $0.number, day: Self.first, theme: "a theme", rank: 1, of: 5, score: 1) }
+        try await service.store.addNews(written, at: service.now)
+        #expect(try await service.store.closings(since: Self.first).isEmpty)
+        try await service.closeDays()
+        #expect(try await service.store.closings(since: Self.first).contains(ClosedDay(closing: .day, day: Self.first)))
+        for player in players {
+            let items = try await service.news(player, after: 0).items
+            #expect(items.count == 1 && items[0].kind == .dayClosed && items[0].day == UTCDay.string(Self.first))
+        }
+    }
+
     /// While a day's runway takes votes its looks are nobody's in public reads; the owner still
     /// sees their own; once voting closes everything shows again, and the runway's close is news.
     @Test(arguments: StoreKind.allCases)
