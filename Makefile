@@ -116,8 +116,8 @@ e2e: build e2e-deps
 	$(PYTHON) -m pytest -q Tests/E2E
 
 e2e-deps: system-deps
-	@$(PYTHON) -c "import pytest, pexpect, pyte, openapi_spec_validator, schemathesis, PIL, numpy" 2>/dev/null || \
-		$(PYTHON) -m pip install --quiet pytest pexpect pyte openapi-spec-validator schemathesis pillow numpy
+	@$(PYTHON) -c "import pytest, pexpect, pyte, wcwidth, openapi_spec_validator, schemathesis, PIL, numpy" 2>/dev/null || \
+		$(PYTHON) -m pip install --quiet pytest pexpect pyte wcwidth openapi-spec-validator schemathesis pillow numpy
 
 # Debian packages the tests use: PostgreSQL (a real server per test run), headless chromium (the
 # web pages), wrk (the benchmark), zbar-tools (a real QR decoder), xdg-utils, desktop-file-utils and

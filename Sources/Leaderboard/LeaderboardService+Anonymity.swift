@@ -24,6 +24,14 @@ extension LeaderboardService {
         }
     }
 
+    /// A people's board taking votes is read by rank, never by player: a player's row there (its
+    /// score and votes moving as votes are cast) would point at the pair a voter just judged.
+    func requireNamesShown(_ board: Board) throws(LeaderboardError) {
+        guard case .people(let day) = board.kind, sealedDay(of: board) != nil else { return }
+        throw LeaderboardError(.notFound, .noRecord,
+                               "the people's choice of \(UTCDay.string(day)) names no one until its voting closes at \(votingCloses(day))")
+    }
+
     /// Whether a look is on a runway still taking votes (as this process last read them).
     func isOnOpenRunway(_ code: String) -> Bool { runway.sealedCodes.withLock { $0.codes.contains(code) } }
 

@@ -31,7 +31,8 @@ extension LeaderboardService {
         let days = played.prefix(limit).compactMap { board, score -> RecordDay? in
             guard case .style(let day) = BoardID(board) else { return nil }
             let style = index.existing(board), people = index.existing(Board(.people(day: day)).id)
-            let onRunway = people?.entry(player: player.number)
+            // A people's rank is said once that runway's voting has closed (Anonymity).
+            let onRunway = sealedDay(of: Board(.people(day: day))) == nil ? people?.entry(player: player.number) : nil
             return RecordDay(day: UTCDay.string(day), score: score, rank: style?.entry(player: player.number)?.rank, entries: style?.count ?? 0,
                              peopleRank: onRunway?.rank, peopleEntries: onRunway == nil ? nil : people?.count)
         }
@@ -70,10 +71,10 @@ extension LeaderboardService {
             for day in first..<today where !done.contains(ClosedDay(closing: .day, day: day)) {
                 try await closeDay(day)
             }
-            // A runway closes when its voting does (the start of day + 2), once this process has
-            // written its final board (the day has left the runways it keeps).
-            let held = runway.days.withLock { Set($0.keys) }
-            for day in first..<(today - 1) where !done.contains(ClosedDay(closing: .runway, day: day)) && !held.contains(day) {
+            // A runway closes when its voting does (the start of day + 2), after its final board
+            // is written — by this pass when no server held the day as its voting ended.
+            for day in first..<(today - 1) where !done.contains(ClosedDay(closing: .runway, day: day)) {
+                try await settleRunway(day)
                 try await closeRunway(day)
             }
             try await store.pruneNews(before: now - Int64(News.keptDays) * UTCDay.seconds * 1000)

@@ -55,6 +55,16 @@ extension LeaderboardService {
         }
     }
 
+    /// Fits a day whose voting has closed from every vote, writes its people's board where it
+    /// differs, and lets it go: the final board, whether or not a process held the day as its
+    /// voting ended.
+    func settleRunway(_ day: Int) async throws {
+        try await runway.passes.pass { [self] in
+            try await refreshRunway(day: day, settled: true)
+            runway.days.withLock { _ = $0.removeValue(forKey: day) }
+        }
+    }
+
     private func refreshRunway(day: Int, settled: Bool) async throws {
         // The pass takes the day's votes out of the state the other requests share, and puts its
         // own back when it is done: appending to an array shared with that copy would copy it

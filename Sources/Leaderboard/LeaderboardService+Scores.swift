@@ -80,6 +80,7 @@ extension LeaderboardService {
     public func around(boardID: String, playerID: String, radius: Int) async throws -> BoardPage {
         try requireReady()
         let board = try board(boardID)
+        try requireNamesShown(board)
         return try await around(board: board, player: try await visiblePlayer(playerID), radius: radius, viewer: nil)
     }
 
@@ -97,6 +98,7 @@ extension LeaderboardService {
     public func standing(boardID: String, playerID: String) async throws -> Standing {
         try requireReady()
         let board = try board(boardID)
+        try requireNamesShown(board)
         let player = try await visiblePlayer(playerID)
         guard let entry = index.existing(board.id)?.entry(player: player.number),
               let row = try await rows(board: board, [entry]).first else {

@@ -1,7 +1,8 @@
 // What a browser sees: every board's top 50 with each look or swarm drawn, a day's runway (the
-// people's choice beside the style board), a player's page, the page behind a shared link (for
-// someone without Plume), look SVGs, and the seed game's TopScores.xml feed. Pages are Mustache
-// templates (Templates.swift); outside text is stripped of control characters and escaped.
+// people's choice beside the style board), a player's page (their record of days with its
+// calendar, CalendarPicture.swift), the page behind a shared link (for someone without Plume),
+// look SVGs, and the seed game's TopScores.xml feed. Pages are Mustache templates
+// (Templates.swift); outside text is stripped of control characters and escaped.
 import Foundation
 import GameState
 import HTTPTypes
@@ -83,10 +84,28 @@ struct PageRoutes {
             if let kind { (row["code"], row["link"]) = (best.code, "plume://\(kind.route)/\(best.code)") }
             return row
         }
-        let page: [String: Any] = ["name": SafeText.strip(profile.name), "avatar": avatar, "pointsEarned": profile.pointsEarned,
+        var page: [String: Any] = ["name": SafeText.strip(profile.name), "avatar": avatar, "pointsEarned": profile.pointsEarned,
                                    "pointsGiven": profile.pointsGiven, "since": String(profile.since.prefix(10)),
                                    "hasBests": !bests.isEmpty, "bests": bests]
+        let record = try await service.record(playerID: profile.playerID, limit: CalendarPicture.days, cursor: nil)
+        page["days"] = Self.days(record)
         return Self.html(Templates.render("player", page))
+    }
+
+    /// The record of days as the player template shows it, like the game's profile: the counts,
+    /// the calendar, and how many days scored in each band (bars as long as the band's share of
+    /// the fullest band).
+    static func days(_ record: PlayerDays) -> [String: Any] {
+        let fullest = max(1, record.bands.max() ?? 0)
+        let bands: [[String: Any]] = (0..<ScoreBands.count).reversed().map { band in
+            let count = band < record.bands.count ? record.bands[band] : 0
+            // A band with days in it shows at least a sliver, so one day among hundreds is seen.
+            let percent = count == 0 ? 0 : max(2, count * 100 / fullest)
+            return ["label": ScoreBands.label(band), "count": count, "percent": percent, "colour": CalendarPicture.colour(band: band)]
+        }
+        return ["daysPlayed": record.daysPlayed, "oneDay": record.daysPlayed == 1, "streak": record.streak, "bestStreak": record.bestStreak,
+                "lastPlayed": record.lastPlayed ?? "", "calendar": CalendarPicture.svg(record) ?? "", "bands": bands,
+                "hasDays": record.daysPlayed > 0]
     }
 
     // MARK: Boards and the runway
@@ -127,7 +146,7 @@ struct PageRoutes {
         let rows = try await service.top(boardID: board.id, limit: limit, cursor: nil).rows
         var drawn: [[String: Any]] = []
         for row in rows {
-            var item: [String: Any] = ["rank": row.rank, "tied": row.tied, "name": SafeText.strip(row.name), "playerID": row.playerID,
+            var item: [String: Any] = ["rank": row.rank, "tied": row.tied, "name": SafeText.strip(row.name), "playerID": row.playerID, "named": !row.playerID.isEmpty,
                                        "score": row.score, "votes": Int(row.detail), "code": row.code]
             switch try? ShareCode.decode(row.code) {
             case .look?: item["isLook"] = true

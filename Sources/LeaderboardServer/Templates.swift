@@ -42,6 +42,12 @@ enum Templates {
         td.n{text-align:right;font-variant-numeric:tabular-nums}
         a{color:#6b3fa0}
         .muted{color:#666;font-size:.9rem}
+        h3{font-size:1rem;margin:1rem 0 .25rem}
+        .stats{display:flex;gap:1rem;text-align:center}.stats p{flex:1;margin:.25rem 0;font-size:.85rem;color:#666}
+        .stats b{display:block;font-size:1.8rem;color:#222}
+        .calendar{display:block;width:100%;height:auto;margin:.75rem 0}
+        table.bands td{border:0;padding:.1rem .35rem;font-size:.85rem}table.bands td.bar{width:70%}
+        table.bands td.bar span{display:block;height:.9rem;border-radius:.2rem}
         </style>
         </head>
         <body><main class="{{$width}}narrow{{/width}}">
@@ -73,7 +79,7 @@ enum Templates {
     static let rows = """
         {{#hasRows}}<table><tr><th>#</th><th></th><th>Player</th><th>{{scoreName}}</th>{{#countsVotes}}<th>Votes</th>{{/countsVotes}}</tr>
         {{#rows}}<tr><td class="n">{{rank}}{{#tied}}={{/tied}}</td><td>{{#isLook}}<a href="/l/{{code}}"><img class="thumb" src="/v1/looks/{{code}}.svg" alt="the look"></a>{{/isLook}}{{#swarmSVG}}<a class="thumb" href="/l/{{code}}">{{{swarmSVG}}}</a>{{/swarmSVG}}</td>
-        <td><a href="/p/{{playerID}}">{{name}}</a></td><td class="n">{{score}}</td>{{#countsVotes}}<td class="n">{{votes}}</td>{{/countsVotes}}</tr>
+        <td>{{#named}}<a href="/p/{{playerID}}">{{name}}</a>{{/named}}{{^named}}{{name}}{{/named}}</td><td class="n">{{score}}</td>{{#countsVotes}}<td class="n">{{votes}}</td>{{/countsVotes}}</tr>
         {{/rows}}</table>{{/hasRows}}{{^hasRows}}<p>{{empty}}</p>{{/hasRows}}
         """
 
@@ -104,6 +110,14 @@ enum Templates {
         {{{avatar}}}
         <div class="card"><p>Points earned: <b>{{pointsEarned}}</b> · given to causes: <b>{{pointsGiven}}</b></p>
         <p class="muted">Playing since {{since}}</p></div>
+        {{#days}}<div class="card"><h2>Days</h2>
+        <div class="stats"><p><b>{{daysPlayed}}</b>day{{^oneDay}}s{{/oneDay}} played</p><p><b>{{streak}}</b>streak</p><p><b>{{bestStreak}}</b>best streak</p></div>
+        {{{calendar}}}
+        {{#hasDays}}<h3>Day scores</h3>
+        <table class="bands">{{#bands}}<tr><td class="n">{{label}}</td><td class="bar"><span style="width:{{percent}}%;background:{{colour}}"></span></td><td class="n">{{count}}</td></tr>
+        {{/bands}}</table>
+        <p class="muted">Last played {{lastPlayed}} (UTC).</p>{{/hasDays}}{{^hasDays}}<p>No days played yet: a day counts once a look is on its style board.</p>{{/hasDays}}
+        </div>{{/days}}
         <div class="card"><h2>Best scores</h2>
         {{#hasBests}}<table><tr><th>Board</th><th>Rank</th><th>Score</th><th>Share</th></tr>
         {{#bests}}<tr><td><a href="/b/{{boardID}}">{{title}}</a></td><td class="n">{{rank}}</td><td class="n">{{score}}</td><td>{{#link}}<a href="/l/{{code}}">view</a> · <span class="code">{{link}}</span>{{/link}}</td></tr>

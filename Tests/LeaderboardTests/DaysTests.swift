@@ -200,6 +200,9 @@ import PlumeTestSupport
         }
         let whileVoting = try await publicReads()
         #expect(!whileVoting.contains(code) && !whileVoting.contains("Ada") && !whileVoting.contains("Bea"))
+        #expect(try await service.record(playerID: ada.publicID, cursor: nil).days.first?.peopleRank == nil)
+        #expect(await refusal { _ = try await service.standing(boardID: "people-" + day, playerID: ada.publicID) }?.code == .noRecord)
+        #expect(await refusal { _ = try await service.around(boardID: "people-" + day, playerID: ada.publicID, radius: 2) }?.code == .noRecord)
         #expect(try await service.around(boardID: "style-" + day, player: ada, radius: 0).rows.first?.code == code)
         #expect(try await service.publicProfile(playerID: ada.publicID, viewer: ada).bests.contains { $0.code == code })
         // The next day voting is still open; the day after, it has closed.
@@ -213,7 +216,39 @@ import PlumeTestSupport
         try await service.closeDays()
         let news = try await service.news(ada, after: 0).items
         let closed = try #require(news.first { $0.kind == .runwayClosed })
+        let record = try await service.record(playerID: ada.publicID, cursor: nil)
+        #expect(record.days.first?.peopleRank == closed.rank && record.days.first?.peopleEntries == 2)
         #expect(closed.day == day && closed.of == 2 && closed.rank != nil && closed.text.contains("people's choice"))
+    }
+
+    /// A runway whose voting closed while no server was running still gets its final board,
+    /// and its news, from the first closing pass after.
+    @Test(arguments: StoreKind.allCases)
+    func aRunwayClosedWhileNoServerRanIsCountedByTheNextPass(_ kind: StoreKind) async throws {
+        let clock = TestClock((2026, 11, 22))
+        let database = try Fixtures.newDatabase(kind)
+        let first = try await Fixtures.service(clock: clock, store: try StoreKind.open(database))
+        let day = UTCDay.string(Self.first)
+        var entrants: [PlayerRecord] = []
+        for n in 0..<3 {
+            let player = try await register(first, "Model \(n)")
+            _ = try await first.enterRunway(player, day: day, RunwayEntryRequest(code: RunwayServiceTests.looks[n]))
+            entrants.append(player)
+        }
+        let voter = try await register(first, "Voter")
+        let pair = try await first.dealRunwayPair(voter, day: day)
+        _ = try await first.castRunwayVote(voter, RunwayVoteRequest(ticket: pair.ticket, choice: .left))
+        clock.advance(seconds: 4 * 86_400)
+        let later = try await Fixtures.service(clock: clock, store: try StoreKind.open(database))
+        try await later.closeDays()
+        let board = try await later.top(boardID: "people-" + day, limit: 10, cursor: nil)
+        #expect(board.rows.count == 3 && board.rows.map(\.detail).reduce(0, +) == 2, "\(board.rows)")
+        for entrant in entrants {
+            let news = try await later.news(entrant, after: 0).items.filter { $0.kind == .runwayClosed }
+            #expect(news.count == 1 && news.first?.of == 3)
+        }
+        let record = try await later.record(playerID: entrants[0].publicID, cursor: nil)
+        #expect(record.days.isEmpty, "entering the runway is not playing the style board")
     }
 
     @Test(arguments: StoreKind.allCases)
