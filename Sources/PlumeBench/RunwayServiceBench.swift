@@ -41,7 +41,9 @@ public enum RunwayServiceBench {
         let catalog = try Catalog.bundled.get(), book = try ChallengeBook.bundled.get()
         let service = LeaderboardService(store: store, catalog: catalog, book: book, causes: try Causes.bundled.get())
         let day = UTCDay.containing(milliseconds: service.now)
-        let looks = RunwayLooks.codes(count: 200, theme: book.theme(forDay: day), catalog: catalog)
+        // A look is on a day's runway once, so every entrant has a look of their own.
+        let looks = RunwayLooks.codes(count: entries, theme: book.theme(forDay: day), catalog: catalog)
+        guard looks.count == entries else { throw BenchFailure("only \(looks.count) distinct looks enter today's runway; the seed needs \(entries)") }
         try seed(path: path, day: day, entries: entries, votes: votes, looks: looks, at: service.now)
         try await service.loadIndex()
         var figures = Figures(entries: entries, seededVotes: votes)
@@ -166,7 +168,7 @@ public enum RunwayServiceBench {
             let entry = try db.makeStatement(sql: "INSERT INTO runway_entries (day, player, code, at) VALUES (?, ?, ?, ?)")
             for i in 0..<entries {
                 try player.execute(arguments: [LeaderboardSeed.playerID(i), "runway\(i)", "runway\(i)", "none-\(i)", at])
-                try entry.execute(arguments: [day, db.lastInsertedRowID, looks[i % looks.count], at + Int64(i)])
+                try entry.execute(arguments: [day, db.lastInsertedRowID, looks[i], at + Int64(i)])
             }
             let vote = try db.makeStatement(sql: """
                 INSERT INTO runway_votes (day, voter, left_entry, right_entry, choice, points, at) VALUES (?, ?, ?, ?, ?, 0, ?)

@@ -9,6 +9,11 @@ public enum ScoresCommand: Sendable, Equatable {
     case around(board: String)
     /// The player's own profile (points) and public profile (bests with ranks).
     case myBests
+    /// The signed-in player's own record of days: one page, big enough for the profile's calendar.
+    case record
+    /// What happened to the player after news item `after`, and after the newest item this client
+    /// has shown them before (the session remembers that, across restarts, per place and player).
+    case news(after: Int64)
     case contributors
     case causes
     case register(RegisterRequest)
@@ -32,16 +37,16 @@ public enum ScoresCommand: Sendable, Equatable {
     /// What a command is about: commands with the same key replace each other's answers, so one
     /// in flight per key is enough.
     public enum Key: Hashable, Sendable {
-        case start, top(board: String), around(board: String), myBests, contributors, causes
+        case start, top(board: String), around(board: String), myBests, record, news, contributors, causes
         case register, profile, submit(board: String), donate, outbox
         case runwayDay(day: String), runwayEntry, runwayPair(day: String), runwayVote(ticket: String)
         case keys
 
-        /// Whether the player waits for it on the Scores screen (a submission or the outbox
-        /// goes on behind whatever the screen shows).
+        /// Whether the player waits for it on the Scores screen (a submission, the outbox or the
+        /// news go on behind whatever the screen shows).
         public var isRead: Bool {
             switch self {
-            case .submit, .outbox, .runwayEntry, .runwayVote: false
+            case .submit, .outbox, .runwayEntry, .runwayVote, .news: false
             default: true
             }
         }
@@ -53,6 +58,8 @@ public enum ScoresCommand: Sendable, Equatable {
         case .top(let board): .top(board: board)
         case .around(let board): .around(board: board)
         case .myBests: .myBests
+        case .record: .record
+        case .news: .news
         case .contributors: .contributors
         case .causes: .causes
         case .register: .register
@@ -92,6 +99,10 @@ public enum ScoresEvent: Sendable, Equatable {
     case top(board: String, Answer<BoardPage>)
     case around(board: String, Answer<BoardPage>)
     case myBests(OwnProfile, Answer<PublicProfile>)
+    /// The player's record of days (days played, streaks, score bands, the days themselves).
+    case record(PlayerDays)
+    /// News after the newest item shown before, oldest first (the session now counts these shown).
+    case news(NewsPage)
     case contributors(Answer<BoardPage>)
     case causes(CauseList)
     case registered(Identity)
@@ -125,6 +136,8 @@ extension ScoresEvent {
         case .top(let board, _): .top(board: board)
         case .around(let board, _): .around(board: board)
         case .myBests: .myBests
+        case .record: .record
+        case .news: .news
         case .contributors: .contributors
         case .causes: .causes
         case .registered: .register

@@ -1,7 +1,7 @@
-// The two files the scores keep: credentials (one token per server, readable by the owner only)
-// and the outbox (submissions waiting for their server). Both are written whole to a temporary
-// file and renamed, so a crash leaves the previous version; one that can't be read is moved
-// aside, never overwritten.
+// The files the scores keep: credentials (one token per server, readable by the owner only), the
+// outbox (submissions waiting for their server) and the news marks (the newest news item shown to
+// each player). Each is written whole to a temporary file and renamed, so a crash leaves the
+// previous version; one that can't be read is moved aside, never overwritten.
 import Foundation
 import Synchronization
 import ScoresAPI
@@ -149,5 +149,30 @@ public struct Outbox: Sendable {
         guard let index = list.firstIndex(of: item) else { return }
         list.remove(at: index)
         try file.write(list)
+    }
+}
+
+/// `$XDG_CONFIG_HOME/plume/news-seen.json`, mode 0600, next to the credentials:
+/// `{"servers": {key: {player id: newest item shown}}}`. It is what makes "While you were away"
+/// show each item once, across restarts: the server keeps news for 30 days whatever was read.
+public struct NewsMarks: Sendable {
+    struct Contents: Codable { var servers: [String: [String: Int64]] = [:] }
+    let file: JSONFile<Contents>
+
+    public init(directory: URL) {
+        file = JSONFile(url: directory.appendingPathComponent("news-seen.json"), mode: 0o600)
+    }
+
+    public var url: URL { file.url }
+
+    /// The newest item shown to `player` on `server` (0: none yet).
+    public func seen(server: String, player: String) -> Int64 { file.read()?.servers[server]?[player] ?? 0 }
+
+    /// Remembers `id` as shown; an older id never moves the mark back.
+    public func markSeen(_ id: Int64, server: String, player: String) throws {
+        var contents = file.read() ?? Contents()
+        guard id > contents.servers[server]?[player] ?? 0 else { return }
+        contents.servers[server, default: [:]][player] = id
+        try file.write(contents)
     }
 }

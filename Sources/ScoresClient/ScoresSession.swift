@@ -1,6 +1,7 @@
 // Carries out the game's score commands against one backend: keeps the player's token, the
 // ETags and last copies of what was read (so an unchanged board costs a 304), the outbox of
-// submissions waiting for the server, and turns every outcome into events for the game.
+// submissions waiting for the server, the newest news item shown to the player, and turns every
+// outcome into events for the game.
 import Foundation
 import GameState
 import Leaderboard
@@ -10,9 +11,14 @@ public actor ScoresSession {
     public nonisolated let backend: any ScoresBackend
     public nonisolated let credentials: CredentialStore
     public nonisolated let outbox: Outbox
+    public nonisolated let newsMarks: NewsMarks
     let clock: @Sendable () -> Double
     /// Board rows read at once, and players shown on each side in Around me: the server's defaults.
     public static let pageRows = LeaderboardLimits.defaultPageRows, aroundRadius = LeaderboardLimits.defaultAroundRadius
+    /// Days of the record read at once: 53 weeks, the widest calendar the profile draws.
+    public static let recordDays = 371
+    /// Pages of news read at once: a month away fits in one or two; what is left comes next time.
+    public static let newsPages = 5
 
     /// The last copy of each page read and its ETag, by `ScoresCommand.key`.
     private var pages: [ScoresCommand.Key: (etag: String?, page: BoardPage)] = [:]
@@ -29,6 +35,7 @@ public actor ScoresSession {
         self.credentials = credentials ?? CredentialStore(directory: configDirectory)
         self.askName = askName
         outbox = Outbox(directory: dataDirectory)
+        newsMarks = NewsMarks(directory: configDirectory)
         self.clock = clock
     }
 
@@ -85,7 +92,7 @@ public actor ScoresSession {
             let token = try signedIn()
             let own = try await backend.profile(token: token)
             let held = publicProfile?.profile.playerID == own.playerID ? publicProfile : nil
-            switch try await backend.publicProfile(playerID: own.playerID, etag: held?.etag) {
+            switch try await backend.publicProfile(playerID: own.playerID, token: token, etag: held?.etag) {
             case .fresh(let profile, let etag):
                 publicProfile = (etag, profile)
                 events.append(.myBests(own, Answer(profile)))
@@ -93,6 +100,11 @@ public actor ScoresSession {
                 guard let held else { throw Self.unexpected304 }
                 events.append(.myBests(own, Answer(held.profile, unchanged: true)))
             }
+        case .record:
+            let days = try await backend.record(playerID: try signedInPlayer().playerID, limit: Self.recordDays, cursor: nil)
+            events.append(.record(Self.clean(days)))
+        case .news(let after):
+            events.append(.news(try await news(after: after)))
         case .contributors:
             let page = try await cached(command.key) { etag throws(ScoresFailure) in try await backend.contributors(limit: Self.pageRows, etag: etag) }
             events.append(.contributors(page))
@@ -164,6 +176,26 @@ public actor ScoresSession {
         }
     }
 
+    /// The news after `after` and after the newest item shown before, oldest first. What is
+    /// answered counts as shown (the game shows every item it is given, counting those that don't
+    /// fit), so the mark moves past it here, before the game has it.
+    private func news(after: Int64) async throws(ScoresFailure) -> NewsPage {
+        let me = try signedInPlayer()
+        let (token, player) = (me.token, me.playerID)
+        let seen = max(after, newsMarks.seen(server: backend.key, player: player))
+        var items: [NewsItem] = [], more = true, cursor = seen
+        for _ in 0..<Self.newsPages where more {
+            let page = try await backend.news(token: token, after: cursor)
+            // Only what is newer than the mark, once each, whatever a server sends back.
+            let fresh = page.items.filter { $0.id > cursor }.sorted { $0.id < $1.id }
+            items += fresh
+            more = page.more && !fresh.isEmpty
+            cursor = fresh.last?.id ?? cursor
+        }
+        if cursor > seen { try? newsMarks.markSeen(cursor, server: backend.key, player: player) }
+        return NewsPage(items: items.map(Self.clean), more: more)
+    }
+
     /// Sends the outbox oldest first. A refusal (a daily board that closed meanwhile, say) drops
     /// the item and says so; the first transient failure stops the drain until next time.
     func drain() async -> [ScoresEvent] {
@@ -191,11 +223,13 @@ public actor ScoresSession {
         return extra + [.drained(sent: sent, dropped: dropped, waiting: outbox.count(for: backend.key))]
     }
 
-    private func signedIn() throws(ScoresFailure) -> String {
+    private func signedIn() throws(ScoresFailure) -> String { try signedInPlayer().token }
+
+    private func signedInPlayer() throws(ScoresFailure) -> Credential {
         guard let credential else {
             throw ScoresFailure(.unauthorized, code: .notRegistered, "register on \(backend.place) first")
         }
-        return credential.token
+        return credential
     }
 
     func identity() -> ScoresEvent {
@@ -225,11 +259,29 @@ public actor ScoresSession {
         return day
     }
 
+    /// A vote's answer names no owners (votes are taken only while the runway keeps them hidden);
+    /// whatever an older server still sends is stripped like any outside text, and never shown.
     static func clean(_ vote: RunwayVoteRecorded) -> RunwayVoteRecorded {
         var vote = vote
-        vote.left.name = SafeText.strip(vote.left.name)
-        vote.right.name = SafeText.strip(vote.right.name)
+        vote.left = vote.left.map { RunwayOwner(playerID: SafeText.strip($0.playerID), name: SafeText.strip($0.name)) }
+        vote.right = vote.right.map { RunwayOwner(playerID: SafeText.strip($0.playerID), name: SafeText.strip($0.name)) }
         return vote
+    }
+
+    static func clean(_ days: PlayerDays) -> PlayerDays {
+        var days = days
+        (days.playerID, days.today) = (SafeText.strip(days.playerID), SafeText.strip(days.today))
+        days.lastPlayed = days.lastPlayed.map(SafeText.strip)
+        days.nextCursor = days.nextCursor.map(SafeText.strip)
+        days.days = days.days.map { var day = $0; day.day = SafeText.strip(day.day); return day }
+        return days
+    }
+
+    static func clean(_ item: NewsItem) -> NewsItem {
+        var item = item
+        (item.at, item.day, item.text) = (SafeText.strip(item.at), SafeText.strip(item.day), SafeText.strip(item.text))
+        if case .unknown(let raw) = item.kind { item.kind = .unknown(SafeText.strip(raw)) }
+        return item
     }
 
     static func clean(_ board: BoardInfo) -> BoardInfo {

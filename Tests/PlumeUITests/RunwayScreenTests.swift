@@ -1,7 +1,7 @@
-// The Runway screen against the fake leaderboard (ScoresScreenTests' FakeScores): two looks drawn
-// side by side, a vote that shows the next pair before any answer comes back, the tally and the
-// player's entry in the header, skips past the limit, no pair left, and the Studio's offer to
-// send a submitted look down the runway.
+// The Runway screen against the fake leaderboard (FakeScores): two looks drawn side by side, a
+// vote that shows the next pair before any answer comes back and never names the looks' owners,
+// the tally and the player's entry in the header, skips past the limit, no pair left, and the
+// Studio's offer to send a submitted look down the runway.
 import Foundation
 import GameState
 import ScoresAPI
@@ -57,9 +57,9 @@ extension FakeScores {
                 votes += 1
             }
             judged.append(pair)
+            // As the server answers while the runway takes votes: no owners.
             return [.runwayVoted(ticket: ticket, RunwayVoteRecorded(day: Self.runwayDay, choice: choice, pointsEarned: choice == .skip ? 0 : 1,
-                                                                    tally: runwayTally, left: RunwayOwner(playerID: "p_l", name: "Bea"),
-                                                                    right: RunwayOwner(playerID: "p_r", name: "Cy")))]
+                                                                    tally: runwayTally))]
         default:
             return []
         }
@@ -100,13 +100,14 @@ extension FakeScores {
         let effects = model.update(.key(.right))
         #expect(effects == [.scores(.runwayVote(ticket: first!.ticket, choice: .right))])
         #expect(model.runway.shown == next && model.status == "You chose the right look.")
-        // The answer names whose looks they were and asks for the pair after the next.
+        // The answer says the vote counted, and its point, never whose looks they were; it asks
+        // for the pair after the next.
         for answer in fake.answer(.runwayVote(ticket: first!.ticket, choice: .right)) {
             let sent = model.update(.scores(answer))
             #expect(sent == [.scores(.runwayPair(day: "2024-10-04"))])
             for event in fake.answer(.runwayPair(day: "2024-10-04")) { _ = model.update(.scores(event)) }
         }
-        #expect(model.status.hasPrefix("That was Bea's look (left) and Cy's (right). +1 point"))
+        #expect(model.status == "Vote counted: +1 point. The owners stay hidden until voting closes.", "\(model.status)")
         #expect(model.runway.shown == next && model.runway.next != nil && model.runway.next != next)
         #expect(model.screenText.contains("1 vote, 1 point (49 more today)"))
         // ↓ calls it even, s skips; a mouse click on the left half picks the left look.
@@ -117,6 +118,26 @@ extension FakeScores {
         sent = model.drive(.mouse(Mouse(x: 20, y: 15, kind: .press)), &fake)
         #expect(sent.first.map { if case .runwayVote(_, .left) = $0 { true } else { false } } == true)
         #expect(fake.votes == 3 && fake.skips == 1)
+    }
+
+    @Test func aVoteNeverNamesTheOwnersEvenIfAServerSendsThem() {
+        var fake = FakeScores()
+        fake.player = FakeScores.me
+        fake.runwayLooks = Self.looks
+        var model = runwayApp(&fake)
+        guard let pair = model.runway.shown else { Issue.record("no pair"); return }
+        _ = model.update(.key(.left))
+        // An older server still answers with the owners: the screen doesn't say them.
+        let named = RunwayVoteRecorded(day: FakeScores.runwayDay, choice: .left, pointsEarned: 1, tally: fake.runwayTally,
+                                       left: RunwayOwner(playerID: "p_l", name: "Zelda Leftowner"),
+                                       right: RunwayOwner(playerID: "p_r", name: "Yann Rightowner"))
+        _ = model.update(.scores(.runwayVoted(ticket: pair.ticket, named)))
+        #expect(model.status == "Vote counted: +1 point. The owners stay hidden until voting closes.")
+        #expect(!model.screenText.contains("Leftowner") && !model.screenText.contains("Rightowner"))
+        // A vote past the day's points counts without one.
+        let unpaid = RunwayVoteRecorded(day: FakeScores.runwayDay, choice: .tie, pointsEarned: 0, tally: fake.runwayTally)
+        _ = model.update(.scores(.runwayVoted(ticket: "t:other", unpaid)))
+        #expect(model.status == "Vote counted (no more points today). The owners stay hidden until voting closes.")
     }
 
     @Test func theHeaderShowsTheEntryAndWhenNoPairIsLeftItSaysSo() {

@@ -1,138 +1,11 @@
-// The Scores screen against a fake leaderboard held in memory: the app's score effects are
-// answered by it and fed back as messages, as the run loop does with the real client.
+// The Scores screen against the leaderboard held in memory (FakeScores): the tabs, failures and
+// the data kept meanwhile, previews, registering, the outbox, donating, SSH keys, revoked tokens.
 import Foundation
 import GameState
 import ScoresAPI
 import Testing
 import TUI
 @testable import PlumeUI
-
-/// A leaderboard in memory that answers the app's commands the way a session does.
-struct FakeScores {
-    var place = "scores.example:8787"
-    var player: Identity?
-    /// While set, every command fails with it (and submissions wait in the outbox).
-    var down: ScoresFailure?
-    var outbox: [ScoresCommand] = []
-    var rows: [BoardRow] = []
-    var givers: [BoardRow] = []
-    var points: Int64 = 900
-    var causeTotal: Int64 = 10
-    /// The runway (RunwayScreenTests): looks entered by others, the pairs judged, the player's entry.
-    var runwayLooks: [String] = []
-    var judged: [[String]] = []
-    var entered: String?
-    var votes = 0, skips = 0
-    /// The player's SSH keys (the Keys dialog).
-    var keys: [KeyInfo] = []
-    var boards = [
-        BoardInfo(id: "style-2024-10-04", kind: .style, period: .day, title: "Style: Beach Day", brief: "", open: true, records: 3),
-        BoardInfo(id: "swarm-huddle", kind: .swarm, period: .allTime, title: "Huddle", brief: "", open: true, records: 1),
-    ]
-    static let me = Identity(playerID: "p_me", name: "Ada")
-
-    static func row(_ rank: Int, _ name: String, _ score: Int64, id: String? = nil, at: String = "2024-10-04T10:00:00.000Z") -> BoardRow {
-        BoardRow(rank: rank, playerID: id ?? "p_\(rank)", name: name, score: score, detail: 0, at: at,
-                 code: ShareCode.encode(.look(Look(background: 1, model: 1, garments: []))),
-                 avatarLook: ShareCode.encode(.look(Look(background: 2, model: 1, garments: []))), tied: false)
-    }
-
-    func page(_ rows: [BoardRow], board: Int = 0) -> BoardPage { BoardPage(board: boards[board], rows: rows, nextCursor: nil) }
-
-    var own: OwnProfile {
-        OwnProfile(playerID: Self.me.playerID, name: Self.me.name, updatesOptIn: false, createdAt: "2024-10-01T00:00:00.000Z",
-                   pointsEarned: points, pointsGiven: 0, pointsAvailable: points)
-    }
-
-    mutating func answer(_ command: ScoresCommand) -> [ScoresEvent] {
-        if let down {
-            if case .submit = command {
-                outbox.append(command)
-                return [.queued(board: "style-2024-10-04", outbox: outbox.count, because: down)]
-            }
-            return [.failed(command, down)]
-        }
-        switch command {
-        case .start: return [.identity(place: place, isLocal: false, player: player, outbox: outbox.count), .boards(boards)]
-        case .top(let board): return [.top(board: board, Answer(page(rows, board: board == "swarm-huddle" ? 1 : 0)))]
-        case .around(let board):
-            return [.around(board: board, Answer(page(rows.filter { abs($0.rank - 2) <= 1 })))]
-        case .myBests:
-            let bests = [ProfileBest(boardID: "style-2024-10-04", rank: 2, score: 812, detail: 0, at: "2024-10-04T09:00:00.000Z",
-                                     code: ShareCode.encode(.swarm(AppModel.starterRecipe)))]
-            return [.myBests(own, Answer(PublicProfile(playerID: Self.me.playerID, name: "Ada", since: "2024-10-01T00:00:00.000Z",
-                                                       bests: bests, pointsEarned: points, pointsGiven: 0)))]
-        case .contributors: return [.contributors(Answer(page(givers)))]
-        case .causes:
-            return [.causes(CauseList(causes: [CauseInfo(id: "reef", name: "Coral reefs", description: "Replanting reefs.", totalPoints: causeTotal, donors: 1)]))]
-        case .register(let request):
-            player = Identity(playerID: Self.me.playerID, name: request.name)
-            return [.registered(player!)]
-        case .updateProfile: return [.profileUpdated(own)]
-        case .submit(let board, _):
-            let best = BestSummary(score: 812, detail: 0, at: "2024-10-04T10:00:00.000Z", code: "")
-            return [.submitted(SubmissionResult(boardID: board, score: 812, detail: 0, rank: 2, tied: false, personalBest: true, best: best))]
-        case .donate(let cause, let amount):
-            points -= amount
-            causeTotal += amount
-            givers = [Self.row(1, player?.name ?? "?", amount, id: Self.me.playerID)]
-            return [.donated(DonationResult(causeID: cause, points: amount, pointsGiven: amount, pointsAvailable: points, causeTotal: causeTotal))]
-        case .runwayDay, .enterRunway, .runwayPair, .runwayVote:
-            return answerRunway(command)
-        case .keys: return [.keys(KeyList(keys: keys), said: nil)]
-        case .addKey(let line):
-            guard line.hasPrefix("ssh-ed25519 ") else {
-                return [.failed(command, ScoresFailure(.refused, code: .invalidKey, "this server takes Ed25519 and ECDSA keys"))]
-            }
-            keys.append(KeyInfo(fingerprint: "SHA256:new\(keys.count)", type: "ssh-ed25519", label: "ada@laptop", addedAt: "2024-10-04T10:00:00.000Z"))
-            return [.keys(KeyList(keys: keys), said: "Added your ssh-ed25519 key.")]
-        case .removeKey(let fingerprint):
-            keys.removeAll { $0.fingerprint == fingerprint }
-            return [.keys(KeyList(keys: keys), said: "Removed that key.")]
-        case .drainOutbox:
-            guard !outbox.isEmpty else { return [] }
-            let sent = outbox.count
-            outbox = []
-            let best = BestSummary(score: 812, detail: 0, at: "", code: "")
-            let result = SubmissionResult(boardID: "style-2024-10-04", score: 812, detail: 0, rank: 1, tied: false, personalBest: true, best: best)
-            return [.drained(sent: Array(repeating: result, count: sent), dropped: [], waiting: 0)]
-        }
-    }
-}
-
-/// The seconds of 2024-10-04T10:00:00Z, the fake's "now".
-let fakeNow = 1_728_036_000.0
-
-extension AppModel {
-    /// Feeds a message, then answers every score effect from `fake` until none is left; returns
-    /// the commands that were sent.
-    @discardableResult
-    mutating func drive(_ message: Msg, _ fake: inout FakeScores) -> [ScoresCommand] {
-        var sent: [ScoresCommand] = []
-        var queue = [message]
-        while !queue.isEmpty {
-            for effect in update(queue.removeFirst()) {
-                if case .scores(let command) = effect {
-                    sent.append(command)
-                    queue += fake.answer(command).map(Msg.scores)
-                }
-            }
-        }
-        return sent
-    }
-
-    @discardableResult
-    mutating func drive(keys: Key..., fake: inout FakeScores) -> [ScoresCommand] {
-        keys.flatMap { drive(.key($0), &fake) }
-    }
-}
-
-func scoresApp(_ fake: inout FakeScores, width: Int = 100) -> AppModel {
-    var model = app(width: width, height: 30)
-    model.drive(.clock(fakeNow), &fake)
-    model.drive(keys: Screen.scores.key, fake: &fake)
-    return model
-}
 
 @Suite struct ScoresScreenTests {
     @Test func topShowsWhereWhoTheBoardTheRowsAndTheirAge() {
@@ -250,6 +123,30 @@ func scoresApp(_ fake: inout FakeScores, width: Int = 100) -> AppModel {
         #expect(model.screen == .importer && model.importing.preview != nil)
     }
 
+    /// While the day's runway takes votes the server sends today's rows without their looks:
+    /// a row says when its look shows, and the player's own row has theirs, from their bests.
+    @Test func aLookTheRunwayHidesSaysWhenItShowsAndMyOwnRowKeepsMine() {
+        var fake = FakeScores()
+        fake.player = FakeScores.me
+        fake.rows = [FakeScores.row(1, "Bea", 930), FakeScores.row(2, "Ada", 812, id: FakeScores.me.playerID)].map { row in
+            var row = row
+            row.code = ""
+            return row
+        }
+        var model = scoresApp(&fake)
+        model.drive(.scores(.identity(place: fake.place, isLocal: false, player: FakeScores.me, outbox: 0)), &fake)
+        model.drive(keys: .right, .right, .left, .left, fake: &fake)
+        #expect(model.session.bests != nil && model.session.player != nil, "\(String(describing: model.session.bests))")
+        #expect(model.screenText.contains("shown after voting"))
+        #expect(!model.screenText.contains("Enter: preview it"))
+        model.drive(keys: .enter, fake: &fake)
+        #expect(model.screen == .scores && model.status.contains("stays hidden while its runway takes votes"), "\(model.status)")
+        model.drive(keys: .down, fake: &fake)
+        #expect(model.screenText.contains("Enter: preview it"))
+        model.drive(keys: .enter, fake: &fake)
+        #expect(model.screen == .importer && model.importing.preview != nil)
+    }
+
     @Test func submittingFirstRegistersThenSendsAndReportsTheRank() {
         var fake = FakeScores()
         var model = app(width: 100, height: 30)
@@ -295,7 +192,7 @@ func scoresApp(_ fake: inout FakeScores, width: Int = 100) -> AppModel {
         fake.player = FakeScores.me
         var model = scoresApp(&fake)
         fake.down = ScoresFailure(.offline, "scores.example isn't answering")
-        model.drive(keys: .char("p"), .enter, fake: &fake)
+        model.drive(keys: .char("p"), .char("e"), .enter, fake: &fake)
         #expect(model.status == "Profile not saved: scores.example isn't answering", "\(model.status)")
         #expect(model.top(RegisterDialog.self) != nil, "the profile stays open to try again")
         #expect(model.session.player == FakeScores.me && model.session.pendingRegistration == nil)

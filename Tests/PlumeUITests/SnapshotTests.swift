@@ -28,11 +28,13 @@ struct Scene: CustomTestStringConvertible, Sendable {
         }
     }
 
-    static func scores(_ name: String, _ keys: [Key], down: ScoresFailure? = nil, registered: Bool = true, sshKeys: [KeyInfo] = []) -> Scene {
+    static func scores(_ name: String, _ keys: [Key], down: ScoresFailure? = nil, registered: Bool = true, sshKeys: [KeyInfo] = [],
+                       days: PlayerDays? = nil) -> Scene {
         Scene(name: name) { width, height in
             var fake = FakeScores()
             if registered { fake.player = FakeScores.me }
             fake.keys = sshKeys
+            fake.days = days
             fake.rows = [FakeScores.row(1, "Bea", 930), FakeScores.row(2, "Ada", 812, id: FakeScores.me.playerID),
                          FakeScores.row(3, "Cy", 700, at: "2024-10-04T07:00:00.000Z")]
             var model = app(width: width, height: height)
@@ -87,9 +89,34 @@ struct Scene: CustomTestStringConvertible, Sendable {
             KeyInfo(fingerprint: "SHA256:q9Xw2e4R6t8Y0u1I3o5P7a9S2d4F6g8H0j2K4l6Z8x0", type: "ecdsa-sha2-nistp256", label: "",
                     addedAt: "2024-10-03T18:30:00.000Z"),
         ]),
+        scores("scores-profile", [.char("p")], days: FakeScores.sampleDays()),
+        scores("scores-profile-new", [.char("p")]),
         runway("runway", []),
         runway("runway-voted", [.right]),
+        news,
+        shareCard,
     ]
+
+    /// The Share screen's card for a player on a nine-day streak.
+    static let shareCard = Scene(name: "share-card") { width, height in
+        var fake = FakeScores()
+        fake.player = FakeScores.me
+        fake.days = FakeScores.sampleDays()
+        var model = app(width: width, height: height)
+        model.drive(.clock(fakeNow), &fake)
+        model.drive(keys: Screen.share.key, .char("d"), fake: &fake)
+        return model
+    }
+
+    /// The game just started for a player the server has news for.
+    static let news = Scene(name: "news") { width, height in
+        var fake = FakeScores()
+        fake.player = FakeScores.me
+        fake.news = FakeScores.sampleNews
+        var model = app(width: width, height: height)
+        model.drive(.clock(fakeNow), &fake)
+        return model
+    }
 
     static func runway(_ name: String, _ keys: [Key]) -> Scene {
         Scene(name: name) { width, height in

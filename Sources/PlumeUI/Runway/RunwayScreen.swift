@@ -33,7 +33,7 @@ extension RunwayState: ScreenLayer {
             KeyHelp("e", "enter the Studio's look on today's runway (\(RunwayEntry.minimumScore(context.theme.rules)) or more on the theme)",
                     hint: Priority.extra, short: "enter"),
             KeyHelp("r", "refresh the day", hint: Priority.extra, short: "refresh"),
-            KeyHelp("p", "register / edit your profile"),
+            KeyHelp("p", "your profile: days played, streaks, a calendar of your days (registers first)"),
             KeyHelp("score", "your look's people's score: 1000 × the chance it beats the day's average look, from the votes; ± shrinks as votes come in"),
             KeyHelp("points", "a point a vote (50 a day) for causes: d on Scores gives them"),
         ] + HelpOverlay.common)
@@ -52,7 +52,7 @@ extension RunwayState: ScreenLayer {
         case .down where shown != nil, .char("=") where shown != nil: return .done(vote(.tie, context))
         case .char("s") where shown != nil: return .done(vote(.skip, context))
         case .char("r"): return .done([.status("Refreshing the runway…")] + refresh(context, force: true))
-        case .char("p"): return .done(.push(RegisterDialog(context.session)))
+        case .char("p"): return .done(ProfileOverlay.open(context.session))
         case .char("e"): return .done(Self.enter(context))
         default: return .pass
         }

@@ -1,7 +1,8 @@
 // The Runway screen's state and traffic: the day's runway as last heard, the pair on show and
-// the next one (dealt together, so a vote never waits for the network), the voter's tally and
-// whose looks the last pair were. Votes go out as effects; the screen moves to the next pair at
-// once and asks for the one after when the vote's answer comes back.
+// the next one (dealt together, so a vote never waits for the network) and the voter's tally.
+// Votes go out as effects; the screen moves to the next pair at once and asks for the one after
+// when the vote's answer comes back. Whose looks they were is never said: owners stay hidden while
+// the runway takes votes.
 import GameState
 import PlumeCalendar
 import ScoresAPI
@@ -14,8 +15,6 @@ public struct RunwayState: Sendable {
     var shown: RunwayDealtPair?
     var next: RunwayDealtPair?
     var tally: RunwayTally?
-    /// Whose looks the last judged pair were, once the vote is in.
-    var lastVote: RunwayVoteRecorded?
     /// Why there is no pair to show, in words (no pair left, not registered, a failure).
     var notice: String?
     /// Pairs answered here whose votes are not acknowledged yet: a deal that still shows one of
@@ -38,7 +37,7 @@ public struct RunwayState: Sendable {
         now = context.now
         if day != context.day {
             // A new day: yesterday's pairs are not today's.
-            (day, info, shown, next, tally, lastVote, notice) = (context.day, nil, nil, nil, nil, nil, nil)
+            (day, info, shown, next, tally, notice) = (context.day, nil, nil, nil, nil, nil)
             voting = []
         }
         guard context.session.started else { return [] }
@@ -95,16 +94,13 @@ public struct RunwayState: Sendable {
         case .runwayVoted(let ticket, let recorded):
             voting.removeAll { $0.ticket == ticket }
             tally = recorded.tally
-            lastVote = recorded
-            let points = recorded.pointsEarned > 0 ? " +\(recorded.pointsEarned) point" : ""
             // The header's count of the day's votes now includes this one (the server's count
             // comes with the next read of the day).
             if var day = info, day.day == dayText {
                 day.votes += 1
                 info = day
             }
-            return [.send(.runwayPair(day: dayText)),
-                    .status("That was \(recorded.left.name)'s look (left) and \(recorded.right.name)'s (right).\(points)")]
+            return [.send(.runwayPair(day: dayText)), .status(Self.counted(recorded))]
         case .runwayEntered(let entered):
             guard entered.day == dayText else { return [] }
             lastDayRead = -.infinity
@@ -149,6 +145,17 @@ public struct RunwayState: Sendable {
             return [.status("Not on the runway: \(failure.message)")]
         default:
             return []
+        }
+    }
+
+    /// What the answer to a vote says: that it counted, and its points; never whose the looks were.
+    static func counted(_ recorded: RunwayVoteRecorded) -> String {
+        let points = recorded.pointsEarned
+        let hidden = " The owners stay hidden until voting closes."
+        return switch (recorded.choice, points) {
+        case (.skip, _): "Skipped."
+        case (_, 0): "Vote counted (no more points today)." + hidden
+        default: "Vote counted: +\(points) point\(points == 1 ? "" : "s")." + hidden
         }
     }
 

@@ -1,6 +1,6 @@
 // The Scores screen's keys and clicks: ← → the sub-tabs, [ ] the board, ↑↓ PgUp PgDn Home End
 // or the mouse pick a row, Enter previews its look or swarm in Import, r refreshes, p opens the
-// profile, d donates.
+// profile (or registers), d donates.
 import GameState
 import ScoresAPI
 import TUI
@@ -38,7 +38,7 @@ extension ScoresState: ScreenLayer {
             KeyHelp("↑ ↓ PgUp PgDn", "pick a row (the mouse works too)"),
             KeyHelp("Enter", "preview the row's look or swarm", hint: Priority.useful, short: "preview"),
             KeyHelp("r", "refresh now (also every 30 s)", hint: Priority.extra, short: "refresh"),
-            KeyHelp("p", "register / edit your profile", hint: Priority.useful, short: "profile"),
+            KeyHelp("p", "your profile: days played, streaks, a calendar of your days (registers first)", hint: Priority.useful, short: "profile"),
             KeyHelp("d", "donate points to a cause", hint: Priority.extra, short: "donate"),
             KeyHelp("K", "your SSH keys: each signs you in to play on this server over SSH", hint: context.session.isLocal ? nil : Priority.extra, short: "keys"),
         ] + HelpOverlay.common)
@@ -66,7 +66,7 @@ extension ScoresState: ScreenLayer {
             case .char("r"):
                 return .done([.status("Refreshing from \(session.place)…"), .session(.stopWaiting)] + refresh(context)
                              + (session.outbox > 0 && !session.isLocal ? [.send(.drainOutbox)] : []))
-            case .char("p"): return .done(.push(RegisterDialog(session)))
+            case .char("p"): return .done(ProfileOverlay.open(session))
             case .char("d"): return .done(openDonate(context))
             case .char("K"):
                 guard !session.isLocal else {
@@ -101,7 +101,10 @@ extension ScoresState: ScreenLayer {
     /// The selected row's look or swarm, into the Import preview (Enter there takes it; Esc
     /// comes back here). Nothing of the player's own work changes until they apply it.
     func openSelectedRow(_ session: Session) -> [Request] {
-        guard let code = selectedCode(session) else { return [.status("Nothing to open here.")] }
+        guard let code = selectedCode(session) else {
+            return [.status(selectedLookIsHidden(session) ? "This look stays hidden while its runway takes votes: it shows here once voting closes."
+                                                          : "Nothing to open here.")]
+        }
         let into = code.hasPrefix("S") ? "Lab" : "Studio"
         let what = code.hasPrefix("S") ? "swarm" : "look"
         return [.preview(code, status: "\(selectedOwnerWords(session) ?? "A player's entry") — Enter takes the \(what) into the \(into) (u brings yours back), Esc goes back.")]

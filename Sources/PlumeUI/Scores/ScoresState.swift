@@ -56,10 +56,36 @@ public struct ScoresState: Sendable {
     /// The rows of the board on the Top, Around me or Contributors tab.
     func rows(_ session: Session) -> [BoardRow] {
         switch tab {
-        case .top: board.flatMap { tops[$0.id]?.value.rows } ?? []
+        case .top: board.flatMap { board in tops[board.id]?.value.rows.map { ownLook($0, on: board.id, session) } } ?? []
         case .around: board.flatMap { session.arounds[$0.id]?.value.rows } ?? []
         case .contributors: contributors?.value.rows ?? []
         case .bests, .causes: []
+        }
+    }
+
+    /// While the board's runway takes votes the server leaves codes out of public pages; the
+    /// player's own row gets theirs back from their own reads (around-me, their bests).
+    func ownLook(_ row: BoardRow, on board: String, _ session: Session) -> BoardRow {
+        guard row.code.isEmpty, let me = session.player?.playerID, row.playerID == me else { return row }
+        var row = row
+        let own = session.arounds[board]?.value.rows.first { $0.playerID == me && !$0.code.isEmpty }?.code
+            ?? session.bests?.value.profile.bests.first { $0.boardID == board && !$0.code.isEmpty }?.code
+        row.code = own ?? ""
+        return row
+    }
+
+    /// Whether the selected row's look is held back until its runway's voting closes.
+    func selectedLookIsHidden(_ session: Session) -> Bool {
+        guard selectedCode(session) == nil, selection < rowCount(session) else { return false }
+        let bests = session.bests?.value.profile.bests ?? []
+        let id: String? = switch tab {
+        case .top, .around: board?.id
+        case .bests: bests.indices.contains(selection) ? bests[selection].boardID : nil
+        case .contributors, .causes: nil
+        }
+        switch id.map(BoardID.init) {
+        case .style?, .people?: return true
+        default: return false
         }
     }
 
@@ -77,10 +103,11 @@ public struct ScoresState: Sendable {
         case .top, .around, .contributors:
             let rows = rows(session)
             guard rows.indices.contains(selection) else { return nil }
-            return tab == .contributors ? rows[selection].avatarLook : rows[selection].code
+            let code = tab == .contributors ? rows[selection].avatarLook : rows[selection].code
+            return code?.isEmpty == false ? code : nil
         case .bests:
             let bests = session.bests?.value.profile.bests ?? []
-            return bests.indices.contains(selection) ? bests[selection].code : nil
+            return bests.indices.contains(selection) && !bests[selection].code.isEmpty ? bests[selection].code : nil
         case .causes:
             return nil
         }

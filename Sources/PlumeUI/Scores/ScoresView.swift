@@ -74,7 +74,7 @@ extension ScoresState {
             let style = chosen ? Theme.selected : mine ? Style(fg: Theme.good, bold: true) : .plain
             grid.fill(line, with: Cell(" ", reverse: chosen))
             var x = grid.put(String(shown[index]).leftPadded(to: 3) + (row.tied ? "=" : " "), in: line, style: style)
-            x = drawTinyAvatar(row.avatarLook, into: &grid, x: x + 1, y: line.y, context.catalog)
+            x = Self.drawTinyAvatar(row.avatarLook, into: &grid, x: x + 1, y: line.y, context.catalog)
             grid.put((mine ? "▸ " : "") + SafeText.strip(row.name), x: x + 1, y: line.y, style: style, limit: 20)
             let when = people ? "\(Int(row.detail)) vote\(Int(row.detail) == 1 ? "" : "s")"
                 : Timestamp.seconds(row.at).map { ageWords(now - $0) + " ago" } ?? "?"
@@ -97,7 +97,7 @@ extension ScoresState {
 
     /// A four-cell sketch of a look (each cell two pixels, half-blocks): enough to tell players apart.
     @discardableResult
-    func drawTinyAvatar(_ code: String?, into grid: inout Grid, x: Int, y: Int, _ catalog: Catalog) -> Int {
+    static func drawTinyAvatar(_ code: String?, into grid: inout Grid, x: Int, y: Int, _ catalog: Catalog) -> Int {
         guard let code, case .look(let look)? = try? ShareCode.decode(code) else {
             grid.put("····", x: x, y: y, style: Theme.label)
             return x + 4
@@ -127,10 +127,10 @@ extension ScoresState {
         case (.contributors, _): "gave \(row.score) points"
         case (_, .swarm(let recipe)?): "a swarm: \(recipe.ingredients.count) species, \(recipe.totalPopulation) agents"
         case (_, .look?): "a look"
-        default: ""
+        default: row.code.isEmpty ? "shown after voting" : ""
         }
         grid.put(entry, x: x, y: min(bottom - 4, layout.listTop + 12), style: Theme.label, limit: width - x - 1)
-        if tab != .contributors || row.avatarLook != nil {
+        if tab == .contributors ? row.avatarLook != nil : !row.code.isEmpty {
             grid.put("Enter: preview it", x: x, y: min(bottom - 3, layout.listTop + 13), style: Style(fg: Theme.accent), limit: width - x - 1)
         }
     }

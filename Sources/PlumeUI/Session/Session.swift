@@ -1,8 +1,9 @@
 // The game's side of its leaderboard session (ScoresClient's `ScoresSession` is the other end):
-// where the scores are and who the player is there, what the server last said about them, what
-// is on its way, what waits (the outbox, a registration, a submission) and what is offered (the
-// runway). `AppModel` owns it; every layer reads it through `Context.session`, changes it only by
-// a `Request`, and a screen hears each server event after the session has taken it.
+// where the scores are and who the player is there, what the server last said about them (their
+// bests, their record of days, the newest news shown), what is on its way, what waits (the
+// outbox, a registration, a submission) and what is offered (the runway). `AppModel` owns it;
+// every layer reads it through `Context.session`, changes it only by a `Request`, and a screen
+// hears each server event after the session has taken it.
 import Challenges
 import GameState
 import ScoresAPI
@@ -35,6 +36,10 @@ public struct Session: Sendable {
     /// What the server says of the player, forgotten when the player changes.
     public internal(set) var arounds: [String: Dated<BoardPage>] = [:]
     public internal(set) var bests: Dated<MyBests>?
+    /// The player's record of days (the profile's calendar, the Share screen's card), and why the
+    /// last read of it failed.
+    public internal(set) var record: Dated<PlayerDays>?
+    public internal(set) var recordFailure: String?
     public internal(set) var causes: Dated<CauseList>?
     /// The player's SSH keys, once asked for (the Keys dialog).
     public internal(set) var keys: KeyList?
@@ -53,6 +58,11 @@ public struct Session: Sendable {
     public internal(set) var runwayOffer: String?
     /// The look last sent to a style board, for that offer.
     var lastStyleCode: String?
+    /// The player news was last asked for at start (once a run per player), the newest item shown
+    /// this run, and when to ask again after midnight.
+    var newsAskedFor: String?
+    var newsSeen: Int64 = 0
+    var newsDue: Double?
     var lastDrain = -Double.infinity
     /// Seconds since 1970, as last heard.
     var now = 0.0
@@ -63,9 +73,12 @@ public struct Session: Sendable {
     public static let retrySeconds = 30.0
     /// An unanswered request older than this is taken as lost (the client abandons at 5 s).
     public static let lostSeconds = 20.0
+    /// After midnight, news is asked for this much later: the server closes the day's boards (and
+    /// writes what came of them) in the first moments of the new day.
+    public static let newsAfterMidnight = 90.0
 
     /// Whether the session needs `.clock` about once a second.
-    var wantsClock: Bool { !inFlight.isEmpty || outbox > 0 || !started || pendingRegistration != nil }
+    var wantsClock: Bool { !inFlight.isEmpty || outbox > 0 || !started || pendingRegistration != nil || newsDue != nil }
 
     /// Whether an answer is awaited (the loop then looks for it often).
     var awaiting: Bool { !inFlight.isEmpty }
@@ -93,14 +106,21 @@ public struct Session: Sendable {
             lastDrain = now
             requests += send(.register(registration))
         }
+        if let due = newsDue, now >= due {
+            newsDue = nil
+            if player != nil { requests += send(.news(after: newsSeen)) }
+        }
         return requests
     }
 
-    /// The day turned: the boards are asked for again (today's style board is new), and
-    /// yesterday's runway offer is gone.
+    /// The day turned: the boards are asked for again (today's style board is new), and so is the
+    /// record (its today moved); yesterday's runway offer is gone; what came of yesterday is asked
+    /// for a little later.
     mutating func dayTurned() -> [Request] {
         runwayOffer = nil
-        return started ? send(.start) : []
+        guard started else { return [] }
+        newsDue = now + Self.newsAfterMidnight
+        return send(.start) + (record != nil && player != nil ? send(.record) : [])
     }
 
     /// What another layer asks of the session.

@@ -1,7 +1,8 @@
 // What the session does with each answer and each piece of news from the leaderboard, by
-// concern: who the player is (identity, registration, profile, keys), what they sent (submissions,
-// the outbox, the runway, donations), and what failed. The screens hear the same event after this
-// (`ScreenLayer.receive`), for what they show.
+// concern: who the player is (identity, registration, profile, keys) and what happened while they
+// were away (the news, shown in an overlay), what they sent (submissions, the outbox, the runway,
+// donations), and what failed. The screens hear the same event after this (`ScreenLayer.receive`),
+// for what they show.
 import Challenges
 import GameState
 import ScoresAPI
@@ -11,8 +12,8 @@ extension Session {
         if let settled = event.answers { inFlight[settled] = nil }
         switch event {
         case .identity(let place, let isLocal, let player, let outbox):
-            identify(place: place, isLocal: isLocal, player: player, outbox: outbox)
-            return []
+            return identify(place: place, isLocal: isLocal, player: player, outbox: outbox)
+        case .news(let page): return news(page)
         case .signedOut(let former, let failure): return signedOut(former: former, failure)
         case .askName(let suggested): return askName(suggested)
         case .registered(let identity): return registered(identity)
@@ -26,6 +27,9 @@ extension Session {
         case .failed(let command, let failure): return failed(command, failure)
         case .boards(let list): boards = list
         case .myBests(let own, let answer): bests = Dated(value: MyBests(own: own, profile: answer.value), at: now)
+        case .record(let days):
+            guard days.playerID == player?.playerID else { return [] }
+            (record, recordFailure) = (Dated(value: days, at: now), nil)
         case .around(let board, let answer): arounds[board] = Dated(value: answer.value, at: now)
         case .causes(let list): causes = Dated(value: list, at: now)
         // A screen's own data: the session notes the contact.
@@ -37,17 +41,31 @@ extension Session {
 
     // MARK: Who the player is
 
-    private mutating func identify(place: String, isLocal: Bool, player: Identity?, outbox: Int) {
+    /// Who the player is here; the first time in a run that the session knows a player, it asks
+    /// what happened to them while they were away.
+    private mutating func identify(place: String, isLocal: Bool, player: Identity?, outbox: Int) -> [Request] {
         self.place = SafeText.strip(place)
         self.isLocal = isLocal
         if self.player?.playerID != player?.playerID { forgetThePlayer() }
         self.player = player.map { Identity(playerID: $0.playerID, name: SafeText.strip($0.name)) }
         self.outbox = outbox
+        guard let me = player, newsAskedFor != me.playerID else { return [] }
+        newsAskedFor = me.playerID
+        return send(.news(after: newsSeen))
     }
 
     private mutating func forgetThePlayer() {
         arounds = [:]
         bests = nil
+        (record, recordFailure) = (nil, nil)
+        newsSeen = 0
+    }
+
+    /// News arrived: shown over whatever is on screen, until a key. Nothing new says nothing.
+    private mutating func news(_ page: NewsPage) -> [Request] {
+        guard let newest = page.items.map(\.id).max() else { return [] }
+        newsSeen = max(newsSeen, newest)
+        return [.push(NewsOverlay(items: page.items, more: page.more))]
     }
 
     private mutating func signedOut(former: String?, _ failure: ScoresFailure) -> [Request] {
@@ -193,6 +211,12 @@ extension Session {
         case .around(let board) where failure.code == .noRecord:
             arounds[board] = nil
             contact()
+        case .news:
+            // The news is a welcome, not a duty: a failure to fetch it says nothing.
+            return []
+        case .record:
+            recordFailure = failure.message
+            trouble(failure)
         default:
             if failure.kind == .unauthorized, failure.code == .notRegistered { return [] }
             trouble(failure)

@@ -1,7 +1,10 @@
 // The Share screen: the look's or the swarm's link on its own lines (copied on arrival), its
-// bare code, the server's web link when there is one, a one-line summary and a QR code.
+// bare code, the server's web link when there is one, a one-line summary and a QR code; and, on
+// d, today's card (DayCardOverlay), made from the record the server keeps of the player's days.
 import GameState
+import PlumeCalendar
 import QRCode
+import ScoresAPI
 import TUI
 
 public struct ShareState: Sendable {
@@ -10,6 +13,8 @@ public struct ShareState: Sendable {
     /// The plume-server's address when scores go to one: its page for a code, `/l/{code}`, is a
     /// link that chat apps and mail make clickable, and that opens in any browser.
     public var webBase: String?
+    /// d was pressed: the card is made and copied when the record it asked for arrives.
+    var cardWanted = false
 
     public init() {}
 
@@ -35,6 +40,29 @@ public struct ShareState: Sendable {
         copyStatus = nil
         return .done(.effect(.copyToClipboard(text)))
     }
+
+    /// d: today's card needs the record as the server has it now (today's rank moves).
+    mutating func askForCard(_ context: Context) -> Handled {
+        guard context.session.player != nil else {
+            return .done(.status("The card tells your day on \(context.session.place): register first (p on the Scores screen)."))
+        }
+        cardWanted = true
+        return .done(.send(.record), .status("Making today's card…"))
+    }
+
+    /// The record arrived: today's card, copied the way the link is, and shown. Its look's link
+    /// is the Studio's look, as this screen shares it.
+    mutating func makeCard(_ record: PlayerDays, _ context: Context) -> [Request] {
+        cardWanted = false
+        let today = UTCDay.parse(Substring(record.today)) ?? context.day
+        let link = ShareCode.link(.look(context.look))
+        guard let card = DayCard.make(record: record, day: record.today, theme: context.book.theme(forDay: today).name,
+                                      name: context.session.player?.name, link: link, runwayFinal: false) else {
+            return [.status("No card yet: you haven't played today. b in the Studio sends your look to today's theme.")]
+        }
+        copyStatus = nil
+        return [.push(DayCardOverlay(card)), .status("Copying today's card…"), .effect(.copyToClipboard(card.text(plain: false)))]
+    }
 }
 
 extension ShareState: ScreenLayer {
@@ -49,9 +77,10 @@ extension ShareState: ScreenLayer {
 
     public func help(_ context: Context) -> HelpPage {
         HelpPage("Share", [KeyHelp("c", "copy again", hint: Priority.useful),
-                           KeyHelp("l", "share the look", hint: Priority.useful),
+                           KeyHelp("l", "share the look", hint: Priority.useful, short: "the look"),
                            KeyHelp("h", "copy the web link (with a plume-server)"),
-                           KeyHelp("w", "share the swarm", hint: Priority.useful),
+                           KeyHelp("w", "share the swarm", hint: Priority.useful, short: "the swarm"),
+                           KeyHelp("d", "copy today's card: your score, rank and streak, for a chat", hint: Priority.useful, short: "today's card"),
                            KeyHelp("Esc", "back", hint: Priority.essential)] + HelpOverlay.common)
     }
 
@@ -70,8 +99,27 @@ extension ShareState: ScreenLayer {
                 return .done(.status("Web links need a plume-server (--server, PLUME_SERVER or config.toml); the plume:// link works everywhere Plume is."))
             }
             return copy(web)
+        case .char("d"): return askForCard(context)
         case .escape: return .done(.back)
         default: return .pass
+        }
+    }
+
+    public mutating func receive(_ news: ScreenNews, _ context: Context) -> [Request] {
+        guard cardWanted, case .server(let event) = news else { return [] }
+        // The player went elsewhere meanwhile: the card isn't pushed over another screen.
+        guard context.screen == .share else {
+            cardWanted = false
+            return []
+        }
+        switch event {
+        case .record(let record) where record.playerID == context.session.player?.playerID:
+            return makeCard(record, context)
+        case .failed(.record, let failure):
+            cardWanted = false
+            return [.status("No card: \(failure.message)")]
+        default:
+            return []
         }
     }
 
