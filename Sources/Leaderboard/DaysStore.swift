@@ -1,8 +1,8 @@
 // What the leaderboard keeps of each player's days and news, read and written once for both
 // stores through their executor (StoreSQL+Days holds the SQL). The totals and bands are kept as
 // records arrive (StoreRules.submit); news is written by the closing passes and by submissions
-// that reach a streak milestone, each item once per (player, kind, day) however many servers
-// write it.
+// that reach a streak milestone, each item once per (player, kind, day, subject) however many
+// servers write it.
 import ScoresAPI
 
 /// A player's days in total, as kept.
@@ -32,15 +32,18 @@ public struct NewsDraft: Sendable, Equatable {
     public var score: Int64?
     public var votes: Int?
     public var streak: Int?
+    /// What the item is about when it is not the player's own day (another player, a board): a
+    /// player hears of each such thing once a day.
+    public var about: String
 
     public init(player: Int64, kind: NewsKind, day: Int, text: String, rank: Int? = nil, total: Int? = nil, score: Int64? = nil,
-                votes: Int? = nil, streak: Int? = nil) {
-        (self.player, self.kind, self.day, self.text) = (player, kind, day, text)
+                votes: Int? = nil, streak: Int? = nil, about: String = "") {
+        (self.player, self.kind, self.day, self.text, self.about) = (player, kind, day, text, about)
         (self.rank, self.total, self.score, self.votes, self.streak) = (rank, total, score, votes, streak)
     }
 
     func statement(_ d: StoreSQL.Dialect, at: Int64) -> StoreStatement {
-        StoreStatement(StoreSQL.addNews(d), player, kind.rawValue, day, at, text, rank, total, score, votes, streak)
+        StoreStatement(StoreSQL.addNews(d), player, kind.rawValue, day, at, text, rank, total, score, votes, streak, about)
     }
 }
 

@@ -3,8 +3,9 @@
 // closing passes that write news when a day's style board closes and when its runway does.
 //
 // A closing pass may run on any server, on several at once, or stop half-way: each item is one
-// row per (player, kind, day), inserted unless there, so a pass run twice writes nothing twice;
-// a day is marked closed only once all its items are in, so a pass cut short is done again.
+// row per (player, kind, day, subject), inserted unless there, so a pass run twice writes
+// nothing twice; a day is marked closed only once all its items are in, so a pass cut short is
+// done again.
 import PlumeCalendar
 import ScoresAPI
 

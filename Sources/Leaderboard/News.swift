@@ -15,10 +15,12 @@ public enum News {
     /// How long news is kept (the issue asks for at least 30 days).
     public static let keptDays = 35
 
+    /// The rank comes first and the day is left out (the item carries it, and the game's overlay
+    /// prints it before the text): a line cut short to fit a window still tells how the look did.
     static func dayClosed(player: Int64, day: Int, theme: String, rank: Int, of total: Int, score: Int64) -> NewsDraft {
-        let others = total == 1 ? "the only look on it" : "#\(rank) of \(total)"
+        let place = total == 1 ? "was the only one" : "finished #\(rank) of \(total)"
         return NewsDraft(player: player, kind: .dayClosed, day: day,
-                         text: "\(UTCDay.string(day)) closed: your look for \u{201C}\(theme)\u{201D} scored \(score) and finished \(others).",
+                         text: "Your look \(place) on \u{201C}\(theme)\u{201D}, scoring \(score).",
                          rank: rank, total: total, score: score)
     }
 

@@ -37,6 +37,7 @@ extension StoreSQL {
                 player \(integer) NOT NULL REFERENCES players(id),
                 kind TEXT NOT NULL,
                 day INTEGER NOT NULL,
+                about TEXT NOT NULL,
                 at \(integer) NOT NULL,
                 text TEXT NOT NULL,
                 rank INTEGER,
@@ -44,7 +45,7 @@ extension StoreSQL {
                 score \(integer),
                 votes INTEGER,
                 streak INTEGER,
-                UNIQUE (player, kind, day)
+                UNIQUE (player, kind, day, about)
             )
             """,
             "CREATE INDEX news_player ON news (player, id)",
@@ -148,14 +149,15 @@ extension StoreSQL {
         "SELECT player, streak FROM player_days WHERE last_day = \(d.parameter(1)) AND streak >= \(d.parameter(2))"
     }
 
-    /// Adds a news item unless the player has one of that kind for that day.
-    /// 1: player, 2: kind, 3: day, 4: at, 5: text, 6: rank, 7: total, 8: score, 9: votes, 10: streak.
+    /// Adds a news item unless the player has one of that kind for that day about the same thing
+    /// (`about`: empty for the player's own days; what another player's item concerns).
+    /// 1: player, 2: kind, 3: day, 4: at, 5: text, 6: rank, 7: total, 8: score, 9: votes, 10: streak, 11: about.
     static func addNews(_ d: Dialect) -> String {
         let p = d.parameter
         return """
-            INSERT INTO news (player, kind, day, at, text, rank, total, score, votes, streak)
-            VALUES (\(p(1)), \(p(2)), \(p(3)), \(p(4)), \(p(5)), \(p(6)), \(p(7)), \(p(8)), \(p(9)), \(p(10)))
-            ON CONFLICT (player, kind, day) DO NOTHING
+            INSERT INTO news (player, kind, day, at, text, rank, total, score, votes, streak, about)
+            VALUES (\(p(1)), \(p(2)), \(p(3)), \(p(4)), \(p(5)), \(p(6)), \(p(7)), \(p(8)), \(p(9)), \(p(10)), \(p(11)))
+            ON CONFLICT (player, kind, day, about) DO NOTHING
             """
     }
 

@@ -62,7 +62,7 @@ public enum DaysSeed {
                 INSERT INTO score_bands (player, band, days) VALUES (?, ?, 1) ON CONFLICT (player, band) DO UPDATE SET days = days + 1
                 """)
             let totals = try db.makeStatement(sql: "INSERT OR REPLACE INTO player_days (player, days_played, streak, best_streak, last_day) VALUES (?, ?, ?, ?, ?)")
-            let news = try db.makeStatement(sql: "INSERT OR IGNORE INTO news (player, kind, day, at, text) VALUES (?, ?, ?, ?, ?)")
+            let news = try db.makeStatement(sql: "INSERT OR IGNORE INTO news (player, kind, day, about, at, text) VALUES (?, ?, ?, '', ?, ?)")
             for player in 1...Int64(players) {
                 var random = LeaderboardSeed.random(Int(player), salt: 0xDA75)
                 for day in (lastDay - days + 1)...lastDay {
