@@ -29,6 +29,7 @@ public enum Erasure {
         ErasureStep("player_days", StoreSQL.eraseDays),
         ErasureStep("score_bands", StoreSQL.eraseBands),
         ErasureStep("news", StoreSQL.eraseNews),
+        ErasureStep("follows", StoreSQL.eraseFollows),
     ]
 
     /// The tables erasure leaves alone, and why.

@@ -39,6 +39,10 @@ public struct LeaderboardError: Error, Equatable, Sendable, CustomStringConverti
     public static func notEnoughPoints(available: Int64) -> Self {
         Self(.conflict, .notEnoughPoints, "you have \(available) point\(available == 1 ? "" : "s") available to give")
     }
+    public static func tooManyFollows(_ limit: Int) -> Self {
+        Self(.conflict, .tooManyFollows, "you follow \(limit) players, the most one player may — stop following someone first")
+    }
+    public static let cantFollowYourself = Self(.invalid, .cantFollowYourself, "you can't follow yourself — your own rows are on every view already")
     public static let lookTaken = Self(.conflict, .lookTaken,
                                        "that look is on today's runway already, entered by another player — enter a look of your own")
     public static let ticketUsed = Self(.conflict, .ticketUsed,

@@ -28,6 +28,9 @@ public enum LeaderboardLimits {
     public static let closingIntervalSeconds = 20
     /// News items written in one transaction by a closing pass.
     public static let closingBatch = 1_000
+    /// Players one player may follow: a large circle of friends and a class or two, small
+    /// enough that a board among them is read from the rank index at once.
+    public static let follows = 500
     /// Share codes longer than this are not codes Plume writes (16 ingredients is 255 characters).
     public static let maxCodeBytes = 512
     /// The most points one donation can move: far above anything a player can earn in a year,

@@ -109,6 +109,7 @@ extension LeaderboardService {
         try await write(ranked.map { entry in
             News.runwayClosed(player: entry.key.player, day: day, rank: entry.rank, of: ranked.count, score: entry.key.score, votes: Int(entry.key.detail))
         })
+        try await tellFollowersOfRunway(day, ranked)
         try await store.markClosed(.runway, day: day, at: now)
     }
 

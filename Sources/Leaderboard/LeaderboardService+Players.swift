@@ -79,7 +79,8 @@ extension LeaderboardService {
                         detail: best.detail, at: Timestamp.iso(milliseconds: best.at), code: best.code)
         }
         let profile = PublicProfile(playerID: player.publicID, name: player.name ?? Self.formerPlayer, avatarLook: player.avatarCode,
-                                    since: Timestamp.iso(milliseconds: player.createdAt), bests: rows, pointsEarned: earned, pointsGiven: given)
+                                    since: Timestamp.iso(milliseconds: player.createdAt), bests: rows, pointsEarned: earned, pointsGiven: given,
+                                    followers: try await store.followerCount(player.number))
         return viewer?.number == player.number ? profile : anonymised(profile)
     }
 

@@ -27,6 +27,9 @@ extension LeaderboardService {
             outcomes.append((target, try await store.submit(record)))
         }
         try await catchUp()
+        for (target, outcome) in outcomes where outcome.improved {
+            try await tellFollowersPassed(by: player, board: target, before: outcome.previous?.key, after: outcome.best.key)
+        }
         let results = outcomes.map { target, outcome in
             let entry = index.existing(target.id)?.entry(player: player.number)
             return SubmissionResult(boardID: target.id, score: verified.score, detail: verified.detail, rank: entry?.rank,

@@ -106,6 +106,7 @@ enum SQLiteSchema {
         // read from an index, and one copy of a look per runway day (StoreSQL+Days).
         ("v5: days played, score bands, news, closings; one copy of a look per runway day",
          StoreSQL.daysSchema(.sqlite).joined(separator: ";\n")),
+        ("v6: who follows whom", StoreSQL.followsSchema(.sqlite).joined(separator: ";\n")),
     ]
 
     static var migrator: DatabaseMigrator {

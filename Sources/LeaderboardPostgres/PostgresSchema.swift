@@ -118,6 +118,7 @@ enum PostgresSchema {
             "CREATE INDEX runway_votes_voter ON runway_votes (voter, day, choice, points, left_entry, right_entry)",
         ]),
         ("v5: days played, score bands, news, closings; one copy of a look per runway day", StoreSQL.daysSchema(.postgres)),
+        ("v6: who follows whom", StoreSQL.followsSchema(.postgres)),
     ]
 
     static let playerColumns = "id, public_id, name, email, updates_opt_in, avatar_code, created_at, banned"

@@ -27,6 +27,11 @@ struct APIRoutes {
         v1.delete("players/me", use: erase)
         v1.get("players/:player", use: publicProfile)
         v1.get("players/:player/record", use: record)
+        v1.get("players", use: findPlayer)
+        v1.get("players/me/following", use: following)
+        v1.put("players/me/following/:player", use: follow)
+        v1.delete("players/me/following/:player", use: unfollow)
+        v1.get("boards/:board/following", use: boardAmongFollowed)
         v1.get("players/me/news", use: news)
         v1.get("players/me/keys", use: listKeys)
         v1.post("players/me/keys", use: addKey)
@@ -116,6 +121,36 @@ struct APIRoutes {
         let record = try await service.record(playerID: try context.parameters.text("player"), limit: limit,
                                               cursor: request.uri.queryParameters.get("cursor"))
         return try Reply.etagged(record, request: request)
+    }
+
+    /// GET /v1/players?name=Ada: a player by exact name, case ignored.
+    @Sendable func findPlayer(_ request: Request, context: AppContext) async throws -> Response {
+        guard let name = request.uri.queryParameters.get("name"), !name.isEmpty else {
+            throw APIError.badRequest(.missingField, "say whom: ?name=… (a player's exact name; case is ignored)")
+        }
+        return try Reply.json(try await service.player(named: String(name)))
+    }
+
+    @Sendable func following(_ request: Request, context: AppContext) async throws -> Response {
+        try Reply.json(try await service.following(try await signedIn(request)))
+    }
+
+    @Sendable func follow(_ request: Request, context: AppContext) async throws -> Response {
+        let player = try await signedIn(request)
+        if let wait = limits.submissions.check("follow " + player.publicID) { throw APIError.tooMany("follows", retryAfter: wait) }
+        return try Reply.json(try await service.follow(player, playerID: try context.parameters.text("player")))
+    }
+
+    @Sendable func unfollow(_ request: Request, context: AppContext) async throws -> Response {
+        let player = try await signedIn(request)
+        if let wait = limits.submissions.check("follow " + player.publicID) { throw APIError.tooMany("follows", retryAfter: wait) }
+        try await service.unfollow(player, playerID: try context.parameters.text("player"))
+        return Response(status: .noContent)
+    }
+
+    @Sendable func boardAmongFollowed(_ request: Request, context: AppContext) async throws -> Response {
+        let player = try await signedIn(request)
+        return try Reply.etagged(try await service.boardAmongFollowed(boardID: try context.parameters.text("board"), player: player), request: request)
     }
 
     @Sendable func news(_ request: Request, context: AppContext) async throws -> Response {

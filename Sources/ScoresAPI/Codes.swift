@@ -38,6 +38,8 @@ public enum ErrorCode: WireVocabulary {
     case invalidDay, runwayClosed, belowRunwayMinimum, lookTaken, invalidTicket, ticketUsed, invalidChoice, noPairLeft, skipLimit
     // SSH keys (the hosted game)
     case invalidKey, keyTaken, tooManyKeys, keyInUse, noSuchKey
+    // Following
+    case tooManyFollows, cantFollowYourself
     // The server's state
     case rateLimited, verifierBusy, overloaded, starting, storageUnavailable, cancelled
     case unknown(String)
@@ -50,6 +52,7 @@ public enum ErrorCode: WireVocabulary {
         .causeNotFound, .invalidPoints, .notEnoughPoints,
         .invalidDay, .runwayClosed, .belowRunwayMinimum, .lookTaken, .invalidTicket, .ticketUsed, .invalidChoice, .noPairLeft, .skipLimit,
         .invalidKey, .keyTaken, .tooManyKeys, .keyInUse, .noSuchKey,
+        .tooManyFollows, .cantFollowYourself,
         .rateLimited, .verifierBusy, .overloaded, .starting, .storageUnavailable, .cancelled,
     ]
 
@@ -98,6 +101,8 @@ public enum ErrorCode: WireVocabulary {
         case .invalidChoice: "invalid_choice"
         case .noPairLeft: "no_pair_left"
         case .skipLimit: "skip_limit"
+        case .tooManyFollows: "too_many_follows"
+        case .cantFollowYourself: "cant_follow_yourself"
         case .invalidKey: "invalid_key"
         case .keyTaken: "key_taken"
         case .tooManyKeys: "too_many_keys"

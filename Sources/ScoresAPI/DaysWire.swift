@@ -74,9 +74,13 @@ public enum NewsKind: WireVocabulary {
     case streak
     /// The player's streak ended: a whole day went by unplayed.
     case streakBroken
+    /// A player they follow passed their score on a board.
+    case friendPassed
+    /// A runway closed with the look of a player they follow on it.
+    case friendRunway
     case unknown(String)
 
-    public static let known: [NewsKind] = [.dayClosed, .runwayClosed, .streak, .streakBroken]
+    public static let known: [NewsKind] = [.dayClosed, .runwayClosed, .streak, .streakBroken, .friendPassed, .friendRunway]
 
     public init(rawValue: String) { self.init(wire: rawValue) }
 
@@ -86,6 +90,8 @@ public enum NewsKind: WireVocabulary {
         case .runwayClosed: "runway_closed"
         case .streak: "streak"
         case .streakBroken: "streak_broken"
+        case .friendPassed: "friend_passed"
+        case .friendRunway: "friend_runway"
         case .unknown(let raw): raw
         }
     }

@@ -207,8 +207,13 @@ public struct BoardRow: Codable, Sendable, Equatable {
     public var avatarLook: String?
     /// Whether another record on the board has the same score (ranks still differ).
     public var tied: Bool
+    /// In a board among the players someone follows: the rank within that group (1 is the best
+    /// of them); absent elsewhere.
+    public var groupRank: Int?
 
-    public init(rank: Int, playerID: String, name: String, score: Int64, detail: Double, at: String, code: String, avatarLook: String? = nil, tied: Bool) {
+    public init(rank: Int, playerID: String, name: String, score: Int64, detail: Double, at: String, code: String, avatarLook: String? = nil, tied: Bool,
+                groupRank: Int? = nil) {
+        self.groupRank = groupRank
         self.rank = rank
         self.playerID = playerID
         self.name = name
@@ -221,7 +226,7 @@ public struct BoardRow: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case rank, playerID = "player_id", name, score, detail, at, code, avatarLook = "avatar_look", tied
+        case rank, playerID = "player_id", name, score, detail, at, code, avatarLook = "avatar_look", tied, groupRank = "group_rank"
     }
 }
 
@@ -278,8 +283,12 @@ public struct PublicProfile: Codable, Sendable, Equatable {
     public var bests: [ProfileBest]
     public var pointsEarned: Int64
     public var pointsGiven: Int64
+    /// How many players follow this one (who they are is theirs to know).
+    public var followers: Int?
 
-    public init(playerID: String, name: String, avatarLook: String? = nil, since: String, bests: [ProfileBest], pointsEarned: Int64, pointsGiven: Int64) {
+    public init(playerID: String, name: String, avatarLook: String? = nil, since: String, bests: [ProfileBest], pointsEarned: Int64, pointsGiven: Int64,
+                followers: Int? = nil) {
+        self.followers = followers
         self.playerID = playerID
         self.name = name
         self.avatarLook = avatarLook
@@ -291,7 +300,7 @@ public struct PublicProfile: Codable, Sendable, Equatable {
 
     enum CodingKeys: String, CodingKey {
         case playerID = "player_id", name, avatarLook = "avatar_look", since, bests
-        case pointsEarned = "points_earned", pointsGiven = "points_given"
+        case pointsEarned = "points_earned", pointsGiven = "points_given", followers
     }
 }
 

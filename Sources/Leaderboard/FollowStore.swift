@@ -1,0 +1,68 @@
+// Following, read and written once for both stores through their executor (StoreSQL+Follows):
+// the cap on a list is checked and the follow written in one transaction under the follower's
+// lock, so two requests at once can't pass it.
+
+/// A player someone follows, as kept.
+public struct Followed: Sendable, Equatable {
+    public var player: Int64
+    public var publicID: String
+    public var name: String
+    /// Milliseconds since 1970.
+    public var since: Int64
+}
+
+extension StoreExecutor {
+    /// Follows `followed`; following twice is nothing. Throws `tooManyFollows` past `limit`.
+    /// Returns whether the follow is new.
+    public func follow(_ followed: Int64, by follower: Int64, limit: Int, at: Int64) async throws -> Bool {
+        let d = dialect
+        return try await perform(.lock(follower) {
+            .run(StoreStatement(StoreSQL.followCount(d), follower)) { rows in
+                let count = try rows.first?.integer(0) ?? 0
+                return .run(StoreStatement(StoreSQL.follow(d), follower, followed, at)) { added in
+                    guard !added.isEmpty else { return .done(false) }
+                    // The insert is undone with the transaction when it took the list past the cap.
+                    guard count < Int64(limit) else { throw LeaderboardError.tooManyFollows(limit) }
+                    return .done(true)
+                }
+            }
+        })
+    }
+
+    /// Returns whether there was a follow to stop.
+    public func unfollow(_ followed: Int64, by follower: Int64) async throws -> Bool {
+        let d = dialect
+        return try await perform(.run(StoreStatement(StoreSQL.unfollow(d), follower, followed)) { rows in .done(!rows.isEmpty) })
+    }
+
+    public func following(_ follower: Int64) async throws -> [Followed] {
+        try await read(StoreStatement(StoreSQL.following(dialect), follower)).map { row in
+            Followed(player: try row.integer(0), publicID: try row.text(2), name: try row.text(3), since: try row.integer(1))
+        }
+    }
+
+    public func followerCount(_ followed: Int64) async throws -> Int {
+        Int(try await read(StoreStatement(StoreSQL.followerCount(dialect), followed)).first?.integer(0) ?? 0)
+    }
+
+    /// The keys of a player's followers' records on a board.
+    public func followersOnBoard(_ followed: Int64, board: String) async throws -> [RankKey] {
+        try await read(StoreStatement(StoreSQL.followersOnBoard(dialect), followed, board)).map { row in
+            RankKey(score: try row.integer(1), detail: try row.real(2), at: try row.integer(3), player: try row.integer(0))
+        }
+    }
+
+    /// (follower, followed) for the followers of `players`, read in groups of 500.
+    public func followers(of players: [Int64]) async throws -> [(follower: Int64, followed: Int64)] {
+        var pairs: [(Int64, Int64)] = []
+        var start = 0
+        while start < players.count {
+            let group = Array(players[start..<min(players.count, start + 500)])
+            var statement = StoreStatement(StoreSQL.followersOf(dialect, count: group.count))
+            statement.binds = group.map(\.storeValue)
+            pairs += try await read(statement).map { (try $0.integer(0), try $0.integer(1)) }
+            start += group.count
+        }
+        return pairs
+    }
+}
