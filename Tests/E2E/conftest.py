@@ -8,6 +8,14 @@ import pytest
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 
 
+@pytest.fixture(scope="session", autouse=True)
+def no_faketime_leftovers():
+    """A faketime wrapper killed by an earlier run left files that a new wrapper with its pid
+    would trip on (faked_clock.py); they go before the run starts."""
+    from faked_clock import clear_leftovers
+    clear_leftovers()
+
+
 @pytest.fixture(scope="session")
 def plume_bin():
     path = pathlib.Path(os.environ.get("PLUME_BIN", ROOT / ".build" / "debug" / "plume"))

@@ -1,10 +1,11 @@
 """Pictures of the real game for the README: drives `plume` in a pseudo-terminal (the Studio, the
 Lab, and the Scores and Runway screens against a real `plume-server` seeded over its HTTP API) and renders
-each screen, with its colours, to a PNG.
+each screen, with its colours, to a PNG; profile_shots.py adds a player's profile, in the game and
+on their page in headless chromium.
 
-    python3 Tests/E2E/screenshots.py [--bin PATH] [--server-bin PATH] [--out docs/images]
+    python3 Tests/E2E/screenshots.py [--bin PATH] [--server-bin PATH] [--out docs/images] [--only NAME ...]
 
-Half blocks, full blocks, Braille dots and box lines are drawn as shapes, so they come out exact;
+Half blocks, full blocks, shades, Braille dots and box lines are drawn as shapes, so they come out exact;
 everything else is a DejaVu Sans Mono glyph. `render(screen, path)` is also used by
 test_screenshots.py."""
 import argparse
@@ -93,6 +94,10 @@ def braille_dot_box(x, y, column, row):
     top = y + row * sub_h + (sub_h - 3) // 2
     return left, top, left + 2, top + 2
 
+
+# Shades as the share of the cell their dots cover, painted flat: a font's stipple at this size
+# is a moiré, where a terminal's reads as a tint.
+SHADES = {"░": 0.25, "▒": 0.5, "▓": 0.75}
 
 # Box-drawing characters as arms from the cell's centre: (left, right, up, down), 1 light, 2 heavy.
 BOX_ARMS = {
@@ -184,6 +189,8 @@ def draw_cell(image, draw, column, row, char, wide=False):
         draw.rectangle((x, y, x + CELL_W // 2 - 1, y + CELL_H - 1), fill=fg)
     elif ch == "▐":
         draw.rectangle((x + CELL_W // 2, y, x + CELL_W - 1, y + CELL_H - 1), fill=fg)
+    elif ch in SHADES:
+        draw.rectangle((x, y, x + CELL_W - 1, y + CELL_H - 1), fill=blend(fg, bg, SHADES[ch]))
     elif len(ch) == 1 and 0x2800 <= ord(ch) <= 0x28FF:
         bits = ord(ch) - 0x2800
         for (dot_column, dot_row), bit in BRAILLE_DOTS:
@@ -251,6 +258,8 @@ FAKE_TIME = "2026-06-01 12:00:00"
 def time_prefix():
     """`faketime` with a fixed start, so the daily theme (and the day's board) never change."""
     if shutil.which("faketime"):
+        from faked_clock import clear_leftovers
+        clear_leftovers()
         return ["faketime", FAKE_TIME]
     print("faketime is not on the PATH: the pictures show today's theme (apt-get install faketime)", file=sys.stderr)
     return []
@@ -451,11 +460,16 @@ def shoot_runway(binary, server_binary, home, prefix, out):
         server.stop()
 
 
+# The pictures main takes, in order (each name also a choice for --only).
+SHOTS = ["studio", "lab", "scores", "runway", "profile"]
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--bin", default=str(ROOT / ".build" / "debug" / "plume"))
     parser.add_argument("--server-bin", default=str(ROOT / ".build" / "debug" / "plume-server"))
     parser.add_argument("--out", default=str(ROOT / "docs" / "images"))
+    parser.add_argument("--only", nargs="+", choices=SHOTS, help="take only these pictures")
     options = parser.parse_args(argv)
     for binary in (options.bin, options.server_bin):
         if not os.path.exists(binary):
@@ -464,14 +478,18 @@ def main(argv=None):
     out.mkdir(parents=True, exist_ok=True)
     prefix = time_prefix()
     binary, server_binary = os.path.abspath(options.bin), os.path.abspath(options.server_bin)
+    import profile_shots  # here rather than at the top: it imports this module
     with tempfile.TemporaryDirectory(prefix="plume-shots-") as scratch:
         scratch = pathlib.Path(scratch)
-        written = [
-            shoot_studio(binary, scratch / "studio", prefix, out),
-            shoot_lab(binary, scratch / "lab", prefix, out),
-            shoot_scores(binary, server_binary, scratch / "scores", prefix, out),
-            shoot_runway(binary, server_binary, scratch / "runway", prefix, out),
-        ]
+        shots = {
+            "studio": lambda: [shoot_studio(binary, scratch / "studio", prefix, out)],
+            "lab": lambda: [shoot_lab(binary, scratch / "lab", prefix, out)],
+            "scores": lambda: [shoot_scores(binary, server_binary, scratch / "scores", prefix, out)],
+            "runway": lambda: [shoot_runway(binary, server_binary, scratch / "runway", prefix, out)],
+            "profile": lambda: profile_shots.shoot_profile(binary, server_binary, scratch / "profile", prefix, out),
+        }
+        assert list(shots) == SHOTS
+        written = [path for name in options.only or SHOTS for path in shots[name]()]
     for path in written:
         print(f"{path}  {path.stat().st_size} bytes")
 

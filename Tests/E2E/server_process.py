@@ -79,6 +79,13 @@ class Server:
         assert status == 201, body
         return body
 
+    def children(self):
+        try:
+            with open(f"/proc/{self.process.pid}/task/{self.process.pid}/children") as listing:
+                return [int(pid) for pid in listing.read().split()]
+        except (FileNotFoundError, ProcessLookupError, ValueError):
+            return []
+
     def stop(self, sig=signal.SIGTERM, timeout=20):
         if self.group:
             self.stop_group(sig, timeout)
@@ -89,6 +96,18 @@ class Server:
         return self.process.returncode
 
     def stop_group(self, sig, timeout):
+        # A wrapper such as faketime removes its shared-memory files only when its own program
+        # exits: the program is signalled first, and the wrapper given time to follow it; the
+        # whole group is signalled only if that was not enough.
+        for pid in self.children():
+            try:
+                os.kill(pid, sig)
+            except ProcessLookupError:
+                pass
+        try:
+            self.process.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            pass
         try:
             os.killpg(self.process.pid, sig)
             deadline = time.monotonic() + timeout

@@ -123,3 +123,15 @@ def test_the_lab_picture_puts_braille_dots_where_the_bits_say(plume_bin, tmp_pat
         assert seen == 0xFF, f"only bits {seen:#x} appeared on screen"
     finally:
         g.close()
+
+
+def test_shades_are_painted_flat_as_the_share_of_the_cell_they_cover():
+    # The profile's calendar draws a day's band as ░ ▒ ▓ █: each is one even tint of its colour
+    # over the background, never the font's stipple.
+    screen = pyte.Screen(4, 1)
+    pyte.Stream(screen).feed("\x1b[38;5;196;48;5;16m░▒▓█")
+    image = screenshots.render_image(screen)
+    for column, share in enumerate((0.25, 0.5, 0.75, 1.0)):
+        want = screenshots.blend((0xFF, 0, 0), (0, 0, 0), share)
+        tints = {image.getpixel((column * W + dx, dy)) for dx in range(W) for dy in range(H)}
+        assert tints == {want}, (screen.buffer[0][column].data, tints)
