@@ -133,7 +133,7 @@ let package = Package(
             name: "LeaderboardServer",
             dependencies: [
                 "Leaderboard", "LeaderboardPostgres", "ScoresAPI", "PlumeCalendar", "GameState", "Challenges", "SwarmSim", "PlumeAssets",
-                "ConnectionGuard", "HostedGames",
+                "ConnectionGuard", "HostedGames", "QRCode",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

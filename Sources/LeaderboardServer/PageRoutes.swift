@@ -87,6 +87,10 @@ struct PageRoutes {
         var page: [String: Any] = ["name": SafeText.strip(profile.name), "avatar": avatar, "pointsEarned": profile.pointsEarned,
                                    "pointsGiven": profile.pointsGiven, "since": String(profile.since.prefix(10)),
                                    "hasBests": !bests.isEmpty, "bests": bests]
+        // The player's own link: pasted in the game, it offers to follow them.
+        let followLink = "plume://player/" + profile.playerID
+        (page["followLink"], page["followQR"]) = (followLink, Pictures.qrSVG(followLink) ?? "")
+        if let followers = profile.followers, followers > 0 { page["followers"] = followers }
         let record = try await service.record(playerID: profile.playerID, limit: CalendarPicture.days, cursor: nil)
         page["days"] = Self.days(record)
         return Self.html(Templates.render("player", page))

@@ -1,6 +1,7 @@
 // Pictures for the web: a look as SVG (the same half-block pixels the terminal draws, one rect
-// per run of equal colour) and a swarm as SVG dots, one colour per species.
+// per run of equal colour), a swarm as SVG dots, one colour per species, and a QR code as SVG.
 import GameState
+import QRCode
 import SwarmSim
 
 enum Pictures {
@@ -48,5 +49,26 @@ enum Pictures {
     static func round1(_ value: Double) -> String {
         let scaled = (value * 10).rounded() / 10
         return scaled == scaled.rounded() ? String(Int(scaled)) : String(scaled)
+    }
+
+    /// A QR code as SVG: one rect per run of dark modules in a row, inside the quiet zone the
+    /// standard asks for; nil when the text is too long for the versions the encoder makes.
+    static func qrSVG(_ text: String) -> String? {
+        guard let code = try? QRCode.encode(text) else { return nil }
+        let quiet = QRCode.quietZone, side = code.size + 2 * quiet
+        var rects = ""
+        for row in 0..<code.size {
+            var column = 0
+            while column < code.size {
+                guard code[row, column] else { column += 1; continue }
+                var end = column + 1
+                while end < code.size, code[row, end] { end += 1 }
+                rects += "<rect x=\"\(column + quiet)\" y=\"\(row + quiet)\" width=\"\(end - column)\" height=\"1\"/>"
+                column = end
+            }
+        }
+        return "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"qr\" viewBox=\"0 0 \(side) \(side)\" width=\"\(side * 5)\" height=\"\(side * 5)\" "
+            + "shape-rendering=\"crispEdges\" role=\"img\" aria-label=\"QR code of the link\"><rect width=\"\(side)\" height=\"\(side)\" fill=\"#fff\"/>"
+            + "<g fill=\"#000\">\(rects)</g></svg>"
     }
 }

@@ -35,6 +35,7 @@ enum Templates {
         .figure{display:block;width:min(100%,20rem);height:auto;margin:1rem auto;image-rendering:pixelated;border-radius:.5rem;background:#fff}
         .thumb{display:block;width:3.5rem;height:auto;image-rendering:pixelated;background:#fff;border-radius:.25rem}
         .thumb svg{display:block;width:3.5rem;height:auto;margin:0}
+        .qr{display:block;width:10rem;height:auto;margin:.5rem auto}
         .card{background:#fff;border-radius:.75rem;padding:1rem;margin:1rem 0;box-shadow:0 1px 3px #0002}
         .pair{display:grid;grid-template-columns:repeat(auto-fit,minmax(18rem,1fr));gap:1rem}
         code,.code{font-family:ui-monospace,Menlo,monospace;word-break:break-all;background:#f0ece4;padding:.1rem .3rem;border-radius:.25rem}
@@ -109,7 +110,10 @@ enum Templates {
         <h1>{{name}}</h1>
         {{{avatar}}}
         <div class="card"><p>Points earned: <b>{{pointsEarned}}</b> · given to causes: <b>{{pointsGiven}}</b></p>
-        <p class="muted">Playing since {{since}}</p></div>
+        <p class="muted">Playing since {{since}}{{#followers}} · followed by {{followers}}{{/followers}}</p></div>
+        <div class="card follow"><h2>Follow {{name}}</h2>{{{followQR}}}
+        <p>Paste this link in Plume (or run <code>plume open {{followLink}}</code>): the game offers to follow {{name}}, and their
+        scores join your Friends view of every board.</p><p><a href="{{followLink}}">Follow in Plume</a> · <span class="code">{{followLink}}</span></p></div>
         {{#days}}<div class="card"><h2>Days</h2>
         <div class="stats"><p><b>{{daysPlayed}}</b>day{{^oneDay}}s{{/oneDay}} played</p><p><b>{{streak}}</b>streak</p><p><b>{{bestStreak}}</b>best streak</p></div>
         {{{calendar}}}

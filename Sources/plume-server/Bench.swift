@@ -30,6 +30,7 @@ struct Bench: AsyncParsableCommand {
     @Option(name: .customLong("latency-connections"),
             help: "Connections for the around-me and my-rank latency runs: a busy server, not a saturated one.") var latencyConnections = 4
     @Option(help: "Keep the seeded database and logs in this directory (default: a temporary one, removed).") var directory: String?
+    @Flag(help: "Measure only a board among the players one follows: 1 000 000 records on today's style board (--records), 100 players following 500 each; GET /v1/boards/{board}/following latency and the time from a friend's pass to the news of it.") var friends = false
     @Flag(help: "Measure only a player's record and news: 1 000 000 records on yesterday's style board (--records), 100 players who have played 365 days, the closing pass that writes that day's news, then GET /v1/players/{id}/record and /v1/players/me/news latency.") var days = false
     @Flag(help: "Measure only the Runway: the ranking alone (a fit of 10 000 entries and 1 000 000 votes, a refit, pair dealing), then the same day through the service on SQLite (first refresh, deals, votes per second).") var runway = false
 
@@ -47,6 +48,7 @@ struct Bench: AsyncParsableCommand {
 
     func run() async throws {
         if days { return try await runDays() }
+        if friends { return try await runFriends() }
         if runway {
             print("fitting 10 000 entries and 1 000 000 votes…")
             print(RunwayBench.run().line)
@@ -293,13 +295,15 @@ enum BenchTools {
         """
     }
 
-    static func register(port: Int) throws -> String {
-        let reply = try BenchHTTP.request(port: port, "POST", "/v1/players", body: #"{"name":"bench-swarms"}"#)
-        guard reply.status == 201, let data = reply.body.data(using: .utf8),
-              let token = (try? JSONSerialization.jsonObject(with: data) as? [String: Any])?["token"] as? String else {
+    static func register(port: Int) throws -> String { try register(port: port, name: "bench-swarms").token }
+
+    static func register(port: Int, name: String) throws -> (token: String, id: String) {
+        let reply = try BenchHTTP.request(port: port, "POST", "/v1/players", body: #"{"name":"\#(name)"}"#)
+        guard reply.status == 201, let data = reply.body.data(using: .utf8), let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+              let token = json["token"] as? String, let id = json["player_id"] as? String else {
             throw BenchHTTP.Failure(description: "registration failed: \(reply.status) \(reply.body.prefix(200))")
         }
-        return token
+        return (token, id)
     }
 
     /// Milliseconds for one swarm submission, over HTTP.

@@ -145,6 +145,13 @@ import Testing
             }
             let policy = page.headers[.contentSecurityPolicy] ?? ""
             #expect(policy.contains("default-src 'none'") && !policy.contains("script-src"))
+            // The player's own link to follow them, written out and as a QR code; a follower is counted.
+            #expect(page.text.contains("<span class=\"code\">plume://player/\(ada.id)</span>") && page.text.contains("class=\"qr\""))
+            #expect(!page.text.contains("followed by"))
+            let bea = try await client.register("Bea")
+            let followed = try await client.call(.put, "/v1/players/me/following/\(ada.id)", token: bea.token)
+            #expect(followed.status == .ok && followed.json["name"] as? String == "Ada", "\(followed.text)")
+            #expect(try await client.call(.get, "/p/\(ada.id)").text.contains("followed by 1"))
         }
     }
 }
