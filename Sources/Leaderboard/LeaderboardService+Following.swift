@@ -55,8 +55,7 @@ extension LeaderboardService {
         let board = try board(boardID)
         try requireNamesShown(board)
         let numbers = [player.number] + (try await store.following(player.number).map(\.player))
-        let ranked = index.existing(board.id)
-        let entries = numbers.compactMap { ranked?.entry(player: $0) }.sorted { $0.rank < $1.rank }
+        let entries = index.existing(board.id)?.entries(players: numbers) ?? []
         var rows = try await rows(board: board, entries, viewer: player.number)
         for at in rows.indices { rows[at].groupRank = at + 1 }
         return BoardPage(board: info(board), rows: rows, nextCursor: nil)

@@ -55,6 +55,14 @@ public final class BoardIndex: Sendable {
         }
     }
 
+    /// The entries of those of `players` who are on the board, in rank order, found together.
+    public func entries(players: [Int64]) -> [RankedKey] {
+        state.withLock { s in
+            let keys = Set(players).compactMap { s.byPlayer[$0] }.sorted()
+            return zip(keys, s.list.placed(keys)).map { key, place in RankedKey(rank: place.position + 1, key: key, tied: place.tied) }
+        }
+    }
+
     /// Entries ranked after `cursor` (or from the top), at most `limit`.
     public func page(after cursor: RankKey?, limit: Int) -> [RankedKey] {
         state.withLock { s in

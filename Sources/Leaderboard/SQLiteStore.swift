@@ -138,9 +138,12 @@ public final class SQLiteStore: LeaderboardStore {
                 WHERE r.board = ? AND r.player IN (\(marks))
                 """), arguments: arguments)
             var out: [Int64: RecordWithPlayer] = [:]
+            out.reserveCapacity(rows.count)
+            // Read by position: a page of rows (500 at a board among friends) would otherwise look
+            // each column up by name, ignoring case, in every row.
             for row in rows {
-                let record = SQLiteSchema.record(row)
-                out[record.player] = RecordWithPlayer(record: record, publicID: row["public_id"], name: row["name"], avatarCode: row["avatar_code"])
+                let record = ScoreRecord(board: row[0], player: row[1], score: row[2], detail: row[3], code: row[4], at: row[5], hidden: row[6])
+                out[record.player] = RecordWithPlayer(record: record, publicID: row[7], name: row[8], avatarCode: row[9])
             }
             return out
         }

@@ -36,6 +36,21 @@ import PlumeTestSupport
         #expect(missing == false)
     }
 
+    /// Ranks found together for a group (a board among friends) are the ranks found one by one,
+    /// ties included, across many chunks.
+    @Test func aGroupsEntriesAreEachPlayersEntry() {
+        var rng = SplitMix64(seed: 11)
+        let keys = (0..<20_000).map { RankKey(score: Int64(rng.below(400)), detail: 0, at: Int64(rng.below(50)), player: Int64($0)) }.sorted()
+        let board = BoardIndex(sorted: keys)
+        for size in [0, 1, 2, 50, 501] {
+            var group = (0..<size).map { _ in Int64(rng.below(20_000)) }
+            group.append(-5)  // a player with no record on the board
+            let together = board.entries(players: group)
+            let alone = Set(group).compactMap { board.entry(player: $0) }.sorted { $0.rank < $1.rank }
+            #expect(together == alone)
+        }
+    }
+
     @Test func keysSortByScoreThenDetailThenEarliestThenPlayer() {
         let a = RankKey(score: 900, detail: 1.5, at: 10, player: 9)
         #expect(a < RankKey(score: 899, detail: 99, at: 0, player: 0))
