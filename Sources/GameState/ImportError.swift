@@ -12,6 +12,10 @@ public enum ImportError: Error, Hashable, Sendable, CustomStringConvertible {
     case outfit(String)
     case emergent(String)
     case recipe(String)
+    /// A player link whose id can't be one, and why.
+    case playerLink(String)
+    /// A player link where only a look or a swarm will do (`plume link`, a slot).
+    case isPlayerLink
 
     public var description: String {
         switch self {
@@ -22,7 +26,7 @@ public enum ImportError: Error, Hashable, Sendable, CustomStringConvertible {
         case .notALink:
             "This isn't a Plume link. Plume reads plume:// links, share codes (they start with 1), emergent:// links and Swarm Chemistry recipes."
         case .unknownRoute(let host):
-            "Plume can't open plume://\(SafeText.strip(String(host.prefix(24))))/… — links lead to look or swarm."
+            "Plume can't open plume://\(SafeText.strip(String(host.prefix(24))))/… — links lead to a look, a swarm or a player."
         case .missingCode(let kind):
             "This plume://\(kind.route) link has no code after “\(kind.route)/” — copy the whole link."
         case .code(let error):
@@ -37,6 +41,10 @@ public enum ImportError: Error, Hashable, Sendable, CustomStringConvertible {
             "Can't read this Emergent link: \(why)."
         case .recipe(let why):
             "Can't read this recipe: \(why)."
+        case .playerLink(let why):
+            "Can't read this player link: \(why)."
+        case .isPlayerLink:
+            "This is a player link: it leads to a player to follow, not to a look or a swarm. Paste it in the game to follow them."
         }
     }
 }

@@ -1,7 +1,7 @@
 // The one entry point for anything a player pastes: canonical links, bare codes, readable
-// outfits, Emergent links and Sayama recipe text, however e-mail or chat mangled them. It
-// returns the state, or an error that says in plain words what is wrong. It never crashes and
-// runs in time linear in the paste (which is at most 4 KiB).
+// outfits, Emergent links, Sayama recipe text and player links, however e-mail or chat mangled
+// them. It returns the state (or the player to follow), or an error that says in plain words what
+// is wrong. It never crashes and runs in time linear in the paste (which is at most 4 KiB).
 
 public struct ImportedLink: Hashable, Sendable {
     public enum Form: String, Hashable, Sendable {
@@ -23,12 +23,27 @@ public struct ImportedLink: Hashable, Sendable {
     public var title: String?
 }
 
+/// What a paste holds: a look or a swarm to import, or a player to follow.
+public enum Pasted: Hashable, Sendable {
+    case shared(ImportedLink)
+    case player(PlayerLink)
+}
+
 public struct LinkImporter: Sendable {
     public let catalog: Catalog
 
     public init(catalog: Catalog) { self.catalog = catalog }
 
+    /// A look or a swarm: a player link is refused, in words (it holds neither).
     public func read(_ paste: String) throws(ImportError) -> ImportedLink {
+        switch try readPaste(paste) {
+        case .shared(let link): return link
+        case .player: throw .isPlayerLink
+        }
+    }
+
+    /// Anything a paste may hold: a look, a swarm or a player.
+    public func readPaste(_ paste: String) throws(ImportError) -> Pasted {
         let bytes = paste.utf8.count
         guard bytes <= GameLimits.maxPasteBytes else { throw .tooLong(bytes: bytes) }
         let cleaned = PasteCleaner.clean(paste)
@@ -46,10 +61,11 @@ public struct LinkImporter: Sendable {
             }
             throw firstError ?? .notALink
         }
-        if let code = Self.webLinkCode(in: cleaned) {
-            return try readCode(Self.normaliseCode(code), form: .webLink)
+        switch Self.webLinkPage(in: cleaned) {
+        case .code(let code)?: return .shared(try readCode(Self.normaliseCode(code), form: .webLink))
+        case .player(let id)?: return .player(try PlayerLink.read(id, form: .webLink))
+        case nil: return .shared(try readWithoutScheme(String(scalars: cleaned)))
         }
-        return try readWithoutScheme(String(scalars: cleaned))
     }
 
     /// The x-callback parameters of the link in a paste, read even when the link itself can't
@@ -67,7 +83,7 @@ public struct LinkImporter: Sendable {
 
     // MARK: - Links
 
-    private func readLink(_ text: String) throws(ImportError) -> ImportedLink {
+    private func readLink(_ text: String) throws(ImportError) -> Pasted {
         guard let colon = text.firstIndex(of: ":") else { throw .notALink }
         let scheme = text[..<colon].lowercased()
         var rest = text[text.index(after: colon)...]
@@ -81,13 +97,15 @@ public struct LinkImporter: Sendable {
         let callback = XCallback.parse(items)
 
         if scheme == "emergent" {
-            return ImportedLink(state: .swarm(try EmergentLink.parse(items)), form: .emergent, callback: callback, notes: [])
+            return .shared(ImportedLink(state: .swarm(try EmergentLink.parse(items)), form: .emergent, callback: callback, notes: []))
         }
         if let outfit = items.first(where: { $0.key == "outfit" }), path.isEmpty, host == "look" || host.isEmpty {
             let look = try ReadableOutfit.parse(outfit.value, in: catalog)
             try checkWearable(look)
-            return ImportedLink(state: .look(look), form: .readableOutfit, callback: callback, notes: [])
+            return .shared(ImportedLink(state: .look(look), form: .readableOutfit, callback: callback, notes: []))
         }
+        // A player link's query, if any, is never acted on: following takes the player's key.
+        if host == PlayerLink.route { return .player(try PlayerLink.read(PasteCleaner.percentDecode(path), form: .canonicalLink)) }
         guard let kind = ShareKind.allCases.first(where: { $0.route == host }) else {
             if host.isEmpty { throw .notALink }
             throw .unknownRoute(host)
@@ -103,7 +121,7 @@ public struct LinkImporter: Sendable {
                 var link = try readCode(Self.normaliseCode(attempt), form: .canonicalLink)
                 guard link.state.kind == kind else { throw .kindMismatch(link: kind, code: link.state.kind) }
                 link.callback = callback
-                return link
+                return .shared(link)
             } catch {
                 if firstError == nil { firstError = error }
             }
@@ -111,9 +129,15 @@ public struct LinkImporter: Sendable {
         throw firstError!
     }
 
-    /// The code in a plume-server's page link, `http(s)://host[:port]/l/{code}` (what the server
-    /// hands out for browsers), found anywhere in the paste.
-    static func webLinkCode(in s: [Unicode.Scalar]) -> String? {
+    /// What a plume-server page link leads to: a look's or a swarm's page, or a player's.
+    enum WebPage: Equatable {
+        case code(String)
+        case player(String)
+    }
+
+    /// The code or player id in a plume-server's page link, `http(s)://host[:port]/l/{code}` or
+    /// `…/p/{id}` (what the server hands out for browsers), found anywhere in the paste.
+    static func webLinkPage(in s: [Unicode.Scalar]) -> WebPage? {
         var index = 0
         while index + 7 < s.count {
             defer { index += 1 }
@@ -125,11 +149,12 @@ public struct LinkImporter: Sendable {
             let url = String(scalars: s[index..<end])
             let afterScheme = url.drop { $0 != ":" }.dropFirst(3)
             let path = afterScheme.drop { $0 != "/" }.prefix { $0 != "?" && $0 != "#" }
-            guard path.hasPrefix("/l/") else { continue }
+            guard path.hasPrefix("/l/") || path.hasPrefix("/p/") else { continue }
             var code = path.dropFirst(3)
             while code.last == "/" || code.last == "." || code.last == "," { code = code.dropLast() }
             let decoded = PasteCleaner.percentDecode(code)
-            if !decoded.isEmpty, !decoded.contains("/") { return decoded }
+            guard !decoded.isEmpty, !decoded.contains("/") else { continue }
+            return path.hasPrefix("/p/") ? .player(decoded) : .code(decoded)
         }
         return nil
     }

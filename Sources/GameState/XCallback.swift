@@ -125,6 +125,8 @@ extension ImportError {
         case .outfit: "bad-outfit"
         case .emergent: "bad-emergent-link"
         case .recipe: "bad-recipe"
+        case .playerLink: "bad-player-link"
+        case .isPlayerLink: "player-link"
         }
     }
 }

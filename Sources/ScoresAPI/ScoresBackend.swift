@@ -88,6 +88,19 @@ public protocol ScoresBackend: Sendable {
     func keys(token: String) async throws(ScoresFailure) -> KeyList
     func addKey(token: String, line: String) async throws(ScoresFailure) -> KeyInfo
     func removeKey(token: String, fingerprint: String) async throws(ScoresFailure)
+    // Following: one way and private; a board among the players followed is an ordinary page
+    // whose rows carry `groupRank`.
+    /// A player by their exact name, case ignored.
+    func findPlayer(name: String) async throws(ScoresFailure) -> Identity
+    /// The players the player follows, oldest follow first, with how each did today.
+    func following(token: String) async throws(ScoresFailure) -> FollowingList
+    /// Following twice is harmless; following oneself, no one or past the cap is refused in words.
+    func follow(token: String, playerID: String) async throws(ScoresFailure) -> FollowedPlayer
+    /// Stopping a follow that never was is nothing.
+    func unfollow(token: String, playerID: String) async throws(ScoresFailure)
+    /// The player and everyone they follow with a record on `board`, in board order.
+    func boardAmongFollowed(board: String, token: String, etag: String?) async throws(ScoresFailure) -> Fetched<BoardPage>
+
     func submit(token: String, _ request: SubmitRequest) async throws(ScoresFailure) -> SubmissionResult
     func donate(token: String, _ request: DonationRequest) async throws(ScoresFailure) -> DonationResult
 

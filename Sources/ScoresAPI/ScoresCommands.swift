@@ -33,6 +33,16 @@ public enum ScoresCommand: Sendable, Equatable {
     case keys
     case addKey(String)
     case removeKey(fingerprint: String)
+    /// The players the player follows, with how each did today.
+    case following
+    /// Follow a player (a row of a board, a player link, a name typed in a dialog); the answer is
+    /// `.followed`, then the list as it then is.
+    case follow(PlayerRef)
+    case unfollow(playerID: String)
+    /// A board among the players the player follows (themselves included), with group ranks.
+    case friends(board: String)
+    /// A player's public profile: who a player link leads to, and how they did today.
+    case player(playerID: String)
 
     /// What a command is about: commands with the same key replace each other's answers, so one
     /// in flight per key is enough.
@@ -41,12 +51,15 @@ public enum ScoresCommand: Sendable, Equatable {
         case register, profile, submit(board: String), donate, outbox
         case runwayDay(day: String), runwayEntry, runwayPair(day: String), runwayVote(ticket: String)
         case keys
+        /// `following` reads the list of players followed; `follow` is every change to it, one at a time.
+        case following, follow
+        case friends(board: String), player(playerID: String)
 
         /// Whether the player waits for it on the Scores screen (a submission, the outbox or the
         /// news go on behind whatever the screen shows).
         public var isRead: Bool {
             switch self {
-            case .submit, .outbox, .runwayEntry, .runwayVote, .news: false
+            case .submit, .outbox, .runwayEntry, .runwayVote, .news, .follow: false
             default: true
             }
         }
@@ -72,8 +85,19 @@ public enum ScoresCommand: Sendable, Equatable {
         case .runwayPair(let day): .runwayPair(day: day)
         case .runwayVote(let ticket, _): .runwayVote(ticket: ticket)
         case .keys, .addKey, .removeKey: .keys
+        case .following: .following
+        case .follow, .unfollow: .follow
+        case .friends(let board): .friends(board: board)
+        case .player(let id): .player(playerID: id)
         }
     }
+}
+
+/// Whom to follow: a player known by id (a row, a player link), or by a name typed in full (the
+/// server looks it up exactly, case ignored).
+public enum PlayerRef: Sendable, Hashable {
+    case id(String)
+    case name(String)
 }
 
 /// A page or list as the game holds it, and whether the last read found it unchanged (304).
@@ -124,6 +148,15 @@ public enum ScoresEvent: Sendable, Equatable {
     case runwayEntered(RunwayEntered)
     case runwayPair(RunwayPairDealt)
     case runwayVoted(ticket: String, RunwayVoteRecorded)
+    /// The players the player follows, oldest follow first.
+    case following(FollowingList)
+    /// The player now follows this one (also when they already did).
+    case followed(FollowedPlayer)
+    /// The player no longer follows this one.
+    case unfollowed(playerID: String)
+    case friends(board: String, Answer<BoardPage>)
+    /// A player's public profile, asked for by id.
+    case player(PublicProfile)
     case failed(ScoresCommand, ScoresFailure)
 }
 
@@ -152,6 +185,10 @@ extension ScoresEvent {
         case .runwayEntered: .runwayEntry
         case .runwayPair(let pair): .runwayPair(day: pair.day)
         case .runwayVoted(let ticket, _): .runwayVote(ticket: ticket)
+        case .following: .following
+        case .followed, .unfollowed: .follow
+        case .friends(let board, _): .friends(board: board)
+        case .player(let profile): .player(playerID: profile.playerID)
         case .failed(let command, _): command.key
         }
     }

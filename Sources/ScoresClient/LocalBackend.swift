@@ -137,6 +137,31 @@ public final class LocalBackend: ScoresBackend {
         try await call { try await service.donate(try await service.authenticate(token: token), request) }
     }
 
+    // MARK: Following (the only players here are this computer's other local players)
+
+    public func findPlayer(name: String) async throws(ScoresFailure) -> Identity {
+        try await call { try await service.player(named: name) }
+    }
+
+    public func following(token: String) async throws(ScoresFailure) -> FollowingList {
+        try await call { try await service.following(try await service.authenticate(token: token)) }
+    }
+
+    public func follow(token: String, playerID: String) async throws(ScoresFailure) -> FollowedPlayer {
+        try await call { try await service.follow(try await service.authenticate(token: token), playerID: playerID) }
+    }
+
+    public func unfollow(token: String, playerID: String) async throws(ScoresFailure) {
+        try await call { try await service.unfollow(try await service.authenticate(token: token), playerID: playerID) }
+    }
+
+    public func boardAmongFollowed(board: String, token: String, etag: String?) async throws(ScoresFailure) -> Fetched<BoardPage> {
+        try await call {
+            let player = try await service.authenticate(token: token)
+            return try fetched(try await service.boardAmongFollowed(boardID: board, player: player), etag: etag)
+        }
+    }
+
     // MARK: SSH keys: only a server hosts the game over SSH
 
     static let noKeysHere = ScoresFailure(.refused, code: .invalidKey,

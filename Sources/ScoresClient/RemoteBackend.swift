@@ -99,6 +99,28 @@ public final class RemoteBackend: ScoresBackend {
         _ = try await send("DELETE", "/v1/players/me/keys?fingerprint=" + Self.query(fingerprint), token: token)
     }
 
+    // MARK: Following
+
+    public func findPlayer(name: String) async throws(ScoresFailure) -> Identity {
+        try decode(try await send("GET", "/v1/players?name=" + Self.query(name)))
+    }
+
+    public func following(token: String) async throws(ScoresFailure) -> FollowingList {
+        try decode(try await send("GET", "/v1/players/me/following", token: token))
+    }
+
+    public func follow(token: String, playerID: String) async throws(ScoresFailure) -> FollowedPlayer {
+        try decode(try await send("PUT", "/v1/players/me/following/" + Self.segment(playerID), token: token))
+    }
+
+    public func unfollow(token: String, playerID: String) async throws(ScoresFailure) {
+        _ = try await send("DELETE", "/v1/players/me/following/" + Self.segment(playerID), token: token)
+    }
+
+    public func boardAmongFollowed(board: String, token: String, etag: String?) async throws(ScoresFailure) -> Fetched<BoardPage> {
+        try fetched(try await send("GET", "/v1/boards/\(Self.segment(board))/following", token: token, etag: etag))
+    }
+
     // MARK: The Runway
 
     public func runwayDay(_ day: String, token: String?) async throws(ScoresFailure) -> RunwayDay {

@@ -160,12 +160,14 @@ public actor ScoresSession {
         case .runwayVote(let ticket, let choice):
             let recorded = try await backend.runwayVote(token: try signedIn(), RunwayVoteRequest(ticket: ticket, choice: choice))
             events.append(.runwayVoted(ticket: ticket, Self.clean(recorded)))
+        case .following, .follow, .unfollow, .friends, .player:
+            try await runFollowing(command, into: &events)
         }
     }
 
     /// A conditional read: sends the ETag of the copy held under `key`, and answers with the new
     /// copy, or the held one marked unchanged.
-    private func cached(_ key: ScoresCommand.Key, _ read: (String?) async throws(ScoresFailure) -> Fetched<BoardPage>) async throws(ScoresFailure) -> Answer<BoardPage> {
+    func cached(_ key: ScoresCommand.Key, _ read: (String?) async throws(ScoresFailure) -> Fetched<BoardPage>) async throws(ScoresFailure) -> Answer<BoardPage> {
         switch try await read(pages[key]?.etag) {
         case .fresh(let page, let etag):
             pages[key] = (etag, page)
@@ -223,7 +225,7 @@ public actor ScoresSession {
         return extra + [.drained(sent: sent, dropped: dropped, waiting: outbox.count(for: backend.key))]
     }
 
-    private func signedIn() throws(ScoresFailure) -> String { try signedInPlayer().token }
+    func signedIn() throws(ScoresFailure) -> String { try signedInPlayer().token }
 
     private func signedInPlayer() throws(ScoresFailure) -> Credential {
         guard let credential else {
@@ -239,7 +241,10 @@ public actor ScoresSession {
     /// Copies read as one player are not another's.
     private func forgetReads() {
         pages = pages.filter {
-            if case .around = $0.key { false } else { true }
+            switch $0.key {
+            case .around, .friends: false
+            default: true
+            }
         }
         publicProfile = nil
     }

@@ -16,7 +16,8 @@ struct LinkCommand: ParsableCommand {
             abstract: "Print what a link holds, as canonical JSON.",
             discussion: """
                 Reads TEXT, or standard input when TEXT is absent: a plume:// link, a bare share \
-                code, a readable outfit link, an Emergent link, or Swarm Chemistry recipe text — \
+                code, a readable outfit link, an Emergent link, Swarm Chemistry recipe text, or a \
+                player link (plume://player/ID: {"kind": "player", "player_id": …}) — \
                 also when e-mail or chat has wrapped, quoted or escaped it. Prints one line of JSON \
                 and exits 0; on a bad link prints the reason on standard error and exits 1. \
                 Adjustments (clamped values, rescaled populations) are listed as notes on standard error.
@@ -27,7 +28,14 @@ struct LinkCommand: ParsableCommand {
         var text: String?
 
         func run() throws {
-            let link = try importPaste(text)
+            let link: ImportedLink
+            switch try readPasted(text) {
+            case .shared(let shared): link = shared
+            case .player(let player):
+                let fields = [("kind", "player"), ("player_id", player.playerID), ("link", player.link), ("form", player.form.rawValue)]
+                print("{" + fields.map { SharedStateJSON.string($0.0) + ":" + SharedStateJSON.string($0.1) }.joined(separator: ",") + "}")
+                return
+            }
             var extra: [(String, String)] = [("link", SharedStateJSON.string(ShareCode.link(link.state))),
                                              ("form", SharedStateJSON.string(link.form.rawValue))]
             if let title = link.title { extra.append(("title", SharedStateJSON.string(title))) }
@@ -121,13 +129,22 @@ struct LinkCommand: ParsableCommand {
     }
 }
 
-/// Reads a paste (argument or standard input) through the link importer, or exits 1 with the reason.
-func importPaste(_ text: String?) throws -> ImportedLink {
+/// Reads a paste (argument or standard input) through the link importer — a look, a swarm or a
+/// player — or exits 1 with the reason.
+func readPasted(_ text: String?) throws -> Pasted {
     let paste = text ?? String(decoding: readStandardInput(), as: UTF8.self)
     do {
-        return try LinkImporter(catalog: try loadCatalog()).read(paste)
+        return try LinkImporter(catalog: try loadCatalog()).readPaste(paste)
     } catch let error as ImportError {
         throw fail(error.description)
+    }
+}
+
+/// A look or a swarm from a paste; a player link exits 1 saying what it is.
+func importPaste(_ text: String?) throws -> ImportedLink {
+    switch try readPasted(text) {
+    case .shared(let link): return link
+    case .player: throw fail(ImportError.isPlayerLink.description)
     }
 }
 

@@ -13,11 +13,12 @@ struct Open: ParsableCommand {
         abstract: "Open a link in Plume: in the game already running, or in a new one.",
         discussion: """
             LINK is anything the Import screen reads: a plume:// link, a plume-server page link \
-            (https://…/l/CODE), a bare share code, an Emergent link or recipe text. If a Plume \
+            (https://…/l/CODE), a bare share code, an Emergent link, recipe text, or a player \
+            link (plume://player/ID or https://…/p/ID), which offers to follow that player. If a Plume \
             game is running for you, the link goes to it (over a socket in \
             $XDG_RUNTIME_DIR/plume) and this command exits at once, saying where it went; \
             otherwise the game starts here with the link in its Import preview. Nothing is \
-            applied until you press Enter there.
+            applied until you press Enter there (or f, for a player link).
             """
     )
 
@@ -64,10 +65,15 @@ func listenForLinks(importer: LinkImporter, inbox: Inbox<Msg>) -> (LinkListener?
         switch incoming {
         case .text(let text):
             do throws(ImportError) {
-                let link = try importer.read(text)
+                let pasted = try importer.readPaste(text)
                 inbox.post([.arrived(.link(text))])
-                let what = link.state.kind == .look ? "look" : "swarm"
-                return .accepted("\(whereabouts); the \(what) is waiting in its Import preview (Enter there applies it)")
+                switch pasted {
+                case .shared(let link):
+                    let what = link.state.kind == .look ? "look" : "swarm"
+                    return .accepted("\(whereabouts); the \(what) is waiting in its Import preview (Enter there applies it)")
+                case .player:
+                    return .accepted("\(whereabouts); the player is waiting in its Import screen (f there follows them)")
+                }
             } catch {
                 inbox.post([.arrived(.refused("it isn't a link (\(error.description))"))])
                 return .refused("it isn't a link (\(error.description))")

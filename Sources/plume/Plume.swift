@@ -84,9 +84,11 @@ func startGame(server: ServerOption, paste: String?, hosted: HostedHandoff? = ni
     }
     let size = screen.size
     _ = model.update(.resize(width: size.width, height: size.height))
+    // What the paste asks of the world (who a player link leads to) goes once the runner exists.
+    var pasteEffects: [Effect] = []
     if let paste {
         let kept = model.status
-        _ = model.update(.paste(paste))
+        pasteEffects = model.update(.paste(paste))
         if case .corrupt = outcome { model.status = kept }
     }
     var written: SavedGame?
@@ -94,6 +96,7 @@ func startGame(server: ServerOption, paste: String?, hosted: HostedHandoff? = ni
     let saves = SaveWriter(store: store, written: written) { inbox.post([.saveFailed($0)]) }
     let runner = EffectRunner(inbox: inbox, saves: saves, scores: { command in await connection.perform(command) }, hosted: hosted != nil,
                               emit: screen.emit)
+    for effect in pasteEffects where effect != .quit { _ = runner.perform(effect) }
     // Links from other programs, and a save that failed, may arrive at any time: look often. A
     // hosted game hears no links, and an idle one should cost the server nothing: it looks at
     // its inbox when it wakes anyway (a key, an answer awaited, the clock).

@@ -13,7 +13,8 @@ extension LinkCommand {
                 accepts, and prints the QR code of its canonical plume:// link in half-block \
                 characters, black on white whatever the terminal's colours (with the standard \
                 four-module quiet zone). Byte mode, error correction M, versions 1–10: a link of \
-                more than 213 bytes is refused with the reason.
+                more than 213 bytes is refused with the reason. A player link is drawn as its \
+                plume://player/ID link (it has no share code).
                 """
         )
 
@@ -24,7 +25,11 @@ extension LinkCommand {
         var link: String?
 
         func run() throws {
-            let imported = try importPaste(link)
+            let imported: ImportedLink
+            switch try readPasted(link) {
+            case .shared(let shared): imported = shared
+            case .player(let player): return try printQR(player.link)
+            }
             let link = ShareCode.link(imported.state)
             if !code, link.utf8.count > QRCode.capacity(version: QRCode.maxVersion) {
                 throw fail("can't draw a QR code: the link is \(link.utf8.count) bytes, more than a version \(QRCode.maxVersion) symbol holds (\(QRCode.capacity(version: QRCode.maxVersion))); `plume link qr --code` draws the shorter share code.")

@@ -1,6 +1,8 @@
-// `plume share`: the link of the current (autosaved) look, or with --swarm the swarm's.
+// `plume share`: the link of the current (autosaved) look, with --swarm the swarm's, or with --me
+// the player's own link (`plume://player/{id}`), which friends paste to follow them.
 import ArgumentParser
 import GameState
+import ScoresClient
 import PlumeUI
 
 struct ShareCommand: ParsableCommand {
@@ -21,9 +23,13 @@ struct ShareCommand: ParsableCommand {
     @Option(help: "Print saved slot N (1–9) instead: a look slot, or a swarm slot with --swarm.")
     var slot: Int?
 
+    @Flag(help: "Print your player link instead (plume://player/ID, as registered on the chosen scores): friends who paste it in Plume are offered to follow you.")
+    var me = false
+
     @OptionGroup var where_: ServerOption
 
     func run() throws {
+        if me { return try shareMe() }
         let (model, _, outcome) = try loadSavedGame()
         switch outcome {
         case .fresh: printError("note: no saved game yet; this is the starting \(swarm ? "swarm" : "look")")
@@ -47,6 +53,23 @@ struct ShareCommand: ParsableCommand {
                 throw fail("web links need a plume-server: give --server URL, PLUME_SERVER or server = \"…\" in config.toml")
             }
             link = ShareCode.webLink(state, base: url.absoluteString)
+        }
+        if qr { try printQR(link) } else { print(link) }
+    }
+
+    /// --me: the player's link on the chosen scores (a server, or the local board).
+    private func shareMe() throws {
+        guard !swarm, slot == nil else { throw fail("--me prints your player link; it takes no --swarm or --slot") }
+        let (connection, store, place) = try where_.credentials()
+        guard let credential = store.credential(for: connection.key) else {
+            throw fail("you are not registered on \(place): open the game's Scores screen (5) and press p")
+        }
+        var link = PlayerLink.link(playerID: credential.playerID)
+        if web {
+            guard case .server(let url) = connection.settings.place else {
+                throw fail("web links need a plume-server: give --server URL, PLUME_SERVER or server = \"…\" in config.toml")
+            }
+            link = PlayerLink.webLink(playerID: credential.playerID, base: url.absoluteString)
         }
         if qr { try printQR(link) } else { print(link) }
     }

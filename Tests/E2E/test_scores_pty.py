@@ -64,8 +64,9 @@ def test_a_player_registers_submits_sees_themselves_and_donates(plume_bin, plume
         g.press("right")
         g.wait_for("▸ Ada Plume")
 
-        # Donate from Causes, with a confirmation, and the contributors board changes.
-        g.press("right", "right", "right")
+        # Donate from Causes (past Friends, My bests and Contributors), with a confirmation, and the
+        # contributors board changes.
+        g.press("right", "right", "right", "right")
         text = g.wait_for(lambda t: re.search(r"You have (\d+) points? to give", t) is not None, what="points to give")
         available = int(re.search(r"You have (\d+) points? to give", text).group(1))
         assert available > 0

@@ -287,7 +287,7 @@ import PlumeBench
     @Test func rejectionsReadAsSentences() {
         let cases: [(String, String)] = [
             ("", "nothing to import"), ("   \n ", "nothing to import"), ("hello there", "isn't a Plume link"),
-            ("plume://look/", "no code"), ("plume://hat/1abc", "look or swarm"), ("plume://look/1EQECAwIBCwAkAnOE", "damaged"),
+            ("plume://look/", "no code"), ("plume://hat/1abc", "a look, a swarm or a player"), ("plume://look/1EQECAwIBCwAkAnOE", "damaged"),
             ("plume://look/3abc", "newer Plume"), ("https://example.com/look", "isn't a Plume link"),
         ]
         for (paste, phrase) in cases {
@@ -358,8 +358,52 @@ import PlumeBench
             #expect(link.state == .look(Fixtures.goldenLook))
             #expect(link.form == .webLink)
         }
-        // Only the /l/ page carries a code; a plume link in the same paste wins.
+        // Only the /l/ page carries a code (/p/ is a player's); a plume link in the same paste wins.
         #expect(throws: ImportError.self) { try importer.read("https://scores.example/p/\(Fixtures.goldenLookCode)") }
         #expect(try importer.read("https://x.example/l/1zzz then plume://look/\(Fixtures.goldenLookCode)").form == .canonicalLink)
+    }
+}
+
+@Suite struct PlayerLinkImportTests {
+    let importer = Fixtures.importer
+    static let id = "Xk3_pQ9-aZbC1dE2fG3hIj"
+
+    @Test(arguments: [
+        ("canonical", "plume://player/\(id)"), ("web page", "https://scores.example/p/\(id)"), ("web page, slash and query", "<http://127.0.0.1:8787/p/\(id)/?ref=chat>."),
+        ("angle brackets", "<plume://player/\(id)>"), ("quoted", "“plume://player/\(id)”"), ("percent-escaped", "plume://player/%58k3_pQ9-aZbC1dE2fG3hIj"),
+        ("escaped whole", "plume%3A%2F%2Fplayer%2F\(id)"), ("e-mail wrapped, soft break", "Follow me: plume://player/Xk3_pQ9-aZ=\nbC1dE2fG3hIj\nCheers"),
+        ("reply quoted over lines", "> plume://player/Xk3_pQ9-a\n> ZbC1dE2fG3hIj"), ("sentence", "I'm plume://player/\(id)."),
+        ("markdown escaped", "plume://player/Xk3\\_pQ9-aZbC1dE2fG3hIj"), ("upper-case host", "PLUME://Player/\(id)/"),
+    ])
+    func aMangledPlayerLinkStillLeadsToItsPlayer(_ name: String, _ paste: String) throws {
+        guard case .player(let link) = try importer.readPaste(paste) else { Issue.record("\(name): not a player"); return }
+        #expect(link.playerID == Self.id, "\(name)")
+        #expect(link.form == (paste.contains("/p/") ? .webLink : .canonicalLink), "\(name)")
+        #expect(link.link == "plume://player/\(Self.id)")
+    }
+
+    @Test func aBrokenPlayerLinkSaysWhatIsWrong() {
+        let cases = [("plume://player/", "no player id"), ("plume://player/Xk3_pQ9-aZbC", "cut short (12 of 22"),
+                     ("plume://player/\(Self.id)\(Self.id)", "44 characters"), ("plume://player/Xk3!pQ9-aZbC1dE2fG3hIj", "“!” at position 4"),
+                     ("https://scores.example/p/1EQECAwIBCwAkAnOD", "cut short")]
+        for (paste, phrase) in cases {
+            do throws(ImportError) {
+                _ = try importer.readPaste(paste)
+                Issue.record("accepted \(paste)")
+            } catch {
+                let words = error.description
+                #expect(words.hasPrefix("Can't read this player link: ") && words.contains(phrase) && words.hasSuffix("."), "\(paste) → \(words)")
+            }
+        }
+    }
+
+    @Test func onlyLooksAndSwarmsAreReadWhereAStateIsWanted() throws {
+        #expect(throws: ImportError.isPlayerLink) { try importer.read("plume://player/\(Self.id)") }
+        #expect(ImportError.isPlayerLink.description.contains("follow"))
+        guard case .shared(let look) = try importer.readPaste("plume://look/" + Fixtures.goldenLookCode) else { Issue.record("not a look"); return }
+        #expect(look.state == .look(Fixtures.goldenLook))
+        // A bare id is not a link: it could be anything.
+        #expect(throws: ImportError.self) { try importer.readPaste(Self.id) }
+        #expect(PlayerLink(playerID: "short") == nil && PlayerLink.webLink(playerID: Self.id, base: "https://s.example/") == "https://s.example/p/\(Self.id)")
     }
 }

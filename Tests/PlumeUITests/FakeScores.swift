@@ -1,7 +1,7 @@
 // The leaderboard the UI tests play against: held in memory, it answers the app's score
 // commands the way a session does, and `drive` feeds the answers back as messages, as the run
 // loop does with the real client. The runway's answers are in RunwayScreenTests, the days' and
-// the news' in ProfileTests.
+// the news' in ProfileTests, following's in FriendsTests.
 import Foundation
 import GameState
 import ScoresAPI
@@ -11,6 +11,8 @@ import TUI
 /// A leaderboard in memory that answers the app's commands the way a session does.
 struct FakeScores {
     var place = "scores.example:8787"
+    /// Whether it plays the local board (as LocalBackend says it is).
+    var isLocal = false
     var player: Identity?
     /// While set, every command fails with it (and submissions wait in the outbox).
     var down: ScoresFailure?
@@ -32,6 +34,8 @@ struct FakeScores {
     var news: [NewsItem] = []
     /// While set, asking for news fails with it (and nothing else does).
     var newsFailure: ScoresFailure?
+    /// The players the player follows (FriendsTests), oldest first; the others are the rows'.
+    var followed: [FollowedPlayer] = []
     var boards = [
         BoardInfo(id: "style-2024-10-04", kind: .style, period: .day, title: "Style: Beach Day", brief: "", open: true, records: 3),
         BoardInfo(id: "swarm-huddle", kind: .swarm, period: .allTime, title: "Huddle", brief: "", open: true, records: 1),
@@ -60,7 +64,7 @@ struct FakeScores {
             return [.failed(command, down)]
         }
         switch command {
-        case .start: return [.identity(place: place, isLocal: false, player: player, outbox: outbox.count), .boards(boards)]
+        case .start: return [.identity(place: place, isLocal: isLocal, player: player, outbox: outbox.count), .boards(boards)]
         case .top(let board): return [.top(board: board, Answer(page(rows, board: board == "swarm-huddle" ? 1 : 0)))]
         case .around(let board):
             return [.around(board: board, Answer(page(rows.filter { abs($0.rank - 2) <= 1 })))]
@@ -88,6 +92,8 @@ struct FakeScores {
             return answerRunway(command)
         case .record, .news:
             return answerDays(command)
+        case .following, .follow, .unfollow, .friends, .player:
+            return answerFriends(command)
         case .keys: return [.keys(KeyList(keys: keys), said: nil)]
         case .addKey(let line):
             guard line.hasPrefix("ssh-ed25519 ") else {

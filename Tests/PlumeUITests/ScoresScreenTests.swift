@@ -48,6 +48,9 @@ import TUI
         #expect(sent == [.around(board: "style-2024-10-04")])
         #expect(model.screenText.contains("▸ Ada"))
         sent = model.drive(keys: .right, fake: &fake)
+        #expect(sent == [.friends(board: "style-2024-10-04")])
+        #expect(model.screenText.contains("You follow nobody yet."))
+        sent = model.drive(keys: .right, fake: &fake)
         #expect(sent == [.myBests])
         var text = model.screenText
         #expect(text.contains("Points: 900 earned · 0 given · 900 to give"))
@@ -119,7 +122,7 @@ import TUI
         // My bests: a swarm best opens the swarm preview.
         fake.player = FakeScores.me
         model.drive(.scores(.identity(place: fake.place, isLocal: false, player: FakeScores.me, outbox: 0)), &fake)
-        model.drive(keys: Screen.scores.key, .right, .right, .enter, fake: &fake)
+        model.drive(keys: Screen.scores.key, .right, .right, .right, .enter, fake: &fake)
         #expect(model.screen == .importer && model.importing.preview != nil)
     }
 
@@ -135,7 +138,7 @@ import TUI
         }
         var model = scoresApp(&fake)
         model.drive(.scores(.identity(place: fake.place, isLocal: false, player: FakeScores.me, outbox: 0)), &fake)
-        model.drive(keys: .right, .right, .left, .left, fake: &fake)
+        model.drive(keys: .right, .right, .right, .left, .left, .left, fake: &fake)
         #expect(model.session.bests != nil && model.session.player != nil, "\(String(describing: model.session.bests))")
         #expect(model.screenText.contains("shown after voting"))
         #expect(!model.screenText.contains("Enter: preview it"))
@@ -226,7 +229,7 @@ import TUI
         var fake = FakeScores()
         fake.player = FakeScores.me
         var model = scoresApp(&fake)
-        model.drive(keys: .right, .right, .right, .right, fake: &fake)
+        model.drive(keys: .right, .right, .right, .right, .right, fake: &fake)
         model.drive(keys: .char("d"), fake: &fake)
         #expect(model.screenText.contains("Donate points") && model.screenText.contains("You have 900 points to give."))
         model.drive(keys: .char("9"), .char("9"), .char("9"), .char("9"), .enter, fake: &fake)

@@ -78,8 +78,8 @@ struct Scene: CustomTestStringConvertible, Sendable {
         keys("share-look", [.enter, .char("s")], pastes: [look]),
         keys("share-swarm", [.char("2"), .char("s")]),
         scores("scores-top", [.down]),
-        scores("scores-bests", [.right, .right]),
-        scores("scores-causes", [.right, .right, .right, .right]),
+        scores("scores-bests", [.right, .right, .right]),
+        scores("scores-causes", [.right, .right, .right, .right, .right]),
         scores("scores-offline", [], down: ScoresFailure(.offline, "scores.example isn't answering")),
         scores("scores-register", [.char("p"), .tab], registered: false),
         scores("scores-donate", [.char("d"), .char("1"), .char("2")]),
@@ -95,7 +95,22 @@ struct Scene: CustomTestStringConvertible, Sendable {
         runway("runway-voted", [.right]),
         news,
         shareCard,
+        friends("scores-friends", [Screen.scores.key, .down], following: ["Cy"]),
+        friends("scores-friends-local", [Screen.scores.key, .right, .right], local: true),
+        friends("scores-follow-dialog", [Screen.scores.key, .char("F"), .char("b"), .char("e")], following: ["Cy"]),
+        friends("import-player", [], following: [], pastes: ["Follow me: <plume://player/\(FakeScores.beaID)>"]),
+        friends("share-me", [Screen.share.key, .char("m")]),
     ]
+
+    /// A registered player with Bea and Cy on today's board (FriendsTests), following some.
+    static func friends(_ name: String, _ keys: [Key], following: [String] = [], local: Bool = false, pastes: [String] = []) -> Scene {
+        Scene(name: name) { width, height in
+            var (model, fake) = friendsApp(following: following, local: local, width: width, height: height)
+            for text in pastes { model.drive(.paste(text), &fake) }
+            for key in keys { model.drive(.key(key), &fake) }
+            return model
+        }
+    }
 
     /// The Share screen's card for a player on a nine-day streak.
     static let shareCard = Scene(name: "share-card") { width, height in

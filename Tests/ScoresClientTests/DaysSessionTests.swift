@@ -58,6 +58,11 @@ final class DaysBackend: ScoresBackend {
     func enterRunway(token: String, day: String, _ request: RunwayEntryRequest) async throws(ScoresFailure) -> RunwayEntered { throw Self.refusal }
     func runwayPair(token: String, day: String) async throws(ScoresFailure) -> RunwayPairDealt { throw Self.refusal }
     func runwayVote(token: String, _ request: RunwayVoteRequest) async throws(ScoresFailure) -> RunwayVoteRecorded { throw Self.refusal }
+    func findPlayer(name: String) async throws(ScoresFailure) -> Identity { throw Self.refusal }
+    func following(token: String) async throws(ScoresFailure) -> FollowingList { throw Self.refusal }
+    func follow(token: String, playerID: String) async throws(ScoresFailure) -> FollowedPlayer { throw Self.refusal }
+    func unfollow(token: String, playerID: String) async throws(ScoresFailure) { throw Self.refusal }
+    func boardAmongFollowed(board: String, token: String, etag: String?) async throws(ScoresFailure) -> Fetched<BoardPage> { throw Self.refusal }
 }
 
 @Suite struct DaysSessionTests {

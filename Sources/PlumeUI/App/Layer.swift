@@ -73,7 +73,9 @@ public enum Note: Sendable, Equatable {
     case parent(SwarmRecipe, seed: UInt64)
     /// The player's SSH keys changed as a dialog asked.
     case keysChanged
+    /// The players followed changed (a follow made or stopped), in words.
+    case followsChanged(String)
 }
 
 /// Which of a dialog's requests a refusal is about.
-public enum ScoresRequestKind: Sendable, Equatable { case register, donate, keys }
+public enum ScoresRequestKind: Sendable, Equatable { case register, donate, keys, follow }

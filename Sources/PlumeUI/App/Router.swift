@@ -208,7 +208,11 @@ extension AppModel {
 
     /// A link from `plume open` opens in the Import preview, like a paste, over any screen.
     private func arrival(_ text: String) -> [Request] {
-        let words = (try? importer.read(text)) != nil ? " — Enter applies it, Esc cancels." : "; it can't be used — see why above."
+        let words = switch try? importer.readPaste(text) {
+        case .shared?: " — Enter applies it, Esc cancels."
+        case .player?: " — f follows that player, Esc cancels."
+        case nil: "; it can't be used — see why above."
+        }
         return [.preview(text, status: "A link arrived from another program" + words)]
     }
 
@@ -240,8 +244,7 @@ extension AppModel {
             for (screen, stack) in parked { parked[screen] = stack.map { var overlay = $0; overlay.note(note); return overlay } }
         case .preview(let text, let words):
             if screen == .importer { overlays.removeAll { !$0.isDialog } }
-            importing.show(text, importer: importer)
-            var requests = go(.importer)
+            var requests = importing.show(text, importer: importer) + go(.importer)
             if let words { requests.append(.status(words)) }
             return requests
         case .wear(let look, let words):

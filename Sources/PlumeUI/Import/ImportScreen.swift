@@ -1,6 +1,7 @@
 // The Import screen: what was pasted (or sent by another program), what the importer made of
-// it — a look drawn small, a swarm running, or the reason it can't be used — and the link's
-// callbacks, which are only ever opened on the player's key. Enter applies, Esc cancels.
+// it — a look drawn small, a swarm running, a player to follow (FollowOffer), or the reason it
+// can't be used — and the link's callbacks, which are only ever opened on the player's key.
+// Enter applies (f or Enter follows), Esc cancels.
 import GameState
 import SwarmSim
 import TUI
@@ -8,6 +9,8 @@ import TUI
 public struct ImportState: Sendable {
     public var text = ""
     public var result: Result<ImportedLink, ImportError>?
+    /// A player link: whom it leads to, offered to follow (instead of a result).
+    var offer: FollowOffer?
     /// A running preview of an imported swarm.
     public var preview: Swarm?
     public var previewCamera = Camera()
@@ -20,34 +23,42 @@ public struct ImportState: Sendable {
 
     public init() {}
 
-    /// Shows `text` as if it had just been pasted.
-    mutating func show(_ text: String, importer: LinkImporter) {
+    /// Shows `text` as if it had just been pasted; what it asks of the server (who a player link
+    /// leads to).
+    mutating func show(_ text: String, importer: LinkImporter) -> [Request] {
         self = ImportState()
         // Kept whole: the importer refuses an over-long paste and says how long it was.
         self.text = text
-        read(importer)
+        return read(importer)
     }
 
-    mutating func read(_ importer: LinkImporter) {
+    mutating func read(_ importer: LinkImporter) -> [Request] {
         errorTarget = nil
+        offer = nil
+        preview = nil
         do {
-            let link = try importer.read(text)
-            result = .success(link)
-            if case .swarm(let recipe) = link.state {
-                let swarm = Swarm(recipe: recipe, seed: 1)
-                previewCamera = Camera()
-                previewCamera.jump(to: swarm.state, dotsWide: 60, dotsHigh: 40)
-                preview = swarm
-            } else {
-                preview = nil
+            switch try importer.readPaste(text) {
+            case .player(let player):
+                result = nil
+                let offer = FollowOffer(player)
+                self.offer = offer
+                return offer.ask
+            case .shared(let link):
+                result = .success(link)
+                if case .swarm(let recipe) = link.state {
+                    let swarm = Swarm(recipe: recipe, seed: 1)
+                    previewCamera = Camera()
+                    previewCamera.jump(to: swarm.state, dotsWide: 60, dotsHigh: 40)
+                    preview = swarm
+                }
             }
         } catch {
             result = .failure(error)
-            preview = nil
             errorTarget = importer.callback(in: text).error.map {
                 XCallback.appending([("errorCode", error.code), ("errorMessage", error.description)], to: $0)
             }
         }
+        return []
     }
 }
 
@@ -81,8 +92,11 @@ extension ImportState: ScreenLayer {
                 KeyHelp("Ctrl-C", "quit (your work is saved)", hint: Priority.global, short: "quit"),
             ])
         }
+        if let offer {
+            return HelpPage("Import", offer.help(context) + [KeyHelp("Backspace", "clear")] + HelpOverlay.common)
+        }
         return HelpPage("Import", [
-            KeyHelp("paste", "a link, a code, an Emergent link or a recipe", hint: Priority.essential, short: "a link or a recipe"),
+            KeyHelp("paste", "a link, a code, an Emergent link, a recipe or a player link", hint: Priority.essential, short: "a link or a recipe"),
             KeyHelp("Enter", text.isEmpty ? "type a link or a recipe by hand" : "apply (your current work goes on the undo stack)",
                     hint: Priority.essential, short: text.isEmpty ? "type one" : "apply"),
             KeyHelp("Esc", "cancel", hint: Priority.essential),
@@ -97,15 +111,31 @@ extension ImportState: ScreenLayer {
         c == "q" || c == "?" || c.wholeNumberValue.map { (1...Screen.allCases.count).contains($0) } == true
     }
 
+    /// The server's answers about a player link's player.
+    public mutating func receive(_ news: ScreenNews, _ context: Context) -> [Request] {
+        if case .server(let event) = news, var offer {
+            offer.receive(event, context)
+            self.offer = offer
+        }
+        return []
+    }
+
     public mutating func handle(_ input: LayerInput, _ context: Context) -> Handled {
         guard case .key(let key) = input else { return .pass }
+        // A player link: f or Enter follows (f is typed while typing), and only then.
+        if var offer, !typing || key == .enter, let requests = offer.handle(key, context) {
+            self.offer = offer
+            if offer.stage == .followed, key == .enter { self = ImportState() }
+            return .done(requests)
+        }
         switch key {
         case .ctrl("o"):
             return errorTarget.map { .done(.callback($0)) } ?? .nothing
         case .escape:
             let link = try? result?.get()
+            let words = offer.map { $0.stage == .followed ? "" : "Not followed: nothing was changed." } ?? "Import cancelled."
             self = ImportState()
-            var requests: [Request] = [.back, .status("Import cancelled.")]
+            var requests: [Request] = [.back, .status(words)]
             if let link, let cancel = link.callback.cancel {
                 requests.append(.push(CallbackOffer(occasion: .cancel, url: cancel, source: link.callback.source)))
             }
@@ -126,8 +156,7 @@ extension ImportState: ScreenLayer {
         case .char(let c):
             typing = true
             text.append(c)
-            read(context.importer)
-            return .nothing
+            return .done(read(context.importer))
         default:
             return .pass
         }
@@ -184,7 +213,7 @@ extension ImportState: ScreenLayer {
         }
         let body = rows.rest().inset(left: 1, right: 1)
         switch result {
-        case nil: break
+        case nil: offer?.draw(in: body, into: &grid, context)
         case .failure(let error)?: drawFailure(error, in: body, into: &grid)
         case .success(let link)?: drawLink(link, in: body, into: &grid, context)
         }

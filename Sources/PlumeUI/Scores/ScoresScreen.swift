@@ -1,6 +1,6 @@
 // The Scores screen's keys and clicks: ← → the sub-tabs, [ ] the board, ↑↓ PgUp PgDn Home End
-// or the mouse pick a row, Enter previews its look or swarm in Import, r refreshes, p opens the
-// profile (or registers), d donates.
+// or the mouse pick a row, Enter previews its look or swarm in Import, f follows its player, F
+// follows by name (or stops), r refreshes, p opens the profile (or registers), d donates.
 import GameState
 import ScoresAPI
 import TUI
@@ -28,15 +28,19 @@ extension ScoresState: ScreenLayer {
     public var title: String { "Scores" }
 
     public mutating func arrive(from: Screen, _ context: Context) -> [Request] {
-        context.now - lastRefresh >= 5 ? refresh(context) : []
+        let before = tab
+        preferFriends(context)
+        return context.now - lastRefresh >= 5 || tab != before ? refresh(context) : []
     }
 
     public func help(_ context: Context) -> HelpPage {
         HelpPage("Scores", [
-            KeyHelp("← →", "Top · Around me · My bests · Contributors · Causes", hint: Priority.essential, short: "tabs"),
+            KeyHelp("← →", Tab.allCases.map(\.title).joined(separator: " · "), hint: Priority.essential, short: "tabs"),
             KeyHelp("[ ]", "previous / next board", hint: Priority.useful, short: "board"),
             KeyHelp("↑ ↓ PgUp PgDn", "pick a row (the mouse works too)"),
             KeyHelp("Enter", "preview the row's look or swarm", hint: Priority.useful, short: "preview"),
+            KeyHelp("f", "follow the row's player: they join your Friends view of every board", hint: Priority.useful, short: "follow"),
+            KeyHelp("F", "follow a player by name, see whom you follow, stop following"),
             KeyHelp("r", "refresh now (also every 30 s)", hint: Priority.extra, short: "refresh"),
             KeyHelp("p", "your profile: days played, streaks, a calendar of your days (registers first)", hint: Priority.useful, short: "profile"),
             KeyHelp("d", "donate points to a cause", hint: Priority.extra, short: "donate"),
@@ -67,6 +71,8 @@ extension ScoresState: ScreenLayer {
                 return .done([.status("Refreshing from \(session.place)…"), .session(.stopWaiting)] + refresh(context)
                              + (session.outbox > 0 && !session.isLocal ? [.send(.drainOutbox)] : []))
             case .char("p"): return .done(ProfileOverlay.open(session))
+            case .char("f"): return .done(followSelectedRow(session))
+            case .char("F"): return .done(FollowDialog.open(session))
             case .char("d"): return .done(openDonate(context))
             case .char("K"):
                 guard !session.isLocal else {
@@ -83,9 +89,10 @@ extension ScoresState: ScreenLayer {
 
     mutating func select(_ tab: Tab, _ context: Context) -> [Request] {
         self.tab = tab
+        tabChosen = true
         list = ListState()
         var requests: [Request] = []
-        if (tab == .around || tab == .bests) && context.session.player == nil {
+        if (tab == .around || tab == .friends || tab == .bests) && context.session.player == nil {
             requests.append(.status("Register first (p) to see where you stand on \(context.session.place)."))
         }
         return requests + refresh(context)

@@ -1,18 +1,19 @@
 // The Scores screen's state: the tabs, the boards, the pages read (each with the time it arrived)
-// and the selection. Who the player is and what is on its way are the session's
-// (`context.session`); a failure keeps the last good copy on screen.
+// and the selection. Who the player is, whom they follow and what is on its way are the
+// session's (`context.session`); a failure keeps the last good copy on screen.
 import GameState
 import ScoresAPI
 import TUI
 
 public struct ScoresState: Sendable {
     public enum Tab: Int, CaseIterable, Sendable {
-        case top, around, bests, contributors, causes
+        case top, around, friends, bests, contributors, causes
 
         public var title: String {
             switch self {
             case .top: "Top"
             case .around: "Around me"
+            case .friends: "Friends"
             case .bests: "My bests"
             case .contributors: "Contributors"
             case .causes: "Causes"
@@ -20,10 +21,19 @@ public struct ScoresState: Sendable {
         }
 
         /// Whether the tab shows one board (so [ ] picks which).
-        var showsBoard: Bool { self == .top || self == .around }
+        var showsBoard: Bool { self == .top || self == .around || self == .friends }
+
+        /// Whether the tab lists players' rows, each a player to follow (f).
+        var listsPlayers: Bool { self == .top || self == .around || self == .friends || self == .contributors }
     }
 
     public var tab: Tab = .top
+    /// The player picked a tab themself: the screen no longer picks Friends for them.
+    var tabChosen = false
+    /// Whom the player follows was heard of once: the first time may come after they arrived.
+    var heardFollowing = false
+    /// Boards the server won't show among friends, and why (a runway still taking votes).
+    var friendsRefused: [String: String] = [:]
     public var boards: [BoardInfo] = []
     public var boardIndex = 0
     /// The board to show once the next list of boards arrives (after midnight: today's).
@@ -47,17 +57,19 @@ public struct ScoresState: Sendable {
         switch tab {
         case .top: board.flatMap { tops[$0]?.at }
         case .around: board.flatMap { session.arounds[$0]?.at }
+        case .friends: board.flatMap { session.friends[$0]?.at }
         case .bests: session.bests?.at
         case .contributors: contributors?.at
         case .causes: session.causes?.at
         }
     }
 
-    /// The rows of the board on the Top, Around me or Contributors tab.
+    /// The rows of the board on the Top, Around me, Friends or Contributors tab.
     func rows(_ session: Session) -> [BoardRow] {
         switch tab {
         case .top: board.flatMap { board in tops[board.id]?.value.rows.map { ownLook($0, on: board.id, session) } } ?? []
         case .around: board.flatMap { session.arounds[$0.id]?.value.rows } ?? []
+        case .friends: board.flatMap { board in session.friends[board.id]?.value.rows.map { ownLook($0, on: board.id, session) } } ?? []
         case .contributors: contributors?.value.rows ?? []
         case .bests, .causes: []
         }
@@ -79,7 +91,7 @@ public struct ScoresState: Sendable {
         guard selectedCode(session) == nil, selection < rowCount(session) else { return false }
         let bests = session.bests?.value.profile.bests ?? []
         let id: String? = switch tab {
-        case .top, .around: board?.id
+        case .top, .around, .friends: board?.id
         case .bests: bests.indices.contains(selection) ? bests[selection].boardID : nil
         case .contributors, .causes: nil
         }
@@ -91,7 +103,7 @@ public struct ScoresState: Sendable {
 
     func rowCount(_ session: Session) -> Int {
         switch tab {
-        case .top, .around, .contributors: rows(session).count
+        case .top, .around, .friends, .contributors: rows(session).count
         case .bests: session.bests?.value.profile.bests.count ?? 0
         case .causes: session.causes?.value.causes.count ?? 0
         }
@@ -100,7 +112,7 @@ public struct ScoresState: Sendable {
     /// The look or swarm of the selected row, if it has one.
     func selectedCode(_ session: Session) -> String? {
         switch tab {
-        case .top, .around, .contributors:
+        case .top, .around, .friends, .contributors:
             let rows = rows(session)
             guard rows.indices.contains(selection) else { return nil }
             let code = tab == .contributors ? rows[selection].avatarLook : rows[selection].code
@@ -116,7 +128,7 @@ public struct ScoresState: Sendable {
     /// Whose entry the selected row is, in words: "Ada's entry on Style: Beach Day: 933, rank 2".
     func selectedOwnerWords(_ session: Session) -> String? {
         switch tab {
-        case .top, .around:
+        case .top, .around, .friends:
             let rows = rows(session)
             guard rows.indices.contains(selection), let board else { return nil }
             let row = rows[selection]

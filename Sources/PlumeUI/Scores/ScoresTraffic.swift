@@ -33,6 +33,21 @@ extension ScoresState {
             return shown ? refresh(context) : []
         case .server(.registered), .server(.submitted), .server(.donated), .server(.drained):
             lastRefresh = -.infinity
+        case .server(.followed), .server(.unfollowed):
+            // The Friends view changed: shown now, not at the next refresh.
+            lastRefresh = -.infinity
+            return shown ? refresh(context) : []
+        case .server(.friends(let board, _)):
+            friendsRefused[board] = nil
+        case .server(.failed(.friends(let board), let failure)) where failure.kind == .refused:
+            friendsRefused[board] = SafeText.strip(failure.message)
+        case .server(.following):
+            // Once only while shown: a later follow doesn't move the player off the tab they read.
+            guard !shown || !heardFollowing else { return [] }
+            heardFollowing = true
+            let before = tab
+            preferFriends(context)
+            return shown && tab != before ? refresh(context) : []
         case .server:
             break
         }
@@ -47,6 +62,7 @@ extension ScoresState {
         switch tab {
         case .top: return board.map { [.send(.top(board: $0.id))] } ?? []
         case .around: return registered ? board.map { [.send(.around(board: $0.id))] } ?? [] : []
+        case .friends: return registered ? board.map { [.send(.friends(board: $0.id))] } ?? [] : []
         case .bests: return registered ? [.send(.myBests)] : []
         case .contributors: return [.send(.contributors)]
         case .causes: return [.send(.causes)] + (registered ? [.send(.myBests)] : [])

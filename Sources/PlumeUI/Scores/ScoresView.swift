@@ -41,7 +41,7 @@ extension ScoresState {
         let fresh = freshness(context)
         grid.put(fresh.text, in: line.row(layout.freshness - area.y), style: fresh.bad ? Theme.warning : Theme.label)
         switch tab {
-        case .top, .around, .contributors: drawBoardRows(&grid, layout, context)
+        case .top, .around, .friends, .contributors: drawBoardRows(&grid, layout, context)
         case .bests: drawBests(&grid, layout, context)
         case .causes: drawCauses(&grid, layout, session)
         }
@@ -51,6 +51,14 @@ extension ScoresState {
         let session = context.session, player = session.player, now = context.now
         let rows = rows(session)
         let listWidth = layout.panelX - 2, width = layout.area.width
+        let friends = tab == .friends
+        if friends {
+            grid.put(friendsNote(session, width: width - 4), x: 2, y: layout.area.maxY - 1, style: Theme.label, limit: width - 4)
+            if let instead = friendsInstead(session, hasRows: !rows.isEmpty) {
+                grid.paragraph(instead, in: Rect(x: 2, y: layout.listTop + 1, width: width - 4, height: max(1, layout.listHeight - 2)), style: Theme.label)
+                return
+            }
+        }
         if rows.isEmpty {
             let empty: String = switch tab {
             case .around where player == nil: "Register (p) to see the players around you."
@@ -64,10 +72,12 @@ extension ScoresState {
         let valueTitle = tab == .contributors ? "points" : "score"
         // A people's board ranks by the votes' score; how many votes each look was in says how sure.
         let people = tab != .contributors && board?.kind == .people
-        grid.put("  #  look name                 \(valueTitle.padding(toLength: 6, withPad: " ", startingAt: 0))  \(people ? "votes" : "when")", x: 1,
+        // Friends: the rank among them, and the rank on the whole board where the others say when.
+        let last = friends ? "board" : people ? "votes" : "when"
+        grid.put("  #  look name                 \(valueTitle.padding(toLength: 6, withPad: " ", startingAt: 0))  \(last)", x: 1,
                  y: layout.listTop, style: Theme.label, limit: listWidth)
         let body = Rect(x: 1, y: layout.listTop + 1, width: listWidth, height: layout.listHeight - 1)
-        let shown = Self.sharedRanks(rows.map { (rank: $0.rank, score: $0.score, tied: $0.tied) })
+        let shown = Self.sharedRanks(rows.map { (rank: friends ? $0.groupRank ?? $0.rank : $0.rank, score: $0.score, tied: $0.tied) })
         ListView.draw(count: rows.count, state: list, in: body, into: &grid) { index, line, chosen, grid in
             let row = rows[index]
             let mine = row.playerID == player?.playerID
@@ -76,7 +86,7 @@ extension ScoresState {
             var x = grid.put(String(shown[index]).leftPadded(to: 3) + (row.tied ? "=" : " "), in: line, style: style)
             x = Self.drawTinyAvatar(row.avatarLook, into: &grid, x: x + 1, y: line.y, context.catalog)
             grid.put((mine ? "▸ " : "") + SafeText.strip(row.name), x: x + 1, y: line.y, style: style, limit: 20)
-            let when = people ? "\(Int(row.detail)) vote\(Int(row.detail) == 1 ? "" : "s")"
+            let when = friends ? boardRank(row) : people ? "\(Int(row.detail)) vote\(Int(row.detail) == 1 ? "" : "s")"
                 : Timestamp.seconds(row.at).map { ageWords(now - $0) + " ago" } ?? "?"
             grid.put(String(row.score).leftPadded(to: 6) + "  " + when, x: x + 22, y: line.y, style: style, limit: line.maxX - x - 22)
         }

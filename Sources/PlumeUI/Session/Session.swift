@@ -29,6 +29,8 @@ public struct Session: Sendable {
     public internal(set) var place = "Local board"
     public internal(set) var isLocal = true
     public internal(set) var player: Identity?
+    /// Whether the session has said who the player is here (nil `player` then means unregistered).
+    public internal(set) var identified = false
     public internal(set) var outbox = 0
     public internal(set) var started = false
     /// The boards as the server lists them (for their titles in what the game says).
@@ -43,6 +45,10 @@ public struct Session: Sendable {
     public internal(set) var causes: Dated<CauseList>?
     /// The player's SSH keys, once asked for (the Keys dialog).
     public internal(set) var keys: KeyList?
+    /// Who the player follows (asked for once the player is known, and after each change), and
+    /// each board among them as last read: the player's own, forgotten when the player changes.
+    public internal(set) var following: Dated<FollowingList>?
+    public internal(set) var friends: [String: Dated<BoardPage>] = [:]
     /// Commands sent and not answered yet, by `ScoresCommand.key`, with when they went.
     public internal(set) var inFlight: [ScoresCommand.Key: Double] = [:]
     public internal(set) var problem: Problem?

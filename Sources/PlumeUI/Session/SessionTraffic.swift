@@ -1,8 +1,8 @@
 // What the session does with each answer and each piece of news from the leaderboard, by
 // concern: who the player is (identity, registration, profile, keys) and what happened while they
 // were away (the news, shown in an overlay), what they sent (submissions, the outbox, the runway,
-// donations), and what failed. The screens hear the same event after this (`ScreenLayer.receive`),
-// for what they show.
+// donations), and what failed; what is said of following is in SessionFollowing.swift. The
+// screens hear the same event after this (`ScreenLayer.receive`), for what they show.
 import Challenges
 import GameState
 import ScoresAPI
@@ -24,6 +24,12 @@ extension Session {
         case .drained(let sent, let dropped, let waiting): return drained(sent: sent, dropped: dropped, waiting: waiting)
         case .runwayEntered(let entered): return runwayEntered(entered)
         case .donated(let result): return donated(result)
+        case .followed(let player): return followed(player)
+        case .unfollowed(let playerID): return unfollowed(playerID)
+        case .following(let list): following = Dated(value: list, at: now)
+        case .friends(let board, let answer): friends[board] = Dated(value: answer.value, at: now)
+        case .failed(.follow, let failure): return notFollowed(failure)
+        case .failed(.unfollow, let failure): return notUnfollowed(failure)
         case .failed(let command, let failure): return failed(command, failure)
         case .boards(let list): boards = list
         case .myBests(let own, let answer): bests = Dated(value: MyBests(own: own, profile: answer.value), at: now)
@@ -33,7 +39,7 @@ extension Session {
         case .around(let board, let answer): arounds[board] = Dated(value: answer.value, at: now)
         case .causes(let list): causes = Dated(value: list, at: now)
         // A screen's own data: the session notes the contact.
-        case .top, .contributors, .runwayDay, .runwayPair, .runwayVoted: break
+        case .top, .contributors, .runwayDay, .runwayPair, .runwayVoted, .player: break
         }
         contact()
         return []
@@ -46,18 +52,21 @@ extension Session {
     private mutating func identify(place: String, isLocal: Bool, player: Identity?, outbox: Int) -> [Request] {
         self.place = SafeText.strip(place)
         self.isLocal = isLocal
+        identified = true
         if self.player?.playerID != player?.playerID { forgetThePlayer() }
         self.player = player.map { Identity(playerID: $0.playerID, name: SafeText.strip($0.name)) }
         self.outbox = outbox
         guard let me = player, newsAskedFor != me.playerID else { return [] }
         newsAskedFor = me.playerID
-        return send(.news(after: newsSeen))
+        // Who they follow decides what the Scores screen shows first (their friends, if any).
+        return send(.news(after: newsSeen)) + send(.following)
     }
 
     private mutating func forgetThePlayer() {
         arounds = [:]
         bests = nil
         (record, recordFailure) = (nil, nil)
+        (following, friends) = (nil, [:])
         newsSeen = 0
     }
 

@@ -1,6 +1,7 @@
 // The Share screen: the look's or the swarm's link on its own lines (copied on arrival), its
-// bare code, the server's web link when there is one, a one-line summary and a QR code; and, on
-// d, today's card (DayCardOverlay), made from the record the server keeps of the player's days.
+// bare code, the server's web link when there is one, a one-line summary and a QR code; on d,
+// today's card (DayCardOverlay), made from the record the server keeps of the player's days; on
+// m, the player's own link for friends to follow them (PlayerLinkOverlay).
 import GameState
 import PlumeCalendar
 import QRCode
@@ -81,6 +82,7 @@ extension ShareState: ScreenLayer {
                            KeyHelp("h", "copy the web link (with a plume-server)"),
                            KeyHelp("w", "share the swarm", hint: Priority.useful, short: "the swarm"),
                            KeyHelp("d", "copy today's card: your score, rank and streak, for a chat", hint: Priority.useful, short: "today's card"),
+                           KeyHelp("m", "share yourself: your player link, for friends to follow you", hint: Priority.useful, short: "you"),
                            KeyHelp("Esc", "back", hint: Priority.essential)] + HelpOverlay.common)
     }
 
@@ -100,6 +102,7 @@ extension ShareState: ScreenLayer {
             }
             return copy(web)
         case .char("d"): return askForCard(context)
+        case .char("m"): return .done(PlayerLinkOverlay.open(context.session))
         case .escape: return .done(.back)
         default: return .pass
         }

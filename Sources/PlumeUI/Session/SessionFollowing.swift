@@ -1,0 +1,63 @@
+// The session's side of following: the one check every place that offers a follow makes before
+// asking (a row of a board, a player link, the Follow dialog), and what is said when a follow is
+// made, stopped or refused. The list itself and the boards among the players followed are kept
+// as they arrive (SessionTraffic.swift).
+import GameState
+import ScoresAPI
+
+extension Session {
+    /// Whether the player follows `playerID`, as last heard.
+    public func follows(_ playerID: String) -> Bool {
+        following?.value.players.contains { $0.playerID == playerID } == true
+    }
+
+    /// What following `playerID` (called `name` on screen) asks for: the follow, or why not yet —
+    /// not registered, that's the player themself, already followed, or a follow still on its way.
+    func follow(playerID: String, name: String) -> [Request] {
+        let name = SafeText.strip(name)
+        guard let me = player else {
+            guard identified else { return [.status("Still hearing from \(place) who you are — try again in a moment.")] }
+            return [.push(RegisterDialog(self)), .status("Register on \(place) first (a name is enough); then f follows \(name).")]
+        }
+        if playerID == me.playerID { return [.status("That's you: your own rows are on every view already, Friends included.")] }
+        if follows(playerID) { return [.status("You already follow \(name): they're on the Friends view of every board.")] }
+        if inFlight[.follow] != nil { return [.status("Still waiting for \(place) to answer the last follow — try again in a moment.")] }
+        return [.status("Following \(name)…"), .send(.follow(.id(playerID)))]
+    }
+
+    mutating func followed(_ followed: FollowedPlayer) -> [Request] {
+        contact()
+        if var list = following?.value, !list.players.contains(where: { $0.playerID == followed.playerID }) {
+            list.players.append(followed)
+            following = Dated(value: list, at: now)
+        }
+        let today = followed.todayScore.map { score in " (today \(score)" + (followed.todayRank.map { ", rank \($0)" } ?? "") + ")" } ?? ""
+        let words = "You follow \(SafeText.strip(followed.name)) now\(today): they're on the Friends view of every board (Scores)."
+        return [.note(.followsChanged(words)), .status(words)]
+    }
+
+    mutating func unfollowed(_ playerID: String) -> [Request] {
+        contact()
+        let name = following?.value.players.first { $0.playerID == playerID }.map { SafeText.strip($0.name) } ?? "that player"
+        if var list = following?.value {
+            list.players.removeAll { $0.playerID == playerID }
+            following = Dated(value: list, at: now)
+        }
+        let words = "You no longer follow \(name)."
+        return [.note(.followsChanged(words)), .status(words)]
+    }
+
+    /// A follow refused (no such name, the cap, yourself) or lost: said in the server's words.
+    mutating func notFollowed(_ failure: ScoresFailure) -> [Request] {
+        trouble(failure)
+        if failure.code == .notRegistered {
+            return [.push(RegisterDialog(self)), .status("Register on \(place) first; then follow again.")]
+        }
+        return [.note(.refused(.follow, failure.message)), .status("Not followed: \(failure.message)")]
+    }
+
+    mutating func notUnfollowed(_ failure: ScoresFailure) -> [Request] {
+        trouble(failure)
+        return [.note(.refused(.follow, failure.message)), .status("Still following: \(failure.message)")]
+    }
+}
