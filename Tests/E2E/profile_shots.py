@@ -152,3 +152,31 @@ def shoot_profile(binary, server_binary, home, prefix, out):
         return [game, web]
     finally:
         server.stop()
+
+
+def shoot_friends(binary, server_binary, home, prefix, out):
+    """Today's style board among the people a player follows: the view the game opens on once
+    they follow anyone (Scores, Friends)."""
+    directory = pathlib.Path(str(home) + "-server")
+    directory.mkdir()
+    server = Server(directory, binary=server_binary, prefix=prefix)
+    try:
+        juniper, others, _ = seed_today(server, binary, faked=bool(prefix))
+        # Juniper follows every other player but the last: her friends, among strangers.
+        for player_id in others[:-1]:
+            status, body = server.json("PUT", f"/v1/players/me/following/{player_id}", token=juniper["token"])
+            if status != 200:
+                raise RuntimeError(f"following {player_id} answered {status}: {body}")
+        signed_in(home, server, juniper)
+        g = start_game(binary, home, prefix, args=["--server", server.base])
+        try:
+            g.press("5")
+            g.wait_for(lambda t: "Friends" in t and "board" in t and f"▸ {PLAYER_NAME}" in t and " of " in t,
+                       timeout=60, what="the Friends view")
+            settle(g)
+            return [render(g.screen, out / "friends.png")]
+        finally:
+            g.close()
+    finally:
+        server.stop()
+

@@ -461,7 +461,7 @@ def shoot_runway(binary, server_binary, home, prefix, out):
 
 
 # The pictures main takes, in order (each name also a choice for --only).
-SHOTS = ["studio", "lab", "scores", "runway", "profile"]
+SHOTS = ["studio", "lab", "scores", "runway", "profile", "friends"]
 
 
 def main(argv=None):
@@ -487,6 +487,7 @@ def main(argv=None):
             "scores": lambda: [shoot_scores(binary, server_binary, scratch / "scores", prefix, out)],
             "runway": lambda: [shoot_runway(binary, server_binary, scratch / "runway", prefix, out)],
             "profile": lambda: profile_shots.shoot_profile(binary, server_binary, scratch / "profile", prefix, out),
+            "friends": lambda: profile_shots.shoot_friends(binary, server_binary, scratch / "friends", prefix, out),
         }
         assert list(shots) == SHOTS
         written = [path for name in options.only or SHOTS for path in shots[name]()]
