@@ -27,8 +27,10 @@ extension LeaderboardService {
             outcomes.append((target, try await store.submit(record)))
         }
         try await catchUp()
+        // The score is kept whatever happens to its news: a friend's item not written (the
+        // database failing between the two) is not worth answering a kept submission with an error.
         for (target, outcome) in outcomes where outcome.improved {
-            try await tellFollowersPassed(by: player, board: target, before: outcome.previous?.key, after: outcome.best.key)
+            try? await tellFollowersPassed(by: player, board: target, before: outcome.previous?.key, after: outcome.best.key)
         }
         let results = outcomes.map { target, outcome in
             let entry = index.existing(target.id)?.entry(player: player.number)
