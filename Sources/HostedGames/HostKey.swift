@@ -1,5 +1,8 @@
 // The SSH server's host key: Ed25519, made on first start and kept in a file only the server's
-// user may read (0600), so players who checked its fingerprint once are never asked again.
+// user may read (0600), so players who checked its fingerprint once are never asked again. The
+// file is in OpenSSH's own format (OpenSSHKeyFile), so an operator can make it with
+// `ssh-keygen -t ed25519 -N ''` and check it with `ssh-keygen -l -f`; a file of the older
+// format (a base64 seed under a comment) is still read.
 import Crypto
 import Foundation
 import Leaderboard
@@ -14,8 +17,6 @@ public struct HostKey: Sendable {
     /// True when this start made the key.
     public let created: Bool
 
-    static let header = "# plume-server SSH host key (Ed25519 seed, base64). Keep it secret; players check its fingerprint."
-
     public struct Problem: Error, CustomStringConvertible {
         public let description: String
     }
@@ -24,7 +25,7 @@ public struct HostKey: Sendable {
     public static func loadOrCreate(at path: String) throws(Problem) -> HostKey {
         if FileManager.default.fileExists(atPath: path) { return try load(path) }
         let made = Curve25519.Signing.PrivateKey()
-        let text = header + "\n" + made.rawRepresentation.base64EncodedString() + "\n"
+        let text = OpenSSHKeyFile.write(made, comment: "plume-server host key")
         let directory = (path as NSString).deletingLastPathComponent
         if !directory.isEmpty, !FileManager.default.fileExists(atPath: directory) {
             throw Problem(description: "can't make the SSH host key at \(path): the directory \(directory) does not exist")
@@ -58,10 +59,16 @@ public struct HostKey: Sendable {
         guard let data = FileManager.default.contents(atPath: path), data.count < 4096, let text = String(data: data, encoding: .utf8) else {
             throw Problem(description: "can't read the SSH host key at \(path)")
         }
+        if OpenSSHKeyFile.isKeyFile(text) {
+            do { return make(try OpenSSHKeyFile.read(text), created: false) } catch {
+                throw Problem(description: "the SSH host key at \(path) can't be used: \(error.description)")
+            }
+        }
+        // The format of earlier versions: a base64 Ed25519 seed under a comment line.
         let line = text.split(whereSeparator: \.isNewline).first { !$0.hasPrefix("#") && !$0.isEmpty }
         guard let line, let seed = Data(base64Encoded: String(line).trimmingCharacters(in: .whitespaces)),
               let key = try? Curve25519.Signing.PrivateKey(rawRepresentation: seed) else {
-            throw Problem(description: "the SSH host key at \(path) is damaged (expected a base64 Ed25519 seed); "
+            throw Problem(description: "the SSH host key at \(path) is damaged (expected an OpenSSH private key, as ssh-keygen -t ed25519 -N '' writes); "
                           + "move it away to make a new one, and tell players the new fingerprint")
         }
         return make(key, created: false)

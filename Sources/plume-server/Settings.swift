@@ -232,7 +232,7 @@ enum Settings {
                 "The header the trusted proxies write: x-forwarded-for or forwarded (RFC 7239); only that one is read."),
         .integer("ssh-port", "PLUME_SSH_PORT", 0...65_535, \.sshPort,
                  "Also serve the game over SSH on this port (players run `ssh -p PORT host`).", default: "off"),
-        .text("ssh-host-key", "PLUME_SSH_HOST_KEY", \.sshHostKey, "The SSH host key file, made on first start (Ed25519, mode 0600).",
+        .text("ssh-host-key", "PLUME_SSH_HOST_KEY", \.sshHostKey, "The SSH host key file (OpenSSH format, Ed25519, mode 0600), made on first start.",
               default: "plume-ssh-host-key beside the database", valueName: "path", shown: { $0.hostKeyPath }),
         .text("ssh-homes", "PLUME_SSH_HOMES", \.sshHomes, "Where each SSH player's saves and settings are kept, a directory per player.",
               default: "plume-players beside the database", valueName: "path", shown: { $0.homesPath }),

@@ -375,6 +375,43 @@ def test_the_host_key_is_kept_and_shown(host, tmp_path):
     assert strict.returncode == 1 and "runs no commands" in strict.stderr, strict
 
 
+def test_the_host_key_is_an_openssh_key_file_an_operator_can_make_and_check(host, tmp_path):
+    from server_process import SERVER_BIN
+    # The key the server made is in OpenSSH's format: ssh-keygen reads it, and finds the
+    # fingerprint the server shows and `plume-server ssh-fingerprint` prints.
+    h = host()
+    made = h.tmp / "plume-ssh-host-key"
+    assert made.read_text().startswith("-----BEGIN OPENSSH PRIVATE KEY-----")
+    checked = subprocess.run(["ssh-keygen", "-l", "-f", str(made)], capture_output=True, text=True, check=True).stdout
+    fingerprint = re.search(r"(SHA256:\S+)", checked).group(1)
+    printed = subprocess.run([str(SERVER_BIN), "ssh-fingerprint", "--ssh-host-key", str(made)], capture_output=True, text=True)
+    assert printed.returncode == 0 and printed.stdout.startswith(fingerprint + " (ED25519)"), printed
+    public = subprocess.run(["ssh-keygen", "-y", "-f", str(made)], capture_output=True, text=True, check=True).stdout.split()[:2]
+    assert printed.stdout.splitlines()[1].split()[:2] == public
+    _, _, page = h.server.request("GET", "/")
+    assert fingerprint in page.decode()
+    h.server.stop()
+    # A key the operator made with ssh-keygen is the one served.
+    own = tmp_path / "operator-key"
+    subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", str(own)], check=True)
+    theirs = re.search(r"(SHA256:\S+)", subprocess.run(["ssh-keygen", "-l", "-f", str(own)], capture_output=True, text=True,
+                                                      check=True).stdout).group(1)
+    again = host("--ssh-host-key", str(own))
+    _, _, page = again.server.request("GET", "/")
+    assert theirs in page.decode()
+    ada = keygen(tmp_path, "ada")
+    assert again.run(ada, command=["true"]).returncode == 1
+    listed = subprocess.run(["ssh-keygen", "-l", "-f", str(again.known)], capture_output=True, text=True, check=True).stdout
+    assert theirs in listed
+    # A key under a passphrase, or no key at all, is refused in words.
+    locked = tmp_path / "locked-key"
+    subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "a passphrase", "-f", str(locked)], check=True)
+    refused = subprocess.run([str(SERVER_BIN), "ssh-fingerprint", "--ssh-host-key", str(locked)], capture_output=True, text=True)
+    assert refused.returncode != 0 and "protected by a passphrase" in refused.stderr, refused
+    missing = subprocess.run([str(SERVER_BIN), "ssh-fingerprint", "--ssh-host-key", str(tmp_path / "none")], capture_output=True, text=True)
+    assert missing.returncode != 0 and "no SSH host key" in missing.stderr and "ssh-keygen -t ed25519" in missing.stderr
+
+
 def test_games_on_this_host_are_not_one_address_to_the_http_caps(host, tmp_path):
     # Every hosted game reaches the API from loopback: with SSH on, loopback is not capped as one
     # address (the games' requests count against their players' own addresses instead).
