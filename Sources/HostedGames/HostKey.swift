@@ -1,5 +1,7 @@
 // The SSH server's host key: Ed25519, made on first start and kept in a file only the server's
-// user may read (0600), so players who checked its fingerprint once are never asked again. The
+// user may read (0600) — or, for hosts on one PostgreSQL, in the database, so every host behind
+// one address presents the same key — so players who checked its fingerprint once are never
+// asked again. The
 // file is in OpenSSH's own format (OpenSSHKeyFile), so an operator can make it with
 // `ssh-keygen -t ed25519 -N ''` and check it with `ssh-keygen -l -f`; a file of the older
 // format (a base64 seed under a comment) is still read.
@@ -45,6 +47,19 @@ public struct HostKey: Sendable {
             throw Problem(description: "can't write the SSH host key at \(path)")
         }
         return make(made, created: true)
+    }
+
+    /// The name the key is kept under with the server's other secrets (server_secrets).
+    public static let secretName = "ssh-host-key"
+
+    /// The key every host on one database presents: kept in the database as an OpenSSH key file's
+    /// text; the first host to need it makes it, and every other reads that one.
+    public static func shared(in store: any RunwayStore) async throws -> HostKey {
+        let proposed = OpenSSHKeyFile.write(Curve25519.Signing.PrivateKey(), comment: "plume-server host key")
+        let kept = try await store.secret(named: secretName, proposed: proposed)
+        do { return make(try OpenSSHKeyFile.read(kept), created: kept == proposed) } catch {
+            throw Problem(description: "the SSH host key kept in the database can't be used: \(error.description)")
+        }
     }
 
     static func load(_ path: String) throws(Problem) -> HostKey {

@@ -7,6 +7,9 @@ public struct HostingConfiguration: Sendable {
     public var port = 2222
     /// The host key file (made on first start, mode 0600).
     public var hostKeyPath = "plume-ssh-host-key"
+    /// Whether the host key is kept in the database instead (hosts on one PostgreSQL, when the
+    /// operator names no file): every host presents the one key the first of them made.
+    public var hostKeyInDatabase = false
     /// A directory per player (saves, slots, settings) under here, mode 0700.
     public var homes = "plume-players"
     /// The `plume` binary each session runs.

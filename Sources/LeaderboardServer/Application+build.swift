@@ -112,9 +112,9 @@ public func buildApplication(_ configuration: ServerConfiguration, store: any Le
     if var wanted = configuration.hosting {
         let key: HostKey
         do {
-            key = try HostKey.loadOrCreate(at: wanted.hostKeyPath)
-        } catch {
-            throw LeaderboardServerError.setting(error.description)
+            key = wanted.hostKeyInDatabase ? try await HostKey.shared(in: store) : try HostKey.loadOrCreate(at: wanted.hostKeyPath)
+        } catch let problem as HostKey.Problem {
+            throw LeaderboardServerError.setting(problem.description)
         }
         // Absolute: each game starts in its player's directory.
         wanted.plumePath = URL(fileURLWithPath: wanted.plumePath).standardizedFileURL.path
@@ -122,7 +122,7 @@ public func buildApplication(_ configuration: ServerConfiguration, store: any Le
             throw LeaderboardServerError.setting("the game to host over SSH is not at \(wanted.plumePath) (install plume beside plume-server, or give --plume PATH)")
         }
         logger.notice(key.created ? "SSH host key made" : "SSH host key", metadata: [
-            "fingerprint": "\(key.fingerprint)", "path": "\(wanted.hostKeyPath)"])
+            "fingerprint": "\(key.fingerprint)", "kept": "\(wanted.hostKeyInDatabase ? "in the database" : wanted.hostKeyPath)"])
         wanted.apiURL = configuration.loopbackURL
         wanted.webURL = configuration.baseURL
         wanted.publicHost = URLComponents(string: configuration.baseURL)?.host ?? configuration.host

@@ -44,6 +44,8 @@ extension EffectiveSettings {
     }
 
     var hostKeyPath: String { sshHostKey ?? besideDatabase + "/plume-ssh-host-key" }
+    /// Hosts on one PostgreSQL share their key through it, unless the operator names a file.
+    var hostKeyInDatabase: Bool { sshHostKey == nil && PostgresLocation.isURL(server.database) }
     var homesPath: String { sshHomes ?? besideDatabase + "/plume-players" }
 
     /// The game beside this binary (the installed pair, or the build directory).
@@ -233,7 +235,8 @@ enum Settings {
         .integer("ssh-port", "PLUME_SSH_PORT", 0...65_535, \.sshPort,
                  "Also serve the game over SSH on this port (players run `ssh -p PORT host`).", default: "off"),
         .text("ssh-host-key", "PLUME_SSH_HOST_KEY", \.sshHostKey, "The SSH host key file (OpenSSH format, Ed25519, mode 0600), made on first start.",
-              default: "plume-ssh-host-key beside the database", valueName: "path", shown: { $0.hostKeyPath }),
+              default: "plume-ssh-host-key beside a SQLite database; on PostgreSQL, kept in the database", valueName: "path",
+              shown: { $0.hostKeyInDatabase ? "kept in the database" : $0.hostKeyPath }),
         .text("ssh-homes", "PLUME_SSH_HOMES", \.sshHomes, "Where each SSH player's saves and settings are kept, a directory per player.",
               default: "plume-players beside the database", valueName: "path", shown: { $0.homesPath }),
         .text("plume", "PLUME_GAME", \.plume, "The plume binary each SSH session runs.",
@@ -323,6 +326,7 @@ enum Settings {
             hosting.host = settings.server.host
             hosting.port = port
             hosting.hostKeyPath = settings.hostKeyPath
+            hosting.hostKeyInDatabase = settings.hostKeyInDatabase
             hosting.homes = settings.homesPath
             hosting.plumePath = settings.plumePath
             settings.server.hosting = hosting

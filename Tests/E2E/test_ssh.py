@@ -32,7 +32,7 @@ def keygen(directory, name, kind="ed25519"):
 class Host:
     """A plume-server serving SSH on a free port, and a way to connect to it."""
 
-    def __init__(self, tmp_path, plume_bin, *extra, env=None):
+    def __init__(self, tmp_path, plume_bin, *extra, env=None, database=None):
         self.tmp = pathlib.Path(tmp_path)
         self.ssh_port = free_port()
         self.known = self.tmp / "known_hosts"
@@ -40,7 +40,7 @@ class Host:
         saved = dict(os.environ)
         os.environ.update(env or {})
         try:
-            self.server = Server(self.tmp, *args)
+            self.server = Server(self.tmp, *args, database=database)
         finally:
             os.environ.clear()
             os.environ.update(saved)
@@ -102,8 +102,8 @@ class Host:
 def host(tmp_path, plume_bin):
     started = []
 
-    def start(*extra, env=None, plume=None):
-        made = Host(tmp_path, plume or plume_bin, *extra, env=env)
+    def start(*extra, env=None, plume=None, database=None):
+        made = Host(tmp_path, plume or plume_bin, *extra, env=env, database=database)
         started.append(made)
         return made
 
@@ -410,6 +410,26 @@ def test_the_host_key_is_an_openssh_key_file_an_operator_can_make_and_check(host
     assert refused.returncode != 0 and "protected by a passphrase" in refused.stderr, refused
     missing = subprocess.run([str(SERVER_BIN), "ssh-fingerprint", "--ssh-host-key", str(tmp_path / "none")], capture_output=True, text=True)
     assert missing.returncode != 0 and "no SSH host key" in missing.stderr and "ssh-keygen -t ed25519" in missing.stderr
+
+
+def test_hosts_on_one_postgresql_present_one_host_key(host, tmp_path, postgres_cluster):
+    from server_process import SERVER_BIN
+    database = postgres_cluster.new_database()
+    homes = ["--ssh-homes", str(tmp_path / "homes")]
+    first, second = host(*homes, database=database), host(*homes, database=database)
+    pages = [h.server.request("GET", "/")[2].decode() for h in (first, second)]
+    shown = [re.search(r"(SHA256:[A-Za-z0-9+/=]+)", page).group(1) for page in pages]
+    assert shown[0] == shown[1], shown
+    assert not (tmp_path / "plume-ssh-host-key").exists(), "no key file is made per host"
+    printed = subprocess.run([str(SERVER_BIN), "ssh-fingerprint", "--database", database], capture_output=True, text=True)
+    assert printed.returncode == 0 and printed.stdout.startswith(shown[0] + " (ED25519) kept in the database"), printed
+    # A client that learned the key from the first host connects to the second under strict checking.
+    ada = keygen(tmp_path, "ada")
+    assert first.run(ada, command=["true"]).returncode == 1
+    second.known = first.known
+    strict = subprocess.run(["ssh", *second.options(ada, strict="yes"), "ada@127.0.0.1", "true"], stdin=subprocess.DEVNULL,
+                            capture_output=True, text=True, timeout=20)
+    assert strict.returncode == 1 and "runs no commands" in strict.stderr, strict
 
 
 def test_games_on_this_host_are_not_one_address_to_the_http_caps(host, tmp_path):
