@@ -4,8 +4,9 @@
 // D + 1, UTC):
 // - rows of D's style board keep their names and scores but lose their codes (a look entered on
 //   the runway is usually the player's best on the style board, and any look may still be
-//   entered), and the people's board of D shows its standings under no name at all (its vote
-//   counts move as votes are cast, which would otherwise point at the pair just judged);
+//   entered), and the people's board of D shows its standings under no name at all, is not read
+//   around a player or for one, and no record gives a people's rank (its vote counts move as
+//   votes are cast, which would otherwise point at the pair just judged);
 // - an avatar that is a look on such a runway is not shown;
 // - the owner still sees their own rows (reads made with their token).
 // Once voting closes every read shows everything again.

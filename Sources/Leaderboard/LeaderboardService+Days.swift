@@ -113,7 +113,8 @@ extension LeaderboardService {
         try await store.markClosed(.runway, day: day, at: now)
     }
 
-    private func write(_ drafts: [NewsDraft]) async throws {
+    /// News items in transactions of `LeaderboardLimits.closingBatch`.
+    func write(_ drafts: [NewsDraft]) async throws {
         let at = now
         var start = 0
         while start < drafts.count {

@@ -91,11 +91,6 @@ extension LeaderboardService {
                              text: "\(name)'s look was #\(entry.rank) of \(ranked.count) on the runway of \(UTCDay.string(day)) (people's score \(entry.key.score)).",
                              rank: entry.rank, total: ranked.count, score: entry.key.score, about: face.publicID)
         }
-        var start = 0
-        while start < drafts.count {
-            let end = min(drafts.count, start + LeaderboardLimits.closingBatch)
-            try await store.addNews(Array(drafts[start..<end]), at: now)
-            start = end
-        }
+        try await write(drafts)
     }
 }

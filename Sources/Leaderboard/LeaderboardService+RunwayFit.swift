@@ -45,7 +45,8 @@ extension LeaderboardService {
         try await runway.passes.pass { [self] in
             let settled = runway.settleWanted.withLock { wanted in defer { wanted = false }; return wanted }
             let active = activeRunwayDays
-            let leaving = runway.days.withLock { days in days.keys.filter { !active.contains($0) } }
+            let asked = runway.closedDays.withLock { asked in defer { asked = [] }; return asked }
+            let leaving = runway.days.withLock { days in Set(days.keys).union(asked).filter { !active.contains($0) } }.sorted()
             for day in leaving {
                 try await refreshRunway(day: day, settled: true)
                 runway.days.withLock { _ = $0.removeValue(forKey: day) }
@@ -57,12 +58,11 @@ extension LeaderboardService {
 
     /// Fits a day whose voting has closed from every vote, writes its people's board where it
     /// differs, and lets it go: the final board, whether or not a process held the day as its
-    /// voting ended.
+    /// voting ended. It is one of the days the next refresh pass lets go (a pass of its own would
+    /// be shared by callers that asked for a refresh of the runways still open, and not do it).
     func settleRunway(_ day: Int) async throws {
-        try await runway.passes.pass { [self] in
-            try await refreshRunway(day: day, settled: true)
-            runway.days.withLock { _ = $0.removeValue(forKey: day) }
-        }
+        runway.closedDays.withLock { _ = $0.insert(day) }
+        try await refreshRunway(settled: true)
     }
 
     private func refreshRunway(day: Int, settled: Bool) async throws {

@@ -110,6 +110,9 @@ final class RunwayDesk: Sendable {
     let staleEntries = Mutex<Set<Int>>([])
     /// Whether the next refresh pass should be a settled one (see `refreshRunway`).
     let settleWanted = Mutex(false)
+    /// Days whose voting has closed that the next pass should fit one last time and let go,
+    /// though this process may not hold them (a closing pass asks).
+    let closedDays = Mutex<Set<Int>>([])
     /// The looks on the runways taking votes (LeaderboardService+Anonymity), with the entries'
     /// (day, count, newest id) they were read from.
     let sealedCodes = Mutex<(signature: [[Int]], codes: Set<String>)>(([], []))

@@ -408,7 +408,7 @@ import PlumeCalendar
             configuration.hosting = hosting
         }) { client in
             let key = try String(contentsOf: folder.appendingPathComponent("host-key"), encoding: .utf8)
-            #expect(key.hasPrefix("# plume-server SSH host key"))
+            #expect(key.hasPrefix("-----BEGIN OPENSSH PRIVATE KEY-----"), "the key file is OpenSSH's own format")
             let attributes = try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent("host-key").path)
             #expect((attributes[.posixPermissions] as? Int) == 0o600)
             let home = try await client.call(.get, "/")
