@@ -47,25 +47,36 @@ struct Bench: AsyncParsableCommand {
     }
 
     func run() async throws {
-        if days { return try await runDays() }
-        if friends { return try await runFriends() }
-        if runway {
-            print("fitting 10 000 entries and 1 000 000 votes…")
-            print(RunwayBench.run().line)
-            print("the same through the service on SQLite: seeding, refreshing, dealing, voting…")
-            let folder = directory ?? FileManager.default.temporaryDirectory.appendingPathComponent("plume-bench-\(UUID().uuidString.prefix(8))").path
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            defer { if directory == nil { try? FileManager.default.removeItem(atPath: folder) } }
-            let figures = try await RunwayServiceBench.run(directory: folder, voting: .seconds(Int64(seconds))) {
-                BenchTools.residentBytes(pid: getpid())
-            }
-            print(figures.line)
-            return
+        try await inScratchFolder { folder in
+            if days { return try await runDays(in: folder) }
+            if friends { return try await runFriends(in: folder) }
+            if runway { return try await runRunway(in: folder) }
+            try await runServer(in: folder)
         }
-        let wrk = try BenchTools.wrk()
+    }
+
+    /// `--directory`, or a new temporary folder that goes when the run is done: where a run keeps
+    /// its database and logs.
+    func inScratchFolder(_ body: (String) async throws -> Void) async throws {
         let folder = directory ?? FileManager.default.temporaryDirectory.appendingPathComponent("plume-bench-\(UUID().uuidString.prefix(8))").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { if directory == nil { try? FileManager.default.removeItem(atPath: folder) } }
+        try await body(folder)
+    }
+
+    func runRunway(in folder: String) async throws {
+        print("fitting 10 000 entries and 1 000 000 votes…")
+        print(RunwayBench.run().line)
+        print("the same through the service on SQLite: seeding, refreshing, dealing, voting…")
+        let figures = try await RunwayServiceBench.run(directory: folder, voting: .seconds(Int64(seconds))) {
+            BenchTools.residentBytes(pid: getpid())
+        }
+        print(figures.line)
+    }
+
+    /// The leaderboard itself: seeded, served, loaded with wrk.
+    func runServer(in folder: String) async throws {
+        let wrk = try BenchTools.wrk()
         let database = folder + "/bench.sqlite"
         try? FileManager.default.removeItem(atPath: database)
 

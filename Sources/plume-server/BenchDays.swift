@@ -14,11 +14,8 @@ import ScoresAPI
 extension Bench {
     static let yearPlayers = 100, yearDays = 365
 
-    func runDays() async throws {
+    func runDays(in folder: String) async throws {
         let wrk = try BenchTools.wrk()
-        let folder = directory ?? FileManager.default.temporaryDirectory.appendingPathComponent("plume-bench-\(UUID().uuidString.prefix(8))").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { if directory == nil { try? FileManager.default.removeItem(atPath: folder) } }
         let database = folder + "/days.sqlite"
         try? FileManager.default.removeItem(atPath: database)
         let yesterday = UTCDay.containing(Date()) - 1

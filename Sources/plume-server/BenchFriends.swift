@@ -15,11 +15,8 @@ import ScoresAPI
 extension Bench {
     static let followers = 100, followsEach = LeaderboardLimits.follows
 
-    func runFriends() async throws {
+    func runFriends(in folder: String) async throws {
         let wrk = try BenchTools.wrk()
-        let folder = directory ?? FileManager.default.temporaryDirectory.appendingPathComponent("plume-bench-\(UUID().uuidString.prefix(8))").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { if directory == nil { try? FileManager.default.removeItem(atPath: folder) } }
         let database = folder + "/friends.sqlite"
         try? FileManager.default.removeItem(atPath: database)
         let today = UTCDay.containing(Date())
