@@ -41,6 +41,12 @@ extension StoreExecutor {
         }
     }
 
+    /// Whom a player follows, as numbers: what a board among them needs (the rank index leaves out
+    /// the banned, the store has no records of the erased), without reading their names.
+    public func followedNumbers(_ follower: Int64) async throws -> [Int64] {
+        try await read(StoreStatement(StoreSQL.followedNumbers(dialect), follower)).map { try $0.integer(0) }
+    }
+
     public func followerCount(_ followed: Int64) async throws -> Int {
         Int(try await read(StoreStatement(StoreSQL.followerCount(dialect), followed)).first?.integer(0) ?? 0)
     }

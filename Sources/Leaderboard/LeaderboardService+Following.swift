@@ -54,7 +54,7 @@ extension LeaderboardService {
         try requireReady()
         let board = try board(boardID)
         try requireNamesShown(board)
-        let numbers = [player.number] + (try await store.following(player.number).map(\.player))
+        let numbers = [player.number] + (try await store.followedNumbers(player.number))
         let entries = index.existing(board.id)?.entries(players: numbers) ?? []
         var rows = try await rows(board: board, entries, viewer: player.number)
         for at in rows.indices { rows[at].groupRank = at + 1 }

@@ -50,6 +50,11 @@ extension StoreSQL {
         """
     }
 
+    /// The numbers of the players a player follows, from the follows key alone. 1: follower.
+    static func followedNumbers(_ d: Dialect) -> String {
+        "SELECT followed FROM follows WHERE follower = \(d.parameter(1))"
+    }
+
     /// How many players follow a player. 1: followed.
     static func followerCount(_ d: Dialect) -> String {
         "SELECT CAST(COUNT(*) AS BIGINT) FROM follows WHERE followed = \(d.parameter(1))"
