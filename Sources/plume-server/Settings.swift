@@ -35,27 +35,6 @@ struct EffectiveSettings {
     var shown: [(key: String, value: String?, source: String)] = []
 }
 
-extension EffectiveSettings {
-    /// The directory files kept "beside the database" go in: a SQLite file's, else the working directory.
-    var besideDatabase: String {
-        guard !PostgresLocation.isURL(server.database) else { return "." }
-        let directory = (server.database as NSString).deletingLastPathComponent
-        return directory.isEmpty ? "." : directory
-    }
-
-    var hostKeyPath: String { sshHostKey ?? besideDatabase + "/plume-ssh-host-key" }
-    /// Hosts on one PostgreSQL share their key through it, unless the operator names a file.
-    var hostKeyInDatabase: Bool { sshHostKey == nil && PostgresLocation.isURL(server.database) }
-    var homesPath: String { sshHomes ?? besideDatabase + "/plume-players" }
-
-    /// The game beside this binary (the installed pair, or the build directory).
-    var plumePath: String {
-        if let plume { return plume }
-        let me = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        return me.deletingLastPathComponent().appendingPathComponent("plume").path
-    }
-}
-
 /// A value as any source gives it.
 enum SettingValue {
     case text(String)
