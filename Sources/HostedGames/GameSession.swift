@@ -23,6 +23,12 @@ final class GameSession: ChannelInboundHandler {
     /// The client's COLORTERM and NO_COLOR, the only variables of its own a game is given.
     private var colours: [String: String] = [:]
     private var process: GameProcess?
+    /// The game's lease and files in the store.
+    private var keeper: GameKeeper?
+    /// Which screen the game is on, from the titles it sets.
+    private var titles = TitleScanner()
+    /// The game has ended and its last files are in the store.
+    private var saved = false
     private var pty: (any Channel)?
     private var exitStatus: Int32?
     private var ptyOpen = false
@@ -33,7 +39,7 @@ final class GameSession: ChannelInboundHandler {
     private var killLater: Scheduled<Void>?
     private var hungUp = false
     /// Said once the game has ended, when the server ended it (idle, time up, stopping).
-    private var closingWords: String?
+    var closingWords: String?
 
     init(connection: SSHConnection) { self.connection = connection }
 
@@ -51,7 +57,10 @@ final class GameSession: ChannelInboundHandler {
             guard terminal != nil else { return }
             terminal?.columns = max(1, min(request.terminalCharacterWidth, 1000))
             terminal?.rows = max(1, min(request.terminalRowHeight, 1000))
-            if let terminal { process?.resize(columns: terminal.columns, rows: terminal.rows) }
+            if let terminal {
+                process?.resize(columns: terminal.columns, rows: terminal.rows)
+                keeper?.status.update { ($0.columns, $0.rows) = (terminal.columns, terminal.rows) }
+            }
         case let request as SSHChannelRequestEvent.ShellRequest:
             // One game a session: a second shell request is refused, the first game goes on.
             reply(request.wantReply, phase == .waiting, context)
@@ -133,21 +142,24 @@ final class GameSession: ChannelInboundHandler {
         let server = server
         let session = NIOLoopBound(self, eventLoop: context.eventLoop)
         let loop = context.eventLoop
+        let id = (0..<16).map { _ in String(UInt8.random(in: 0...255), radix: 16) }.joined()
         Task {
-            let result = await server.startGame(request)
+            let result = await server.startGame(request, session: id)
             loop.execute { session.value.started(result) }
         }
     }
 
-    private func started(_ result: Result<GameProcess, StartProblem>) {
+    private func started(_ result: Result<StartedGame, StartProblem>) {
         guard let context else { return }
         let addressKey = connection.addressKey
         switch result {
         case .failure(let problem):
             server.games.release(addressKey: addressKey, pid: nil)
             refuse(.startFailed, problem.message)
-        case .success(let process):
+        case .success(let game):
+            let process = game.process
             self.process = process
+            keeper = game.keeper
             phase = .playing
             startedAt = .now()
             lastInput = .now()
@@ -163,6 +175,18 @@ final class GameSession: ChannelInboundHandler {
             process.whenEnded { status in
                 loop.execute { session.value.gameEnded(status) }
             }
+            server.desk.add(HostDesk.Entry(keeper: game.keeper, asked: {
+                loop.execute {
+                    session.value.closingWords = "you connected from elsewhere, so your game moved there; it is saved."
+                    session.value.hangUp()
+                }
+            }, lost: {
+                loop.execute {
+                    session.value.closingWords = "your game was taken up by another connection while this server was slow; "
+                        + "what you did in the last few seconds may not be saved."
+                    session.value.hangUp()
+                }
+            }))
             joinTerminal(process, context)
             armTimers(context)
             if hungUp || !context.channel.isActive { hangUp(force: true) }
@@ -227,6 +251,7 @@ final class GameSession: ChannelInboundHandler {
         guard message.type == .channel, case .byteBuffer(let bytes) = message.data else { return }
         lastInput = .now()
         guard let pty, phase == .playing else { return }
+        keeper?.status.update { $0.lastInput = HostDesk.milliseconds() }
         pty.write(bytes, promise: nil)
         if !pty.isWritable { context.channel.setOption(ChannelOptions.autoRead, value: false).whenFailure { _ in } }
     }
@@ -244,6 +269,7 @@ final class GameSession: ChannelInboundHandler {
 
     /// Output of the game, on its way to the player.
     func fromGame(_ bytes: ByteBuffer) {
+        if let screen = titles.scan(bytes.readableBytesView) { keeper?.status.update { $0.screen = screen } }
         guard let context, context.channel.isActive else { return }
         context.write(wrapOutboundOut(SSHChannelData(type: .channel, data: .byteBuffer(bytes))), promise: nil)
         if !context.channel.isWritable, let pty { pty.setOption(ChannelOptions.autoRead, value: false).whenFailure { _ in } }
@@ -259,7 +285,7 @@ final class GameSession: ChannelInboundHandler {
     func terminalClosed() {
         ptyOpen = false
         pty = nil
-        if exitStatus != nil { finish() }
+        if exitStatus != nil, saved { finish() }
     }
 
     func channelInactive(context: ChannelHandlerContext) {
@@ -270,7 +296,7 @@ final class GameSession: ChannelInboundHandler {
     }
 
     /// SIGHUP (the game saves and restores its terminal), then SIGKILL after the grace period.
-    private func hangUp(force: Bool = false) {
+    func hangUp(force: Bool = false) {
         guard !hungUp || force else { return }
         hungUp = true
         guard let process, let loop = context?.eventLoop else { return }
@@ -288,6 +314,22 @@ final class GameSession: ChannelInboundHandler {
         timeUp?.cancel()
         let seconds = Double((NIODeadline.now() - startedAt).nanoseconds) / 1e9
         server.figuresBox.ended(after: seconds)
+        guard let keeper, let loop = context?.eventLoop else {
+            afterLastSave()
+            return
+        }
+        // The game's last files go to the store and its lease is given back before the player
+        // is told the game is saved (and before a stopping server lets the process end).
+        let desk = server.desk
+        let session = NIOLoopBound(self, eventLoop: loop)
+        Task {
+            await desk.finish(keeper)
+            loop.execute { session.value.afterLastSave() }
+        }
+    }
+
+    private func afterLastSave() {
+        saved = true
         server.games.release(addressKey: connection.addressKey, pid: process?.pid)
         if !ptyOpen {
             finish()

@@ -21,13 +21,19 @@ struct GameRequest: Sendable {
     static let clientVariables: Set<String> = ["COLORTERM", "NO_COLOR"]
 }
 
+/// A game started: its process, and what keeps its lease and files in the store.
+struct StartedGame: Sendable {
+    let process: GameProcess
+    let keeper: GameKeeper
+}
+
 /// Why a game could not start, in words for the player.
 struct StartProblem: Error {
     let message: String
 }
 
 extension HostedServer {
-    func startGame(_ request: GameRequest) async -> Result<GameProcess, StartProblem> {
+    func startGame(_ request: GameRequest, session: String) async -> Result<StartedGame, StartProblem> {
         let key: SSHPublicKey
         do {
             key = try SSHPublicKey.parse(String(openSSHPublicKey: request.key))
@@ -53,11 +59,39 @@ extension HostedServer {
             logger.error("can't make a hosted player's directory", metadata: ["error": "\(error)"])
             return .failure(StartProblem(message: "the server can't keep your game just now (its disk refused) — try again later."))
         }
+        // One game per player on every host: the lease first (a game elsewhere is asked to save
+        // and end), then the player's files as the store keeps them.
+        let owner = signIn.player.map(\.publicID) ?? "key:" + key.fingerprint
+        let lease = HostedLease(owner: owner, session: session, host: desk.host, relay: relayURL, playerID: signIn.player?.publicID,
+                                name: signIn.player?.name, columns: request.columns, rows: request.rows)
+        let keeper: GameKeeper
+        do {
+            if signIn.player != nil { try await service.store.adoptHostedFiles(from: "key:" + key.fingerprint, to: owner) }
+            guard case .taken = try await desk.claim(lease) else {
+                figuresBox.count(.busy)
+                return .failure(StartProblem(message: "your game on another connection hasn't let go yet — try again in a minute."))
+            }
+            var files = HomeFiles(home: home)
+            do {
+                try files.restore(try await service.store.hostedFiles(owner: owner))
+            } catch {
+                try? await service.store.releaseGame(owner: owner, session: session)
+                throw error
+            }
+            keeper = GameKeeper(lease: lease, files: files, status: GameStatus(columns: request.columns, rows: request.rows), store: service.store,
+                                logger: logger, figures: figuresBox)
+        } catch {
+            logger.error("can't load a hosted player's saves", metadata: ["error": "\(error)", "owner": "\(owner)"])
+            return .failure(StartProblem(message: "your saved game can't be read just now (the leaderboard isn't answering) — try again in a minute."))
+        }
         let handoff = HostedHandoff(api: api.withLock { $0 }, web: configuration.webURL, pass: signIn.pass, playerID: signIn.player?.publicID, name: signIn.player?.name,
                               suggestedName: signIn.suggestedName, keyFingerprint: key.fingerprint, hostFingerprint: hostKey.fingerprint,
                               created: signIn.created, ignoredName: signIn.ignoredName)
         let encoder = JSONEncoder()
-        guard let bytes = try? encoder.encode(handoff) else { return .failure(StartProblem(message: "the game could not be started.")) }
+        guard let bytes = try? encoder.encode(handoff) else {
+            await desk.finish(keeper)
+            return .failure(StartProblem(message: "the game could not be started."))
+        }
         var environment = [
             "TERM": Terminals.usable(request.term), "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "HOME": home,
             "XDG_DATA_HOME": home + "/data", "XDG_CONFIG_HOME": home + "/config", "XDG_STATE_HOME": home + "/state",
@@ -73,8 +107,9 @@ extension HostedServer {
                 handoff: Array(bytes), columns: request.columns, rows: request.rows,
                 limits: GameProcess.Limits(memoryBytes: UInt64(limits.gameMemoryMiB) << 20, cpuSeconds: UInt64(limits.gameCPUSeconds),
                                            nice: Int32(limits.gameNice)))
-            return .success(process)
+            return .success(StartedGame(process: process, keeper: keeper))
         } catch {
+            await desk.finish(keeper)
             logger.error("can't start a hosted game", metadata: ["error": "\(error)", "plume": "\(configuration.plumePath)"])
             return .failure(StartProblem(message: "the game could not be started on the server (\(error)) — the operator has been told."))
         }

@@ -25,6 +25,8 @@ public final class HostedServer: Service, Sendable {
     /// Connections still signing in (capped by `maxUnauthenticated`).
     let unauthenticated = Atomic<Int>(0)
     let games = GameRegistry()
+    /// Leases and saves in the store: one game per player on every host.
+    let desk: HostDesk
     private let bound = Mutex<(channel: (any Channel)?, port: Int?)>((nil, nil))
     /// Where games reach the HTTP API: the configuration's, until the HTTP listener says where it is.
     let api: Mutex<String>
@@ -41,10 +43,18 @@ public final class HostedServer: Service, Sendable {
         gate = ConnectionGate(wished: wished, fileLimit: max(1024, fileLimit / 4))
         attempts = RateLimiter(limit: limits.attemptsPerMinute, per: .seconds(60), maxKeys: 20_000)
         api = Mutex(configuration.apiURL)
+        desk = HostDesk(host: configuration.hostName ?? "\(ProcessInfo.processInfo.hostName):\(getpid())", store: service.store, logger: logger,
+                        figures: figuresBox)
     }
+
+    /// Where the other hosts reach this one's relay of its games.
+    var relayURL: String { configuration.relayURL ?? api.withLock { $0 } }
 
     /// The HTTP listener is bound (its port may have been chosen by the system).
     public func apiListening(at url: String) { api.withLock { $0 = url } }
+
+    /// This host's name among the hosts on its store.
+    public var hostName: String { desk.host }
 
     public var figures: HostingFigures {
         var figures = figuresBox.snapshot
@@ -97,13 +107,16 @@ public final class HostedServer: Service, Sendable {
             "game": "\(configuration.plumePath)", "homes": "\(configuration.homes)",
             "max_sessions": "\(configuration.limits.maxSessions)", "per_address": "\(configuration.limits.maxPerAddress)",
         ])
+        let leases = Task { await desk.run() }
         await withGracefulShutdownHandler {
             try? await channel.closeFuture.get()
         } onGracefulShutdown: {
             channel.close(promise: nil)
         }
-        // Every game is asked to save and end; the server waits for them (a grace period, then SIGKILL).
+        // Every game is asked to save and end; the server waits for them (a grace period, then
+        // SIGKILL) and for their last files to reach the store.
         await games.endAll(grace: .seconds(configuration.limits.hangUpGraceSeconds))
+        leases.cancel()
     }
 
     func bind() async throws -> any Channel {

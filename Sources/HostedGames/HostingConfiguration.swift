@@ -20,6 +20,12 @@ public struct HostingConfiguration: Sendable {
     public var webURL = "http://127.0.0.1:8787"
     /// The host name players connect to, for the messages that tell them how ("ssh -t -p 2222 HOST").
     public var publicHost = "localhost"
+    /// This host's name among the hosts on one store (leases, the watch menu); nil: the machine's
+    /// name and this process's id.
+    public var hostName: String?
+    /// Where the other hosts reach this one's HTTP listener, to relay its games to their
+    /// watchers; nil: `apiURL` (hosts on one machine).
+    public var relayURL: String?
     public var limits = HostingLimits()
 
     public init() {}

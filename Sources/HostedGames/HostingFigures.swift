@@ -14,6 +14,19 @@ public struct HostingFigures: Sendable, Equatable {
     public var lengthCounts = Array(repeating: 0, count: HostingFigures.lengthBuckets.count)
     public var lengthSum = 0.0
     public var lengthCount = 0
+    /// Connections that took a game over from another session (here or on another host).
+    public var takeOvers = 0
+    /// Sessions that found their lease gone (their host stalled past its expiry).
+    public var leasesLost = 0
+    /// Writes of changed files to the store, and the bytes (base64) they carried.
+    public var savesWritten = 0
+    public var saveBytes = 0
+    /// Watchers of games now (here), and watchers since start.
+    public var watchers = 0
+    public var watchersStarted = 0
+    /// Bytes of games' output sent to watchers (here), and watchers dropped for reading too slowly.
+    public var relayBytes = 0
+    public var watchersDropped = 0
 
     public static let lengthBuckets: [Double] = [10, 60, 300, 900, 1800, 3600, 7200, 14_400]
 }
@@ -38,6 +51,8 @@ public enum Refusal: String, Sendable, CaseIterable {
     case startFailed = "start_failed"
     /// Ended by the server: idle too long, or the session's time was up.
     case idle, sessionLength = "session_length"
+    /// The player's game elsewhere did not give its place back in time.
+    case busy
 }
 
 final class FiguresBox: Sendable {

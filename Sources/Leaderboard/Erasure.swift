@@ -22,6 +22,9 @@ public enum Erasure {
     /// deals showing the player's looks are closed before the looks go.
     public static let steps: [ErasureStep] = [
         ErasureStep("records", keepingBoard: Board.contributors.id, returnsBoards: true, StoreSQL.eraseRecords),
+        // What hosted games kept, found by the player's id and keys, before those go.
+        ErasureStep("hosted_saves", StoreSQL.eraseHostedSaves),
+        ErasureStep("hosted_games", StoreSQL.eraseHostedGames),
         ErasureStep("players", StoreSQL.eraseIdentity),
         ErasureStep("player_keys", StoreSQL.eraseKeys),
         ErasureStep("runway_deals", StoreSQL.closeDealsShowingPlayer),
@@ -30,6 +33,7 @@ public enum Erasure {
         ErasureStep("score_bands", StoreSQL.eraseBands),
         ErasureStep("news", StoreSQL.eraseNews),
         ErasureStep("follows", StoreSQL.eraseFollows),
+        ErasureStep("player_settings", StoreSQL.erasePlayerSettings),
     ]
 
     /// The tables erasure leaves alone, and why.

@@ -107,6 +107,8 @@ enum SQLiteSchema {
         ("v5: days played, score bands, news, closings; one copy of a look per runway day",
          StoreSQL.daysSchema(.sqlite).joined(separator: ";\n")),
         ("v6: who follows whom", StoreSQL.followsSchema(.sqlite).joined(separator: ";\n")),
+        // Hosted games' saves and leases, kept for every host (StoreSQL+Hosting).
+        ("v7: hosted saves, one game per player, watching", StoreSQL.hostingSchema(.sqlite).joined(separator: ";\n")),
     ]
 
     static var migrator: DatabaseMigrator {

@@ -119,6 +119,7 @@ enum PostgresSchema {
         ]),
         ("v5: days played, score bands, news, closings; one copy of a look per runway day", StoreSQL.daysSchema(.postgres)),
         ("v6: who follows whom", StoreSQL.followsSchema(.postgres)),
+        ("v7: hosted saves, one game per player, watching", StoreSQL.hostingSchema(.postgres)),
     ]
 
     static let playerColumns = "id, public_id, name, email, updates_opt_in, avatar_code, created_at, banned"

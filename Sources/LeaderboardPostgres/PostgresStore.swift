@@ -62,6 +62,9 @@ public final class PostgresStore: LeaderboardStore {
             return try await Self.withDeadline(deadline) { try await client.withConnection { connection in try await body(connection) } }
         } catch let error as LeaderboardError {
             throw error
+        } catch let error as LeaseLost {
+            // A rule's own refusal (a hosted game's lease held by another session), not a failure.
+            throw error
         } catch let error as PSQLError where error.serverInfo?[.sqlState] == "23505"
             && error.serverInfo?[.constraintName]?.contains("name_key") == true {
             throw LeaderboardError.nameTaken

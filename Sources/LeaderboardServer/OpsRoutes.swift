@@ -151,6 +151,14 @@ extension ServerMetrics {
         }
         gauge("plume_ssh_game_seconds_sum", "Seconds of every game over SSH that has ended, added up").set(figures.lengthSum)
         gauge("plume_ssh_game_seconds_count", "Games over SSH that have ended").set(Double(figures.lengthCount))
+        gauge("plume_ssh_take_overs", "Connections that took a player's game over from another session since start").set(Double(figures.takeOvers))
+        gauge("plume_ssh_leases_lost", "Games that found their place taken after their host stalled, since start").set(Double(figures.leasesLost))
+        gauge("plume_ssh_saves_written", "Writes of hosted players' changed files to the store since start").set(Double(figures.savesWritten))
+        gauge("plume_ssh_save_bytes", "Bytes of hosted players' files written to the store since start").set(Double(figures.saveBytes))
+        gauge("plume_watchers", "Watchers of games on this host now").set(Double(figures.watchers))
+        gauge("plume_watchers_started", "Watchers who began watching a game on this host since start").set(Double(figures.watchersStarted))
+        gauge("plume_watch_relay_bytes", "Bytes of games' output sent to watchers since start").set(Double(figures.relayBytes))
+        gauge("plume_watchers_dropped", "Watchers dropped for reading too slowly since start").set(Double(figures.watchersDropped))
     }
 }
 

@@ -16,11 +16,11 @@ public enum ProgramLoop {
     /// 200 ms even when nothing else is expected. `terminating` runs (on another thread) when
     /// SIGTERM or SIGHUP arrives, before the terminal is restored and the process ends; what it
     /// returns is written to standard error once the terminal is back. A second signal while it
-    /// runs ends the process at once.
+    /// runs ends the process at once. `drawn` sees the program after each drawing.
     @discardableResult
     public static func run<P: Program>(_ initial: P, on screen: TerminalScreen, inbox: Inbox<P.Message>, watchInbox: Bool,
                                        schedule: Schedule = Schedule(), terminating: @escaping @Sendable () -> String? = { nil },
-                                       perform: (P.Command) -> Reaction) -> P {
+                                       drawn: (P) -> Void = { _ in }, perform: (P.Command) -> Reaction) -> P {
         var program = initial
         let signals = TerminationSignals(terminating)
         defer { signals.cancel() }
@@ -32,7 +32,10 @@ public enum ProgramLoop {
         // the inbox) costs no drawing, so an idle program stays idle.
         var dirty = true
         while true {
-            if dirty { screen.draw(program.view()) }
+            if dirty {
+                screen.draw(program.view())
+                drawn(program)
+            }
             var timing = program.timing
             timing.answers = timing.answers || inbox.expecting
             let wait = schedule.wait(timing, monotonic: monotonic(), wall: Date().timeIntervalSince1970, memory: memory, watchingInbox: watchInbox)

@@ -34,6 +34,8 @@ struct ServerOptions: ParsableArguments {
     @Option(help: Settings.named("ssh-host-key").help) var sshHostKey: String?
     @Option(help: Settings.named("ssh-homes").help) var sshHomes: String?
     @Option(help: Settings.named("plume").help) var plume: String?
+    @Option(help: Settings.named("ssh-host-name").help) var sshHostName: String?
+    @Option(help: Settings.named("relay-url").help) var relayUrl: String?
     @Option(help: Settings.named("ssh-max-sessions").help) var sshMaxSessions: Int?
     @Option(help: Settings.named("ssh-max-sessions-per-address").help) var sshMaxSessionsPerAddress: Int?
     @Option(help: Settings.named("ssh-max-unauthenticated").help) var sshMaxUnauthenticated: Int?

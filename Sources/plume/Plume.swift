@@ -100,9 +100,18 @@ func startGame(server: ServerOption, paste: String?, hosted: HostedHandoff? = ni
     // Links from other programs, and a save that failed, may arrive at any time: look often. A
     // hosted game hears no links, and an idle one should cost the server nothing: it looks at
     // its inbox when it wakes anyway (a key, an answer awaited, the clock).
-    ProgramLoop.run(model, on: screen, inbox: inbox, watchInbox: hosted == nil, terminating: { saves.flush().map(unsaved) }) { effect in
+    // A hosted game names its screen in the terminal's title (the player's window shows it, and
+    // the server reads it for the watch menu), the player's own title kept and put back after.
+    var titled: Screen?
+    if hosted != nil { screen.emit(WindowTitle.keep) }
+    ProgramLoop.run(model, on: screen, inbox: inbox, watchInbox: hosted == nil, terminating: { saves.flush().map(unsaved) }, drawn: { model in
+        guard hosted != nil, model.screen != titled else { return }
+        titled = model.screen
+        screen.emit(WindowTitle.set(model.screen))
+    }) { effect in
         runner.perform(effect) == .quit ? .quit : .proceed
     }
+    if hosted != nil { screen.emit(WindowTitle.putBack) }
     screen.restore()
     if let problem = runner.quitProblem { printError(unsaved(problem)) }
 }
