@@ -116,14 +116,15 @@ e2e: build e2e-deps
 	$(PYTHON) -m pytest -q Tests/E2E
 
 e2e-deps: system-deps
-	@$(PYTHON) -c "import pytest, pexpect, pyte, wcwidth, openapi_spec_validator, schemathesis, PIL, numpy" 2>/dev/null || \
-		$(PYTHON) -m pip install --quiet pytest pexpect pyte wcwidth openapi-spec-validator schemathesis pillow numpy
+	@$(PYTHON) -c "import pytest, pexpect, pyte, wcwidth, openapi_spec_validator, schemathesis, PIL, numpy, websocket" 2>/dev/null || \
+		$(PYTHON) -m pip install --quiet pytest pexpect pyte wcwidth openapi-spec-validator schemathesis pillow numpy websocket-client
 
 # Debian packages the tests use: PostgreSQL (a real server per test run), headless chromium (the
 # web pages), wrk (the benchmark), zbar-tools (a real QR decoder), xdg-utils, desktop-file-utils and
 # GIO (scheme registration, checked the way a desktop reads it), faketime (the game across
 # midnight), strace (the writes a burst of keys costs; the files an installed binary opens) and
-# systemd-analyze (the packaged unit), and OpenSSH's client (play over SSH). Installed with apt-get when missing; a
+# systemd-analyze (the packaged unit), OpenSSH's client (play over SSH) and xterm.js (node-xterm, with libjs-xterm: the
+# watch page). Installed with apt-get when missing; a
 # missing PostgreSQL that can't be installed stops `make test` here, loudly.
 system-deps:
 	@command -v initdb >/dev/null && command -v pg_ctl >/dev/null && command -v createdb >/dev/null || \
@@ -138,6 +139,8 @@ system-deps:
 		(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq systemd >/dev/null)
 	@command -v ssh >/dev/null && command -v ssh-keygen >/dev/null && command -v sftp >/dev/null && command -v ssh-agent >/dev/null || \
 		(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq openssh-client >/dev/null)
+	@test -f /usr/share/nodejs/xterm/lib/public/Terminal.js || \
+		(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq node-xterm >/dev/null)
 	@command -v initdb >/dev/null && command -v pg_ctl >/dev/null || { echo "PostgreSQL (initdb, pg_ctl) is missing and could not be installed"; exit 1; }
 
 # The leaderboard benchmark at 1 000 000 records (release build; figures for the README).

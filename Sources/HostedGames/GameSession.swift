@@ -27,6 +27,10 @@ final class GameSession: ChannelInboundHandler {
     private var keeper: GameKeeper?
     /// Which screen the game is on, from the titles it sets.
     private var titles = TitleScanner()
+    /// The game's output for its watchers.
+    private var feed: GameFeed?
+    /// Why its watchers stop watching when the game ends.
+    private var watchEnd = WatchEnd.gameEnded
     /// The game has ended and its last files are in the store.
     private var saved = false
     private var pty: (any Channel)?
@@ -160,6 +164,9 @@ final class GameSession: ChannelInboundHandler {
             let process = game.process
             self.process = process
             keeper = game.keeper
+            let feed = GameFeed(owner: game.keeper.lease.owner, game: process, runDirectory: game.home + "/run", figures: server.figuresBox)
+            self.feed = feed
+            server.watch.add(feed)
             phase = .playing
             startedAt = .now()
             lastInput = .now()
@@ -170,13 +177,17 @@ final class GameSession: ChannelInboundHandler {
             let session = NIOLoopBound(self, eventLoop: context.eventLoop)
             let loop = context.eventLoop
             server.games.started(GameRegistry.Entry(process: process, addressKey: addressKey) {
-                loop.execute { session.value.closingWords = "plume-server is stopping for now; your game is saved. Connect again in a minute." }
+                loop.execute {
+                    session.value.watchEnd = .hostStopping
+                    session.value.closingWords = "plume-server is stopping for now; your game is saved. Connect again in a minute."
+                }
             })
             process.whenEnded { status in
                 loop.execute { session.value.gameEnded(status) }
             }
             server.desk.add(HostDesk.Entry(keeper: game.keeper, asked: {
                 loop.execute {
+                    session.value.watchEnd = .moved
                     session.value.closingWords = "you connected from elsewhere, so your game moved there; it is saved."
                     session.value.hangUp()
                 }
@@ -270,6 +281,7 @@ final class GameSession: ChannelInboundHandler {
     /// Output of the game, on its way to the player.
     func fromGame(_ bytes: ByteBuffer) {
         if let screen = titles.scan(bytes.readableBytesView) { keeper?.status.update { $0.screen = screen } }
+        feed?.publish(bytes)
         guard let context, context.channel.isActive else { return }
         context.write(wrapOutboundOut(SSHChannelData(type: .channel, data: .byteBuffer(bytes))), promise: nil)
         if !context.channel.isWritable, let pty { pty.setOption(ChannelOptions.autoRead, value: false).whenFailure { _ in } }
@@ -314,6 +326,7 @@ final class GameSession: ChannelInboundHandler {
         timeUp?.cancel()
         let seconds = Double((NIODeadline.now() - startedAt).nanoseconds) / 1e9
         server.figuresBox.ended(after: seconds)
+        if let feed { server.watch.remove(feed, watchEnd) }
         guard let keeper, let loop = context?.eventLoop else {
             afterLastSave()
             return

@@ -25,11 +25,16 @@ struct GameRequest: Sendable {
 struct StartedGame: Sendable {
     let process: GameProcess
     let keeper: GameKeeper
+    /// The player's directory on this host.
+    let home: String
 }
 
 /// Why a game could not start, in words for the player.
 struct StartProblem: Error {
     let message: String
+
+    static let gameElsewhere = StartProblem(message: "your game on another connection hasn't let go yet — try again in a minute.")
+    static let storeSilent = StartProblem(message: "your saved game can't be read just now (the leaderboard isn't answering) — try again in a minute.")
 }
 
 extension HostedServer {
@@ -52,6 +57,25 @@ extension HostedServer {
         if signIn.created, let player = signIn.player {
             logger.info("hosted player made", metadata: ["player": "\(player.publicID)", "fingerprint": "\(key.fingerprint)"])
         }
+        // A key that was no one's when its game started may have become a player's in that game
+        // (they registered there): the game is this player's too. It is asked to end (it saves),
+        // and its files become the player's before the key's directory does.
+        if let player = signIn.player {
+            let keyLease = HostedLease(owner: "key:" + key.fingerprint, session: session, host: desk.host, relay: relayURL,
+                                       playerID: player.publicID, name: player.name, columns: request.columns, rows: request.rows)
+            do {
+                guard case .taken = try await desk.claim(keyLease) else {
+                    figuresBox.count(.busy)
+                    return .failure(.gameElsewhere)
+                }
+                try await service.store.adoptHostedFiles(from: keyLease.owner, to: player.publicID)
+                try await service.store.releaseGame(owner: keyLease.owner, session: session)
+            } catch {
+                try? await service.store.releaseGame(owner: keyLease.owner, session: session)
+                logger.error("can't take a key's hosted game for its player", metadata: ["error": "\(error)", "owner": "\(keyLease.owner)"])
+                return .failure(.storeSilent)
+            }
+        }
         let home: String
         do {
             home = try PlayerHomes(root: configuration.homes).prepare(player: signIn.player?.publicID, fingerprint: key.fingerprint)
@@ -66,10 +90,9 @@ extension HostedServer {
                                 name: signIn.player?.name, columns: request.columns, rows: request.rows)
         let keeper: GameKeeper
         do {
-            if signIn.player != nil { try await service.store.adoptHostedFiles(from: "key:" + key.fingerprint, to: owner) }
             guard case .taken = try await desk.claim(lease) else {
                 figuresBox.count(.busy)
-                return .failure(StartProblem(message: "your game on another connection hasn't let go yet — try again in a minute."))
+                return .failure(.gameElsewhere)
             }
             var files = HomeFiles(home: home)
             do {
@@ -82,7 +105,7 @@ extension HostedServer {
                                 logger: logger, figures: figuresBox)
         } catch {
             logger.error("can't load a hosted player's saves", metadata: ["error": "\(error)", "owner": "\(owner)"])
-            return .failure(StartProblem(message: "your saved game can't be read just now (the leaderboard isn't answering) — try again in a minute."))
+            return .failure(.storeSilent)
         }
         let handoff = HostedHandoff(api: api.withLock { $0 }, web: configuration.webURL, pass: signIn.pass, playerID: signIn.player?.publicID, name: signIn.player?.name,
                               suggestedName: signIn.suggestedName, keyFingerprint: key.fingerprint, hostFingerprint: hostKey.fingerprint,
@@ -107,7 +130,7 @@ extension HostedServer {
                 handoff: Array(bytes), columns: request.columns, rows: request.rows,
                 limits: GameProcess.Limits(memoryBytes: UInt64(limits.gameMemoryMiB) << 20, cpuSeconds: UInt64(limits.gameCPUSeconds),
                                            nice: Int32(limits.gameNice)))
-            return .success(StartedGame(process: process, keeper: keeper))
+            return .success(StartedGame(process: process, keeper: keeper, home: home))
         } catch {
             await desk.finish(keeper)
             logger.error("can't start a hosted game", metadata: ["error": "\(error)", "plume": "\(configuration.plumePath)"])

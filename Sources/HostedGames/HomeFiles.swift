@@ -70,7 +70,10 @@ struct HomeFiles {
         let manager = FileManager.default
         for top in Self.kept {
             let path = home + "/" + top
-            if manager.fileExists(atPath: path) { try manager.removeItem(atPath: path) }
+            // Whatever the game left there, a link (to a directory or to nothing) included: the
+            // link goes, never what it points to.
+            var info = stat()
+            if lstat(path, &info) == 0 { try manager.removeItem(atPath: path) }
             try manager.createDirectory(atPath: path, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
         }
         known = [:]
@@ -107,7 +110,10 @@ struct HomeFiles {
     private func walk(_ relative: String, depth: Int, _ visit: (String, String, Int, Int64) -> Void) {
         guard depth < 8 else { return }
         let full = home + "/" + relative
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: full) else { return }
+        // A directory the game replaced by a link (data/ itself, say) is never listed.
+        var own = stat()
+        guard lstat(full, &own) == 0, own.st_mode & S_IFMT == S_IFDIR,
+              let names = try? FileManager.default.contentsOfDirectory(atPath: full) else { return }
         for name in names.sorted() where !name.hasPrefix(".") {
             let path = relative + "/" + name, fullPath = full + "/" + name
             var info = stat()

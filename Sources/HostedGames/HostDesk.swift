@@ -24,6 +24,7 @@ final class HostDesk: Sendable {
     let store: any StoreExecutor
     let logger: Logger
     let figures: FiguresBox
+    let watch: WatchDesk
 
     struct Entry: Sendable {
         let keeper: GameKeeper
@@ -35,8 +36,8 @@ final class HostDesk: Sendable {
 
     private let entries = Mutex<[String: Entry]>([:])
 
-    init(host: String, store: any StoreExecutor, logger: Logger, figures: FiguresBox) {
-        (self.host, self.store, self.logger, self.figures) = (host, store, logger, figures)
+    init(host: String, store: any StoreExecutor, logger: Logger, figures: FiguresBox, watch: WatchDesk) {
+        (self.host, self.store, self.logger, self.figures, self.watch) = (host, store, logger, figures, watch)
     }
 
     static func milliseconds(_ date: Date = Date()) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded()) }
@@ -99,10 +100,14 @@ final class HostDesk: Sendable {
                     if await entry.keeper.markAsked() { entry.asked() }
                 }
             }
+            // A player who refuses to be watched loses their watchers at once, on every host.
+            if let refusing = try? await store.unwatchablePlayers() { watch.apply(unwatchable: refusing) }
             guard clock.now >= nextSync else { continue }
             nextSync = clock.now + Self.syncInterval
             await withTaskGroup(of: Void.self) { group in
                 for entry in current.values {
+                    let watchers = watch.feed(owner: entry.keeper.lease.owner)?.watcherCount ?? 0
+                    entry.keeper.status.update { $0.watchers = watchers }
                     group.addTask {
                         switch await entry.keeper.sync(release: false) {
                         case .lost: entry.lost()

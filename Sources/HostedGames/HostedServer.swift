@@ -27,6 +27,8 @@ public final class HostedServer: Service, Sendable {
     let games = GameRegistry()
     /// Leases and saves in the store: one game per player on every host.
     let desk: HostDesk
+    /// Watchers of the games on every host.
+    public let watch: WatchDesk
     private let bound = Mutex<(channel: (any Channel)?, port: Int?)>((nil, nil))
     /// Where games reach the HTTP API: the configuration's, until the HTTP listener says where it is.
     let api: Mutex<String>
@@ -43,8 +45,11 @@ public final class HostedServer: Service, Sendable {
         gate = ConnectionGate(wished: wished, fileLimit: max(1024, fileLimit / 4))
         attempts = RateLimiter(limit: limits.attemptsPerMinute, per: .seconds(60), maxKeys: 20_000)
         api = Mutex(configuration.apiURL)
-        desk = HostDesk(host: configuration.hostName ?? "\(ProcessInfo.processInfo.hostName):\(getpid())", store: service.store, logger: logger,
-                        figures: figuresBox)
+        let name = configuration.hostName ?? "\(ProcessInfo.processInfo.hostName):\(getpid())"
+        watch = WatchDesk(limits: limits.watch, host: name, store: service.store, figures: figuresBox, logger: logger) { player in
+            try await service.relaySignature(owner: player)
+        }
+        desk = HostDesk(host: name, store: service.store, logger: logger, figures: figuresBox, watch: watch)
     }
 
     /// Where the other hosts reach this one's relay of its games.
@@ -66,11 +71,19 @@ public final class HostedServer: Service, Sendable {
     }
 
     /// What players type: "ssh -p 2222 host" (no -p on port 22).
-    public var playCommand: String {
+    public var playCommand: String { command(user: nil) }
+
+    private func command(user: String?) -> String {
         let port = port ?? configuration.port
         let host = configuration.publicHost.contains(":") ? "[\(configuration.publicHost)]" : configuration.publicHost
-        return "ssh " + (port == 22 ? "" : "-p \(port) ") + host
+        return "ssh " + (port == 22 ? "" : "-p \(port) ") + (user.map { $0 + "@" } ?? "") + host
     }
+
+    /// What watchers type: "ssh -p 2222 watch@host".
+    public var watchCommand: String { command(user: Self.watchUser) }
+
+    /// The SSH user name that opens the watch menu rather than a game.
+    public static let watchUser = "watch"
 
     /// Removes an erased player's directory (their saves from playing here). A game of theirs
     /// still running may write its last save after; it is removed at their next erasure.
@@ -112,6 +125,7 @@ public final class HostedServer: Service, Sendable {
             try? await channel.closeFuture.get()
         } onGracefulShutdown: {
             channel.close(promise: nil)
+            self.watch.closeAll()
         }
         // Every game is asked to save and end; the server waits for them (a grace period, then
         // SIGKILL) and for their last files to reach the store.
@@ -225,9 +239,14 @@ final class SSHConnection {
         switch type {
         case .session where !sessionOpened:
             sessionOpened = true
+            let watcher = userName == HostedServer.watchUser
             return channel.eventLoop.makeCompletedFuture {
                 try channel.syncOptions?.setOption(ChannelOptions.allowRemoteHalfClosure, value: true)
-                try channel.pipeline.syncOperations.addHandler(GameSession(connection: self))
+                if watcher {
+                    try channel.pipeline.syncOperations.addHandler(WatchSession(connection: self))
+                } else {
+                    try channel.pipeline.syncOperations.addHandler(GameSession(connection: self))
+                }
             }
         case .session:
             server.figuresBox.count(.secondSession)

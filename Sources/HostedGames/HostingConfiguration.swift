@@ -54,6 +54,8 @@ public struct HostingLimits: Sendable, Equatable {
     public var gameNice = 10
     /// Seconds between SIGHUP and SIGKILL for a game whose player has gone.
     public var hangUpGraceSeconds = 5
+    /// Watchers per game, per address and in all.
+    public var watch = WatchLimits()
 
     public init() {}
 }

@@ -28,7 +28,7 @@ extension LeaderboardService {
     /// User names that say "let me in", not who the player is (`ssh play@host`, or a client's
     /// local login name on a shared box): they never become a player's name.
     public static let genericUserNames: Set<String> = [
-        "play", "plume", "guest", "player", "game", "anonymous", "root", "admin", "administrator", "user", "ubuntu", "debian", "pi", "ec2-user",
+        "play", "plume", "watch", "guest", "player", "game", "anonymous", "root", "admin", "administrator", "user", "ubuntu", "debian", "pi", "ec2-user",
     ]
 
     /// The player a key belongs to, making one named `userName` when the key is new and the name
@@ -66,6 +66,24 @@ extension LeaderboardService {
     /// A stable seed from a key's fingerprint (FNV-1a over its text).
     static func seed(of fingerprint: String) -> UInt64 {
         fingerprint.utf8.reduce(0xcbf2_9ce4_8422_2325 as UInt64) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
+    }
+
+    /// What the player allows of others.
+    public func settings(_ player: PlayerRecord) async throws -> PlayerSettings {
+        PlayerSettings(watchable: try await store.watchable(player.number))
+    }
+
+    /// Keeps the player's settings; every host applies a refusal to be watched within a moment.
+    public func changeSettings(_ player: PlayerRecord, _ settings: PlayerSettings) async throws -> PlayerSettings {
+        try await store.setWatchable(player.number, settings.watchable)
+        return settings
+    }
+
+    /// What a host shows another host on one database to relay a game to its watchers: a MAC of
+    /// the game's owner under the servers' shared pass key (hex).
+    public func relaySignature(owner: String) async throws -> String {
+        let code = HMAC<SHA256>.authenticationCode(for: Data(("relay\u{0}" + owner).utf8), using: try await passKey())
+        return code.map { String(format: "%02x", $0) }.joined()
     }
 
     /// A pass this server (or another on the same database) sealed, not yet expired; nil otherwise.

@@ -33,6 +33,12 @@ struct APIRoutes {
         v1.delete("players/me/following/:player", use: unfollow)
         v1.get("boards/:board/following", use: boardAmongFollowed)
         v1.get("players/me/news", use: news)
+        v1.get("players/me/settings") { request, _ in try Reply.json(try await service.settings(try await signedIn(request))) }
+        v1.put("players/me/settings") { request, _ in
+            let player = try await signedIn(request)
+            let wanted = try await JSONBody.decode(PlayerSettings.self, from: request)
+            return try Reply.json(try await service.changeSettings(player, wanted))
+        }
         v1.get("players/me/keys", use: listKeys)
         v1.post("players/me/keys", use: addKey)
         v1.delete("players/me/keys", use: removeKey)

@@ -3,6 +3,8 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import HummingbirdCore
+import HummingbirdWebSocket
 import Leaderboard
 import LeaderboardPostgres
 import Logging
@@ -72,9 +74,24 @@ public func buildRouter(service: LeaderboardService, configuration: ServerConfig
               erased: { hosting?.forget(player: $0) })
         .register(on: router)
     PageRoutes(service: service, baseURL: configuration.baseURL).register(on: router)
-    let ssh = hosting.map { HomePage.SSHAdvert(command: $0.playCommand, fingerprint: $0.hostKey.fingerprint) }
+    if let hosting {
+        let watch = WatchRoutes(hosting: hosting, service: service, origins: origins(configuration))
+        watch.register(on: router)
+        watch.registerSocket(on: router)
+    }
+    let ssh = hosting.map { HomePage.SSHAdvert(command: $0.playCommand, watch: $0.watchCommand, fingerprint: $0.hostKey.fingerprint) }
     router.get("/") { _, _ in await HomePage.render(service, ssh: ssh) }
     return router
+}
+
+/// The origins whose pages may open this server's WebSockets: its own (from its public address)
+/// and the allowed origins.
+func origins(_ configuration: ServerConfiguration) -> Set<String> {
+    var origins = Set(configuration.allowedOrigins.map { $0.lowercased() })
+    if let url = URLComponents(string: configuration.baseURL), let scheme = url.scheme, let host = url.host {
+        origins.insert("\(scheme)://\(host)\(url.port.map { ":\($0)" } ?? "")".lowercased())
+    }
+    return origins
 }
 
 /// The whole server: store, service, router, and the rank index as a service that loads after the
@@ -132,8 +149,12 @@ public func buildApplication(_ configuration: ServerConfiguration, store: any Le
     let router = buildRouter(service: service, configuration: configuration, gate: gate, hosting: hosting)
     let services: [any Service] = [RankIndexService(service: service, follow: .milliseconds(configuration.followMilliseconds), logger: logger)]
         + (hosting.map { [$0] } ?? [])
+    // A server that hosts the game also serves watchers their WebSockets.
+    let http1 = HTTP1Channel.Configuration(additionalChannelHandlers: [HTTPConnectionGuard(gate: gate)])
+    let server: HTTPServerBuilder = hosting == nil ? .http1(configuration: http1)
+        : .http1WebSocketUpgrade(webSocketRouter: router, configuration: .init(http1: http1, ws: .init(maxFrameSize: 1 << 16)))
     return Application(router: router,
-                       server: .http1(configuration: .init(additionalChannelHandlers: [HTTPConnectionGuard(gate: gate)])),
+                       server: server,
                        configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "plume-server",
                                             backlog: 4096, availableConnectionsDelegate: GateAcceptance(gate: gate)),
                        services: services,

@@ -8,6 +8,7 @@ enum HomePage {
     /// How to play over SSH, when this server hosts the game.
     struct SSHAdvert: Sendable {
         let command: String
+        let watch: String
         let fingerprint: String
     }
 
@@ -20,7 +21,7 @@ enum HomePage {
             "theme": day?.theme ?? "", "entries": day?.entries ?? 0, "oneEntry": day?.entries == 1,
             "votes": day?.votes ?? 0, "oneVote": day?.votes == 1,
         ]
-        if let ssh { page["ssh"] = ["command": ssh.command, "fingerprint": ssh.fingerprint] }
+        if let ssh { page["ssh"] = ["command": ssh.command, "watch": ssh.watch, "fingerprint": ssh.fingerprint] }
         return PageRoutes.html(Templates.render("home", page))
     }
 }

@@ -7,7 +7,7 @@ enum Templates {
     static let library: MustacheLibrary = {
         var library = MustacheLibrary()
         for (name, text) in [("layout", layout), ("home", home), ("board", board), ("runway", runway), ("player", player),
-                             ("link", link), ("problem", problem), ("rows", rows)] {
+                             ("link", link), ("problem", problem), ("rows", rows), ("watchList", watchList), ("watch", watch)] {
             // The templates are constants of this file; one that doesn't parse fails every page test.
             try! library.register(text, named: name)
         }
@@ -64,7 +64,8 @@ enum Templates {
         <h1>Plume leaderboards</h1>
         {{#ssh}}<div class="card"><h2>Play here, nothing to install</h2>
         <p><code>{{command}}</code> opens the game in your terminal; your SSH key is your player.</p>
-        <p class="muted">On first connecting, check that ssh shows this server's key fingerprint: <code>{{fingerprint}}</code></p></div>{{/ssh}}
+        <p class="muted">On first connecting, check that ssh shows this server's key fingerprint: <code>{{fingerprint}}</code></p>
+        <p><a href="/watch">Watch the games being played now</a>, here or in a terminal: <code>{{watch}}</code></p></div>{{/ssh}}
         <div class="card"><h2>The runway</h2>
         <p>Today's theme is <b>{{theme}}</b>. {{entries}} look{{^oneEntry}}s{{/oneEntry}} entered, {{votes}} vote{{^oneVote}}s{{/oneVote}} cast.</p>
         <p><a href="/runway/{{today}}">Today's runway</a> · <a href="/runway/{{yesterday}}">yesterday's</a></p></div>

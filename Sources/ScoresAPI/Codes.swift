@@ -40,6 +40,8 @@ public enum ErrorCode: WireVocabulary {
     case invalidKey, keyTaken, tooManyKeys, keyInUse, noSuchKey
     // Following
     case tooManyFollows, cantFollowYourself
+    // Watching games
+    case notPlaying, notWatchable, watchersFull, originNotAllowed, invalidRelay
     // The server's state
     case rateLimited, verifierBusy, overloaded, starting, storageUnavailable, cancelled
     case unknown(String)
@@ -53,6 +55,7 @@ public enum ErrorCode: WireVocabulary {
         .invalidDay, .runwayClosed, .belowRunwayMinimum, .lookTaken, .invalidTicket, .ticketUsed, .invalidChoice, .noPairLeft, .skipLimit,
         .invalidKey, .keyTaken, .tooManyKeys, .keyInUse, .noSuchKey,
         .tooManyFollows, .cantFollowYourself,
+        .notPlaying, .notWatchable, .watchersFull, .originNotAllowed, .invalidRelay,
         .rateLimited, .verifierBusy, .overloaded, .starting, .storageUnavailable, .cancelled,
     ]
 
@@ -103,6 +106,11 @@ public enum ErrorCode: WireVocabulary {
         case .skipLimit: "skip_limit"
         case .tooManyFollows: "too_many_follows"
         case .cantFollowYourself: "cant_follow_yourself"
+        case .notPlaying: "not_playing"
+        case .notWatchable: "not_watchable"
+        case .watchersFull: "watchers_full"
+        case .originNotAllowed: "origin_not_allowed"
+        case .invalidRelay: "invalid_relay"
         case .invalidKey: "invalid_key"
         case .keyTaken: "key_taken"
         case .tooManyKeys: "too_many_keys"
