@@ -16,7 +16,10 @@ import Synchronization
 
 public final class HostedServer: Service, Sendable {
     public let configuration: HostingConfiguration
-    public let hostKey: HostKey
+    /// The key presented now, and the one announced to come next.
+    private let keys: Mutex<(current: HostKey, next: HostKey?)>
+    /// How often a host reads its key again (a rotation reaches every host within this).
+    static let keyReload: Duration = .seconds(30)
     let service: LeaderboardService
     let logger: Logger
     let gate: ConnectionGate
@@ -35,7 +38,7 @@ public final class HostedServer: Service, Sendable {
 
     public init(configuration: HostingConfiguration, hostKey: HostKey, service: LeaderboardService, fileLimit: Int, logger: Logger) {
         self.configuration = configuration
-        self.hostKey = hostKey
+        keys = Mutex((hostKey, nil))
         self.service = service
         self.logger = logger
         let limits = configuration.limits
@@ -50,6 +53,31 @@ public final class HostedServer: Service, Sendable {
             try await service.relaySignature(owner: player)
         }
         desk = HostDesk(host: name, store: service.store, logger: logger, figures: figuresBox, watch: watch)
+    }
+
+    public var hostKey: HostKey { keys.withLock { $0.current } }
+    public var nextHostKey: HostKey? { keys.withLock { $0.next } }
+
+    /// Where the key is kept.
+    public var keyPlace: HostKey.Place {
+        configuration.hostKeyInDatabase ? .database(service.store) : .file(configuration.hostKeyPath)
+    }
+
+    /// Reads the key and the next one again, now and every `keyReload`, until cancelled.
+    private func followKeys() async {
+        while !Task.isCancelled {
+            do {
+                let found = try await HostKey.keys(in: keyPlace)
+                let changed = keys.withLock { keys in
+                    defer { keys = found }
+                    return keys.current.fingerprint != found.current.fingerprint
+                }
+                if changed { logger.notice("SSH host key changed (rotated)", metadata: ["fingerprint": "\(found.current.fingerprint)"]) }
+            } catch {
+                logger.warning("can't read the SSH host key again", metadata: ["error": "\(error)"])
+            }
+            try? await Task.sleep(for: Self.keyReload)
+        }
     }
 
     /// Where the other hosts reach this one's relay of its games.
@@ -121,6 +149,7 @@ public final class HostedServer: Service, Sendable {
             "max_sessions": "\(configuration.limits.maxSessions)", "per_address": "\(configuration.limits.maxPerAddress)",
         ])
         let leases = Task { await desk.run() }
+        let keyReader = Task { await followKeys() }
         await withGracefulShutdownHandler {
             try? await channel.closeFuture.get()
         } onGracefulShutdown: {
@@ -131,6 +160,7 @@ public final class HostedServer: Service, Sendable {
         // SIGKILL) and for their last files to reach the store.
         await games.endAll(grace: .seconds(configuration.limits.hangUpGraceSeconds))
         leases.cancel()
+        keyReader.cancel()
     }
 
     func bind() async throws -> any Channel {

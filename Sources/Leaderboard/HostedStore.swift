@@ -169,3 +169,21 @@ extension StoreExecutor {
         return .run(statements[index]) { _ in try each(statements, from: index + 1, then: then) }
     }
 }
+
+extension StoreExecutor {
+    /// A server secret, if there is one.
+    public func secretValue(named name: String) async throws -> String? {
+        try await read(StoreStatement(StoreSQL.secret(dialect), name)).first.map { try $0.text(0) }
+    }
+
+    /// Moves secrets in one transaction: each (to, from) pair sets `to` to `from`'s value (or
+    /// removes `to` when `from` has none), in order; `removing` are removed after.
+    public func moveSecrets(_ moves: [(to: String, from: String)], removing: [String]) async throws {
+        let d = dialect
+        var statements = moves.flatMap { move in
+            [StoreStatement(StoreSQL.dropSecret(d), move.to), StoreStatement(StoreSQL.copySecret(d), move.to, move.from)]
+        }
+        statements += removing.map { StoreStatement(StoreSQL.dropSecret(d), $0) }
+        try await perform(.each(statements))
+    }
+}

@@ -178,4 +178,14 @@ extension StoreSQL {
     static func erasePlayerSettings(_ d: Dialect) -> String {
         "DELETE FROM player_settings WHERE player = \(d.parameter(1))"
     }
+
+    /// 1: name.
+    static func dropSecret(_ d: Dialect) -> String {
+        "DELETE FROM server_secrets WHERE name = \(d.parameter(1))"
+    }
+
+    /// A secret given another's value (nothing when that one has none). 1: name, 2: the other's name.
+    static func copySecret(_ d: Dialect) -> String {
+        "INSERT INTO server_secrets (name, value) SELECT \(d.parameter(1)), value FROM server_secrets WHERE name = \(d.parameter(2))"
+    }
 }

@@ -79,8 +79,7 @@ public func buildRouter(service: LeaderboardService, configuration: ServerConfig
         watch.register(on: router)
         watch.registerSocket(on: router)
     }
-    let ssh = hosting.map { HomePage.SSHAdvert(command: $0.playCommand, watch: $0.watchCommand, fingerprint: $0.hostKey.fingerprint) }
-    router.get("/") { _, _ in await HomePage.render(service, ssh: ssh) }
+    router.get("/") { _, _ in await HomePage.render(service, hosting: hosting) }
     return router
 }
 

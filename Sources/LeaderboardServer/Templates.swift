@@ -64,7 +64,10 @@ enum Templates {
         <h1>Plume leaderboards</h1>
         {{#ssh}}<div class="card"><h2>Play here, nothing to install</h2>
         <p><code>{{command}}</code> opens the game in your terminal; your SSH key is your player.</p>
-        <p class="muted">On first connecting, check that ssh shows this server's key fingerprint: <code>{{fingerprint}}</code></p>
+        <p class="muted">On first connecting, check that ssh shows this server's key fingerprint: <code>{{fingerprint}}</code>
+        (its known_hosts line: <code>{{knownHosts}}</code>)</p>
+        {{#next}}<p class="muted">This server will soon change its key to <code>{{fingerprint}}</code>. Add its line to your
+        known_hosts now and ssh won't warn you when it does: <code>{{knownHosts}}</code></p>{{/next}}
         <p><a href="/watch">Watch the games being played now</a>, here or in a terminal: <code>{{watch}}</code></p></div>{{/ssh}}
         <div class="card"><h2>The runway</h2>
         <p>Today's theme is <b>{{theme}}</b>. {{entries}} look{{^oneEntry}}s{{/oneEntry}} entered, {{votes}} vote{{^oneVote}}s{{/oneVote}} cast.</p>
