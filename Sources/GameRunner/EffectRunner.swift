@@ -2,7 +2,7 @@
 // the SaveWriter, clipboard tools and xdg-open run as child processes on a background queue,
 // score requests run as tasks; every outcome comes back to the game as a message in the inbox.
 // Only the OSC 52 sequence is written at once, by the loop's own thread, so it never splits a
-// frame being drawn.
+// frame being drawn; and a hosted game's count of watchers (a few bytes) is read at once.
 import Dispatch
 import Foundation
 import PlumeUI
@@ -56,6 +56,10 @@ public final class EffectRunner {
             }
         case .copyToClipboard(let text):
             copy(text) { .copied($0) }
+        case .readWatchers:
+            // Only a game hosted over SSH can be watched: a game on the player's machine reads nothing.
+            guard hosted else { break }
+            inbox.post([.watchers(WatcherCount.read(environment: environment))])
         case .openURL(let url) where hosted:
             emit(Clipboard.osc52(url))
             inbox.post([.opened("This game runs on the server, so links open on your own machine: the link is shown above and "

@@ -101,6 +101,11 @@ public protocol ScoresBackend: Sendable {
     /// The player and everyone they follow with a record on `board`, in board order.
     func boardAmongFollowed(board: String, token: String, etag: String?) async throws(ScoresFailure) -> Fetched<BoardPage>
 
+    /// What the player allows of others: whether their games over SSH may be watched live. A
+    /// change answers with the settings as they then are.
+    func settings(token: String) async throws(ScoresFailure) -> PlayerSettings
+    func changeSettings(token: String, _ settings: PlayerSettings) async throws(ScoresFailure) -> PlayerSettings
+
     func submit(token: String, _ request: SubmitRequest) async throws(ScoresFailure) -> SubmissionResult
     func donate(token: String, _ request: DonationRequest) async throws(ScoresFailure) -> DonationResult
 

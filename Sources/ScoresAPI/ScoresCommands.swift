@@ -43,6 +43,10 @@ public enum ScoresCommand: Sendable, Equatable {
     case friends(board: String)
     /// A player's public profile: who a player link leads to, and how they did today.
     case player(playerID: String)
+    /// What the player allows of others (whether their games over SSH may be watched), and a
+    /// change to it, answered with the settings as they then are.
+    case settings
+    case changeSettings(PlayerSettings)
 
     /// What a command is about: commands with the same key replace each other's answers, so one
     /// in flight per key is enough.
@@ -54,12 +58,14 @@ public enum ScoresCommand: Sendable, Equatable {
         /// `following` reads the list of players followed; `follow` is every change to it, one at a time.
         case following, follow
         case friends(board: String), player(playerID: String)
+        /// Reading the settings and changing them: one at a time.
+        case settings
 
         /// Whether the player waits for it on the Scores screen (a submission, the outbox or the
         /// news go on behind whatever the screen shows).
         public var isRead: Bool {
             switch self {
-            case .submit, .outbox, .runwayEntry, .runwayVote, .news, .follow: false
+            case .submit, .outbox, .runwayEntry, .runwayVote, .news, .follow, .settings: false
             default: true
             }
         }
@@ -89,6 +95,7 @@ public enum ScoresCommand: Sendable, Equatable {
         case .follow, .unfollow: .follow
         case .friends(let board): .friends(board: board)
         case .player(let id): .player(playerID: id)
+        case .settings, .changeSettings: .settings
         }
     }
 }
@@ -157,6 +164,9 @@ public enum ScoresEvent: Sendable, Equatable {
     case friends(board: String, Answer<BoardPage>)
     /// A player's public profile, asked for by id.
     case player(PublicProfile)
+    /// The player's settings as read, and as they are after a change the player asked for.
+    case settings(PlayerSettings)
+    case settingsChanged(PlayerSettings)
     case failed(ScoresCommand, ScoresFailure)
 }
 
@@ -189,6 +199,7 @@ extension ScoresEvent {
         case .followed, .unfollowed: .follow
         case .friends(let board, _): .friends(board: board)
         case .player(let profile): .player(playerID: profile.playerID)
+        case .settings, .settingsChanged: .settings
         case .failed(let command, _): command.key
         }
     }

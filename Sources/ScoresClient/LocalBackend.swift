@@ -171,6 +171,13 @@ public final class LocalBackend: ScoresBackend {
     public func addKey(token: String, line: String) async throws(ScoresFailure) -> KeyInfo { throw Self.noKeysHere }
     public func removeKey(token: String, fingerprint: String) async throws(ScoresFailure) { throw Self.noKeysHere }
 
+    // MARK: Settings: only a game hosted by a server can be watched
+
+    static let nothingToWatch = ScoresFailure(.refused, "only games played on a server over SSH can be watched; a game on the local board never is")
+
+    public func settings(token: String) async throws(ScoresFailure) -> PlayerSettings { throw Self.nothingToWatch }
+    public func changeSettings(token: String, _ settings: PlayerSettings) async throws(ScoresFailure) -> PlayerSettings { throw Self.nothingToWatch }
+
     // MARK: The Runway (no background refit here: each vote refits at once, the day being small)
 
     public func runwayDay(_ day: String, token: String?) async throws(ScoresFailure) -> RunwayDay {

@@ -121,6 +121,16 @@ public final class RemoteBackend: ScoresBackend {
         try fetched(try await send("GET", "/v1/boards/\(Self.segment(board))/following", token: token, etag: etag))
     }
 
+    // MARK: Settings
+
+    public func settings(token: String) async throws(ScoresFailure) -> PlayerSettings {
+        try decode(try await send("GET", "/v1/players/me/settings", token: token))
+    }
+
+    public func changeSettings(token: String, _ settings: PlayerSettings) async throws(ScoresFailure) -> PlayerSettings {
+        try decode(try await send("PUT", "/v1/players/me/settings", token: token, body: try encode(settings)))
+    }
+
     // MARK: The Runway
 
     public func runwayDay(_ day: String, token: String?) async throws(ScoresFailure) -> RunwayDay {

@@ -162,6 +162,10 @@ public actor ScoresSession {
             events.append(.runwayVoted(ticket: ticket, Self.clean(recorded)))
         case .following, .follow, .unfollow, .friends, .player:
             try await runFollowing(command, into: &events)
+        case .settings:
+            events.append(.settings(try await backend.settings(token: try signedIn())))
+        case .changeSettings(let wanted):
+            events.append(.settingsChanged(try await backend.changeSettings(token: try signedIn(), wanted)))
         }
     }
 

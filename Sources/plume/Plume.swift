@@ -83,7 +83,9 @@ func startGame(server: ServerOption, paste: String?, hosted: HostedHandoff? = ni
         throw fail(error.description)
     }
     let size = screen.size
-    _ = model.update(.resize(width: size.width, height: size.height))
+    // A hosted game may be watched: it reads how many watch after each resize, this first one too.
+    if hosted != nil { model.audience = Audience() }
+    let sizeEffects = model.update(.resize(width: size.width, height: size.height))
     // What the paste asks of the world (who a player link leads to) goes once the runner exists.
     var pasteEffects: [Effect] = []
     if let paste {
@@ -96,7 +98,7 @@ func startGame(server: ServerOption, paste: String?, hosted: HostedHandoff? = ni
     let saves = SaveWriter(store: store, written: written) { inbox.post([.saveFailed($0)]) }
     let runner = EffectRunner(inbox: inbox, saves: saves, scores: { command in await connection.perform(command) }, hosted: hosted != nil,
                               emit: screen.emit)
-    for effect in pasteEffects where effect != .quit { _ = runner.perform(effect) }
+    for effect in sizeEffects + pasteEffects where effect != .quit { _ = runner.perform(effect) }
     // Links from other programs, and a save that failed, may arrive at any time: look often. A
     // hosted game hears no links, and an idle one should cost the server nothing: it looks at
     // its inbox when it wakes anyway (a key, an answer awaited, the clock).

@@ -112,6 +112,32 @@ import TUI
         #expect(saved.swarmName == "swarm 2")
     }
 
+    @Test func aHostedGameReadsHowManyWatchAndALocalGameNever() throws {
+        let run = FileManager.default.temporaryDirectory.appendingPathComponent("plume-run-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: run, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: run) }
+        let file = run.appendingPathComponent("watchers")
+        func counts(hosted: Bool) -> [Int] {
+            let inbox = Inbox<Msg>()
+            let runner = EffectRunner(inbox: inbox, saves: SaveWriter(store: temporaryStore(), written: nil) { _ in }, scores: nil,
+                                      environment: ["XDG_RUNTIME_DIR": run.path], hosted: hosted) { _ in }
+            #expect(runner.perform(.readWatchers) == .carryOn)
+            return inbox.take().compactMap { if case .watchers(let count) = $0 { count } else { nil } }
+        }
+        // Nothing written yet: nobody watches.
+        #expect(counts(hosted: true) == [0])
+        try Data("2\n".utf8).write(to: file)
+        #expect(counts(hosted: true) == [2])
+        // A game on the player's own machine never looks.
+        #expect(counts(hosted: false) == [])
+        // What isn't a count the host writes counts as nobody.
+        for text in ["many", "-3", String(repeating: "1", count: 40)] {
+            try Data(text.utf8).write(to: file)
+            #expect(counts(hosted: true) == [0], "\(text)")
+        }
+        #expect(WatcherCount.read(environment: [:]) == 0)
+    }
+
     @Test func scoreCommandsComeBackAsMessages() throws {
         let inbox = Inbox<Msg>()
         let runner = EffectRunner(inbox: inbox, saves: SaveWriter(store: temporaryStore(), written: nil) { _ in },

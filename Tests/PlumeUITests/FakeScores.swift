@@ -36,6 +36,10 @@ struct FakeScores {
     var newsFailure: ScoresFailure?
     /// The players the player follows (FriendsTests), oldest first; the others are the rows'.
     var followed: [FollowedPlayer] = []
+    /// The player's settings (WatchingTests), and while set, the failure every read or change of
+    /// them meets (and nothing else does).
+    var settings = PlayerSettings(watchable: true)
+    var settingsFailure: ScoresFailure?
     var boards = [
         BoardInfo(id: "style-2024-10-04", kind: .style, period: .day, title: "Style: Beach Day", brief: "", open: true, records: 3),
         BoardInfo(id: "swarm-huddle", kind: .swarm, period: .allTime, title: "Huddle", brief: "", open: true, records: 1),
@@ -94,6 +98,13 @@ struct FakeScores {
             return answerDays(command)
         case .following, .follow, .unfollow, .friends, .player:
             return answerFriends(command)
+        case .settings, .changeSettings:
+            if let settingsFailure { return [.failed(command, settingsFailure)] }
+            if case .changeSettings(let wanted) = command {
+                settings = wanted
+                return [.settingsChanged(settings)]
+            }
+            return [.settings(settings)]
         case .keys: return [.keys(KeyList(keys: keys), said: nil)]
         case .addKey(let line):
             guard line.hasPrefix("ssh-ed25519 ") else {

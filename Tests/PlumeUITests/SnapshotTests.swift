@@ -65,6 +65,7 @@ struct Scene: CustomTestStringConvertible, Sendable {
         keys("studio-dressed", [.down, .down, .right, .right, .down, .right, .down, .down, .down, .right, .char("c")]),
         keys("studio-help", [.char("?")]),
         keys("studio-slot-prompt", [.char("w")]),
+        watched,
         keys("lab", [.char("2")]),
         keys("lab-help", [.char("2"), .char("?")]),
         keys("lab-gallery", [.char("2"), .char("G"), .down, .down]),
@@ -120,6 +121,14 @@ struct Scene: CustomTestStringConvertible, Sendable {
         var model = app(width: width, height: height)
         model.drive(.clock(fakeNow), &fake)
         model.drive(keys: Screen.share.key, .char("d"), fake: &fake)
+        return model
+    }
+
+    /// A game hosted over SSH that two people have just started watching.
+    static let watched = Scene(name: "studio-watched") { width, height in
+        var model = app(width: width, height: height)
+        model.audience = Audience()
+        _ = model.update(.watchers(2))
         return model
     }
 

@@ -77,6 +77,11 @@ func first<Value>(_ events: [ScoresEvent], _ pick: (ScoresEvent) -> Value?, sour
 
 struct Missing: Error {}
 
+/// The first failure among `events`.
+func refusal(_ events: [ScoresEvent], sourceLocation: SourceLocation = #_sourceLocation) throws -> ScoresFailure {
+    try first(events, { if case .failed(_, let failure) = $0 { failure } else { nil } }, sourceLocation: sourceLocation)
+}
+
 @Suite(.serialized) struct ClientTests {
     func withBackend(_ place: Place, _ body: (ScoresSession, URL) async throws -> Void) async throws {
         let home = try temporaryDirectory()

@@ -63,6 +63,8 @@ final class DaysBackend: ScoresBackend {
     func follow(token: String, playerID: String) async throws(ScoresFailure) -> FollowedPlayer { throw Self.refusal }
     func unfollow(token: String, playerID: String) async throws(ScoresFailure) { throw Self.refusal }
     func boardAmongFollowed(board: String, token: String, etag: String?) async throws(ScoresFailure) -> Fetched<BoardPage> { throw Self.refusal }
+    func settings(token: String) async throws(ScoresFailure) -> PlayerSettings { throw Self.refusal }
+    func changeSettings(token: String, _ settings: PlayerSettings) async throws(ScoresFailure) -> PlayerSettings { throw Self.refusal }
 }
 
 @Suite struct DaysSessionTests {

@@ -13,10 +13,6 @@ import Testing
         try first(await session.perform(.register(RegisterRequest(name: name)))) { if case .registered(let identity) = $0 { identity } else { nil } }
     }
 
-    func refusal(_ events: [ScoresEvent]) throws -> ScoresFailure {
-        try first(events) { if case .failed(_, let failure) = $0 { failure } else { nil } }
-    }
-
     @Test(arguments: Place.allCases)
     func aPlayerFollowsAnotherSeesThemOnTheBoardAndStops(_ place: Place) async throws {
         try await ClientTests().withBackend(place) { ada, _ in

@@ -37,6 +37,9 @@ public struct AppModel: Sendable {
     public var runway = RunwayState()
     /// The leaderboard session every screen and dialog reads.
     public internal(set) var session = Session()
+    /// Who watches this game: set for a game hosted over SSH (it then reads the count after each
+    /// resize); nil for a game on the player's own machine, which nobody can watch.
+    public var audience: Audience?
     public internal(set) var shelf: Shelf
 
     /// The screens' names, in tab order (they never change).

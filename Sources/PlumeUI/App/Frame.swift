@@ -22,6 +22,7 @@ extension AppModel {
         var grid = Grid(width: width, height: height)
         if tooSmall {
             let lines = ["Make the window larger:", "Plume needs \(Self.minimumWidth)×\(Self.minimumHeight); this one is \(width)×\(height).", "(q quits)"]
+                + (audience?.label.map { [$0] } ?? [])
             for (index, line) in lines.enumerated() {
                 grid.put(line, x: max(0, (width - TextLayout.width(line)) / 2), y: max(0, height / 2 - 1 + index), style: index == 0 ? Theme.title : .plain)
             }
@@ -38,11 +39,15 @@ extension AppModel {
         if first < 0 { bottom.draw(into: &grid, area: area, context) }
         for overlay in overlays[max(0, first)...] { overlay.draw(into: &grid, area: area, context) }
         // The status line: a message longer than the line wraps upward over the screen's last
-        // rows (three at most) rather than losing its end.
-        let said = Self.statusLines(status, width: width)
+        // rows (three at most) rather than losing its end. While anyone watches a hosted game,
+        // its right end says how many, on every screen.
+        let watching = audience?.label
+        let room = watching.map { width - TextLayout.width($0) - 2 } ?? width
+        let said = Self.statusLines(status, width: room)
         let top = height - 1 - said.count
         grid.fill(x: 0, y: top, width: width, height: said.count, with: Cell(" ", reverse: true))
         for (index, line) in said.enumerated() { grid.put(" " + line, x: 0, y: top + index, style: Theme.selected) }
+        if let watching { grid.put(watching, x: width - TextLayout.width(watching) - 1, y: height - 2, style: Theme.watching) }
         // The hint line: the top layer's keys that have a place on it.
         let hints = (overlays.last ?? bottom).help(context).hints
         grid.put(" " + HintBar.line(hints, width: width - 2), x: 0, y: height - 1, style: Theme.label)

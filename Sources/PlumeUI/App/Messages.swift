@@ -25,6 +25,8 @@ public enum Msg: Sendable {
     case arrived(Arrival)
     /// How opening a callback link went, in words.
     case opened(String)
+    /// How many watch this game hosted over SSH, as its host last wrote (see `Audience`).
+    case watchers(Int)
 }
 
 extension Msg: ProgramMessage {
@@ -56,5 +58,7 @@ public enum Effect: Equatable, Sendable {
     case scores(ScoresCommand)
     /// Open an x-callback target (https only; the player pressed the key for it).
     case openURL(String)
+    /// Read how many watch this game hosted over SSH; the count comes back as `.watchers`.
+    case readWatchers
     case quit
 }

@@ -111,6 +111,10 @@ extension AppModel {
         case .resize(let w, let h):
             width = w
             height = h
+            // A hosted game's host says how many watch with a SIGWINCH, which arrives as a resize.
+            if audience != nil { requests = [.effect(.readWatchers)] }
+        case .watchers(let count):
+            if let words = audience?.hear(count) { status = words }
         case .tick:
             frame()
         case .clock(let seconds):
@@ -253,7 +257,7 @@ extension AppModel {
         case .lab(let labRequest): return lab.take(labRequest, context)
         case .submit(let board, let code, let what): return session.submit(board: board, code: code, what: what)
         case .send(let command): return session.send(command)
-        case .session(let request): session.take(request)
+        case .session(let request): return session.take(request)
         case .shelve(let kind, let slot): status = shelve(kind, slot: slot)
         case .unshelve(let kind, let slot): return unshelve(kind, slot: slot)
         case .callback(let url):

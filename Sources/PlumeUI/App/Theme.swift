@@ -14,6 +14,8 @@ enum Theme {
     static let title = Style(fg: accent, bold: true)
     static let label = Style(fg: dim)
     static let selected = Style(reverse: true)
+    /// How many watch a hosted game, at the status line's end.
+    static let watching = Style(bold: true, reverse: true)
     /// A chosen row's name ("▸ Top") and a highlighted tab.
     static let chosen = Style(fg: accent, bold: true)
     static let tab = Style(fg: ink, bg: accent, bold: true)

@@ -1,6 +1,7 @@
 // The Scores screen's keys and clicks: ← → the sub-tabs, [ ] the board, ↑↓ PgUp PgDn Home End
 // or the mouse pick a row, Enter previews its look or swarm in Import, f follows its player, F
-// follows by name (or stops), r refreshes, p opens the profile (or registers), d donates.
+// follows by name (or stops), r refreshes, p opens the profile (or registers), d donates, K lists
+// the SSH keys, w lets others watch the player's games over SSH or not.
 import GameState
 import ScoresAPI
 import TUI
@@ -45,7 +46,15 @@ extension ScoresState: ScreenLayer {
             KeyHelp("p", "your profile: days played, streaks, a calendar of your days (registers first)", hint: Priority.useful, short: "profile"),
             KeyHelp("d", "donate points to a cause", hint: Priority.extra, short: "donate"),
             KeyHelp("K", "your SSH keys: each signs you in to play on this server over SSH", hint: context.session.isLocal ? nil : Priority.extra, short: "keys"),
+            KeyHelp("w", watchingHelp(context.session)),
         ] + HelpOverlay.common)
+    }
+
+    /// What w does, with the setting as it is now.
+    private func watchingHelp(_ session: Session) -> String {
+        if session.isLocal { return "whether others may watch your games (only games played on a server over SSH can be watched)" }
+        let now = session.settings.map { $0.watchable ? " (now: they may)" : " (now: nobody may)" } ?? ""
+        return "let others watch your games over SSH live, or not" + now
     }
 
     public mutating func handle(_ input: LayerInput, _ context: Context) -> Handled {
@@ -80,6 +89,7 @@ extension ScoresState: ScreenLayer {
                 }
                 guard session.player != nil else { return .done(.push(RegisterDialog(session)), .status("Register first; then K shows your SSH keys.")) }
                 return .done(.push(KeysDialog()), .send(.keys))
+            case .char("w"): return .done(.session(.turnWatchingOver))
             case .enter: return .done(tab == .causes ? openDonate(context) : openSelectedRow(session))
             default: return .pass
             }

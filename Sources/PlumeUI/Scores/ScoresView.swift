@@ -1,6 +1,7 @@
-// The Scores screen drawn: where the scores are and who you are, the sub-tabs, the board, how
-// old the data is (or why it couldn't be refreshed), the list, and the selected player's
-// avatar. Every remote string passes SafeText.strip before it is drawn.
+// The Scores screen drawn: where the scores are and who you are (and on a server whether others
+// may watch your games), the sub-tabs, the board, how old the data is (or why it couldn't be
+// refreshed), the list, and the selected player's avatar. Every remote string passes
+// SafeText.strip before it is drawn.
 import GameState
 import ScoresAPI
 import TUI
@@ -29,7 +30,14 @@ extension ScoresState {
         let who = session.player.map { "you are \($0.name)" } ?? "not registered — p registers"
         var header = "Scores · \(session.place) · \(who)"
         if session.outbox > 0 { header += " · outbox: \(session.outbox) waiting" }
-        grid.put(header, in: line.row(layout.header - area.y), style: Theme.title)
+        // Whether others may watch keeps its place at the right; the header gives way to it.
+        var headerLine = line.row(layout.header - area.y)
+        if let watching = session.watchingLabel {
+            let width = TextLayout.width(watching)
+            grid.put(watching, x: headerLine.maxX - width, y: headerLine.y, style: Theme.label)
+            headerLine.width -= width + 2
+        }
+        grid.put(header, in: headerLine, style: Theme.title)
         var tabs = layout.tabBar
         tabs.selected = tab.rawValue
         tabs.draw(x: line.x, y: layout.tabs, into: &grid)

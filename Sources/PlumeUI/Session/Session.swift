@@ -49,6 +49,10 @@ public struct Session: Sendable {
     /// each board among them as last read: the player's own, forgotten when the player changes.
     public internal(set) var following: Dated<FollowingList>?
     public internal(set) var friends: [String: Dated<BoardPage>] = [:]
+    /// What the player allows of others on a server (whether their games may be watched), once
+    /// read; and whether the player asked for it (`w` before it arrived), so that it is said.
+    public internal(set) var settings: PlayerSettings?
+    var settingsAsked = false
     /// Commands sent and not answered yet, by `ScoresCommand.key`, with when they went.
     public internal(set) var inFlight: [ScoresCommand.Key: Double] = [:]
     public internal(set) var problem: Problem?
@@ -130,12 +134,14 @@ public struct Session: Sendable {
     }
 
     /// What another layer asks of the session.
-    mutating func take(_ request: SessionRequest) {
+    mutating func take(_ request: SessionRequest) -> [Request] {
         switch request {
         case .dropPendingSubmission: pendingSubmission = nil
         case .dropRunwayOffer: runwayOffer = nil
         case .stopWaiting: quietUntil = min(quietUntil, now)
+        case .turnWatchingOver: return turnWatchingOver()
         }
+        return []
     }
 
     /// A board's title as the server words it, else its id.
@@ -163,4 +169,6 @@ public enum SessionRequest: Sendable {
     case dropRunwayOffer
     /// The player asked to refresh now: a server's "wait" is not waited out.
     case stopWaiting
+    /// Others may watch the player's games, or no longer (`w` on the Scores screen).
+    case turnWatchingOver
 }

@@ -1,8 +1,9 @@
 // What the session does with each answer and each piece of news from the leaderboard, by
 // concern: who the player is (identity, registration, profile, keys) and what happened while they
 // were away (the news, shown in an overlay), what they sent (submissions, the outbox, the runway,
-// donations), and what failed; what is said of following is in SessionFollowing.swift. The
-// screens hear the same event after this (`ScreenLayer.receive`), for what they show.
+// donations), and what failed; what is said of following is in SessionFollowing.swift, of the
+// player's settings (who may watch) in SessionSettings.swift. The screens hear the same event
+// after this (`ScreenLayer.receive`), for what they show.
 import Challenges
 import GameState
 import ScoresAPI
@@ -30,6 +31,9 @@ extension Session {
         case .friends(let board, let answer): friends[board] = Dated(value: answer.value, at: now)
         case .failed(.follow, let failure): return notFollowed(failure)
         case .failed(.unfollow, let failure): return notUnfollowed(failure)
+        case .settings(let read): return settingsRead(read)
+        case .settingsChanged(let changed): return settingsChanged(changed)
+        case .failed(let command, let failure) where command.key == .settings: return settingsFailed(command, failure)
         case .failed(let command, let failure): return failed(command, failure)
         case .boards(let list): boards = list
         case .myBests(let own, let answer): bests = Dated(value: MyBests(own: own, profile: answer.value), at: now)
@@ -58,8 +62,9 @@ extension Session {
         self.outbox = outbox
         guard let me = player, newsAskedFor != me.playerID else { return [] }
         newsAskedFor = me.playerID
-        // Who they follow decides what the Scores screen shows first (their friends, if any).
-        return send(.news(after: newsSeen)) + send(.following)
+        // Who they follow decides what the Scores screen shows first (their friends, if any); on
+        // a server, whether others may watch their games is shown there too.
+        return send(.news(after: newsSeen)) + send(.following) + (isLocal ? [] : send(.settings))
     }
 
     private mutating func forgetThePlayer() {
@@ -67,6 +72,7 @@ extension Session {
         bests = nil
         (record, recordFailure) = (nil, nil)
         (following, friends) = (nil, [:])
+        (settings, settingsAsked) = (nil, false)
         newsSeen = 0
     }
 

@@ -1,0 +1,69 @@
+// The session's side of the player's settings on a server: today one, whether others may watch
+// their games over SSH live (`ssh watch@host`, the server's /watch page). It is read once the
+// player is known on a server; `w` on the Scores screen turns it over, and what came of that is
+// said in words. The local board has no watchers, and says so without asking.
+import GameState
+import ScoresAPI
+
+extension Session {
+    /// The Scores screen's word on it: "others may watch: yes (w)"; nil until read.
+    public var watchingLabel: String? {
+        settings.map { "others may watch: \($0.watchable ? "yes" : "no") (w)" }
+    }
+
+    /// `w` on the Scores screen: turns the setting over, or says why not yet — the local board,
+    /// no player yet, an answer still awaited, or the setting not read yet (it is asked for, and
+    /// said when it arrives).
+    mutating func turnWatchingOver() -> [Request] {
+        guard !isLocal else {
+            return [.status("Only games played on a server over SSH can be watched; this game keeps its scores on the local board, so nobody can watch it.")]
+        }
+        guard player != nil else {
+            guard identified else { return [.status("Still hearing from \(place) who you are — try again in a moment.")] }
+            return [.push(RegisterDialog(self)), .status(Self.registerFirst(place))]
+        }
+        if let sent = inFlight[.settings], now - sent < Self.lostSeconds {
+            return [.status("Still waiting for \(place) to answer about watching — try again in a moment.")]
+        }
+        guard let settings else {
+            settingsAsked = true
+            return [.status("Asking \(place) whether others may watch your games…")] + send(.settings)
+        }
+        let words = settings.watchable ? "Asking \(place) to stop anyone watching your games…" : "Asking \(place) to let others watch your games…"
+        return [.status(words)] + send(.changeSettings(PlayerSettings(watchable: !settings.watchable)))
+    }
+
+    mutating func settingsRead(_ read: PlayerSettings) -> [Request] {
+        settings = read
+        contact()
+        guard settingsAsked else { return [] }
+        settingsAsked = false
+        return [.status(read.watchable ? "Others may watch your games on \(place) live; w again stops that."
+                                       : "Nobody may watch your games on \(place); w again lets others watch.")]
+    }
+
+    mutating func settingsChanged(_ changed: PlayerSettings) -> [Request] {
+        settings = changed
+        contact()
+        return [.status(changed.watchable ? "Others may watch your games on \(place) live now; w stops that."
+                                          : "Nobody may watch your games on \(place) now: anyone watching is sent away. w lets others watch again.")]
+    }
+
+    /// A change refused or lost is said in the server's words; a read fails quietly unless the
+    /// player asked for it (the Scores screen then just doesn't show the setting).
+    mutating func settingsFailed(_ command: ScoresCommand, _ failure: ScoresFailure) -> [Request] {
+        if failure.code == .notRegistered { return [.push(RegisterDialog(self)), .status(Self.registerFirst(place))] }
+        guard case .changeSettings(let wanted) = command else {
+            guard settingsAsked else { return [] }
+            settingsAsked = false
+            return [.status("Couldn't read whether others may watch your games: \(failure.message)")]
+        }
+        trouble(failure)
+        return [.status((wanted.watchable ? "Not changed, so nobody may watch your games still: " : "Not changed, so others may still watch your games: ")
+                        + failure.message)]
+    }
+
+    private static func registerFirst(_ place: String) -> String {
+        "Register on \(place) first (a name is enough); then w chooses whether others may watch your games."
+    }
+}

@@ -1,0 +1,46 @@
+// Whether others may watch a player's games, through the game's client: against a live
+// plume-server the setting reads, changes (the PUT body the server decodes) and reads back as
+// changed, per player and only for one signed in; the local board refuses it in words, since
+// only games played on a server over SSH can be watched.
+import Foundation
+import ScoresAPI
+import ScoresClient
+import Testing
+
+@Suite(.serialized) struct WatchingSettingsClientTests {
+    func settings(_ events: [ScoresEvent]) throws -> PlayerSettings {
+        try first(events) { if case .settings(let settings) = $0 { settings } else { nil } }
+    }
+
+    @Test func aPlayerRefusesToBeWatchedAndTheServerKeepsIt() async throws {
+        try await ClientTests().withBackend(.server) { ada, _ in
+            // Nobody signed in: the server is not even asked.
+            #expect(try refusal(await ada.perform(.settings)).code == .notRegistered)
+            _ = await ada.perform(.register(RegisterRequest(name: "Ada")))
+            let bea = try session(ada.backend, home: try temporaryDirectory())
+            _ = await bea.perform(.register(RegisterRequest(name: "Bea")))
+            // Watchable until the player says otherwise.
+            #expect(try settings(await ada.perform(.settings)) == PlayerSettings(watchable: true))
+            let changed = try first(await ada.perform(.changeSettings(PlayerSettings(watchable: false)))) {
+                if case .settingsChanged(let settings) = $0 { settings } else { nil }
+            }
+            #expect(changed == PlayerSettings(watchable: false))
+            #expect(try settings(await ada.perform(.settings)) == PlayerSettings(watchable: false))
+            // One player's setting is theirs alone.
+            #expect(try settings(await bea.perform(.settings)) == PlayerSettings(watchable: true))
+            _ = await ada.perform(.changeSettings(PlayerSettings(watchable: true)))
+            #expect(try settings(await ada.perform(.settings)) == PlayerSettings(watchable: true))
+        }
+    }
+
+    @Test func theLocalBoardSaysOnlyGamesOnAServerCanBeWatched() async throws {
+        try await ClientTests().withBackend(.local) { session, _ in
+            _ = await session.perform(.register(RegisterRequest(name: "Ada")))
+            for command in [ScoresCommand.settings, .changeSettings(PlayerSettings(watchable: false))] {
+                let failure = try refusal(await session.perform(command))
+                #expect(failure.kind == .refused)
+                #expect(failure.message == "only games played on a server over SSH can be watched; a game on the local board never is")
+            }
+        }
+    }
+}
