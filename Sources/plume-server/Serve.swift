@@ -45,6 +45,9 @@ struct ServerOptions: ParsableArguments {
     @Option(help: Settings.named("ssh-session-minutes").help) var sshSessionMinutes: Int?
     @Option(help: Settings.named("ssh-game-memory").help) var sshGameMemory: Int?
     @Option(help: Settings.named("ssh-game-cpu").help) var sshGameCpu: Int?
+    @Option(help: Settings.named("watch-max-per-game").help) var watchMaxPerGame: Int?
+    @Option(help: Settings.named("watch-max-per-address").help) var watchMaxPerAddress: Int?
+    @Option(help: Settings.named("watch-max").help) var watchMax: Int?
     @Option(help: Settings.named("log-level").help) var logLevel: String?
     @Option(help: Settings.named("log-format").help) var logFormat: String?
 

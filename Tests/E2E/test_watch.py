@@ -67,6 +67,8 @@ def test_a_watcher_sees_the_game_live_and_cannot_type_into_it(hosts, tmp_path):
     shown = background(player.text())
     watcher.wait_for(lambda t: background(t) == shown and "Studio" in t.splitlines()[0], timeout=20, what="the Studio, whole")
     assert h.metric("plume_watchers") == 1
+    # The player is told someone watches, and sees how many on every screen.
+    player.wait_for(lambda t: player.status().endswith("1 watching"), timeout=10, what="1 watching on the player's screen")
     # Live: what the player does next.
     player.press("right")
     player.wait_for(lambda t: background(t) not in (None, shown), what="another background")
@@ -84,6 +86,20 @@ def test_a_watcher_sees_the_game_live_and_cannot_type_into_it(hosts, tmp_path):
     assert player.wait_exit() == 0
     watcher.wait_for("Watching ended: the game ended", timeout=20)
     assert h.metric("plume_watchers") == 0
+    # The player plays again and, in the game, refuses to be watched: the watcher is sent away.
+    player = h.play(ada, "ada")
+    player.wait_for("Welcome back, ada", timeout=30)
+    watcher.wait_for(lambda t: menu_row(t, "ada") is not None, timeout=20, what="ada's new game in the menu")
+    watcher.press("enter")
+    player.wait_for(lambda t: player.status().endswith("1 watching"), timeout=20, what="1 watching")
+    player.press("5")
+    player.wait_for("others may watch: yes (w)", timeout=20)
+    player.press("w")
+    player.wait_for("Nobody may watch your games", timeout=20)
+    watcher.wait_for("the player chose not to be watched", timeout=10)
+    player.wait_for(lambda t: not re.search(r"\d+ watching$", player.status()), timeout=10, what="no count once nobody watches")
+    player.press("q")
+    assert player.wait_exit() == 0
     watcher.press("q")
     assert watcher.wait_exit() == 0
     assert h.metric("plume_watchers_started") >= 1 and h.metric("plume_watch_relay_bytes") > 0
