@@ -4,7 +4,7 @@ SWIFT ?= swift
 PYTHON ?= python3
 FUZZ_INPUTS ?= 1000000
 
-.PHONY: test unit fuzz e2e e2e-deps system-deps static-deps build release release-server clean bench bench-hostile bench-ssh bench-themes screenshots install uninstall manuals
+.PHONY: test unit fuzz e2e e2e-deps system-deps static-deps build release release-server clean bench bench-hostile bench-ssh bench-watch bench-themes screenshots install uninstall manuals
 
 # PostgreSQL's server programs (initdb, pg_ctl) live here on Debian when not already on the PATH.
 export PATH := $(PATH):/usr/lib/postgresql/15/bin
@@ -161,6 +161,13 @@ bench-ssh: release release-server
 	@command -v wrk >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null)
 	@$(PYTHON) -c "import pexpect, pyte" 2>/dev/null || $(PYTHON) -m pip install --quiet pexpect pyte
 	$(PYTHON) scripts/ssh-bench.py
+
+# Many hosts and watching: connect to first frame with saves from the store, take-over between
+# two hosts on PostgreSQL, and one game watched by 50 watchers (release builds; figures in
+# docs/performance.md).
+bench-watch: release release-server system-deps
+	@$(PYTHON) -c "import pexpect, pyte" 2>/dev/null || $(PYTHON) -m pip install --quiet pexpect pyte
+	$(PYTHON) scripts/watch-bench.py
 
 # The style score's difficulty, measured exactly for every theme under both rule versions: the
 # best score, how many distinct outfits reach it, and what a player who follows the hints scores

@@ -1,9 +1,10 @@
-"""What the server benchmarks share: a free port, a process's CPU time, and a wrk run of top-50
-reads with its rate, p99, non-2xx responses and socket errors."""
+"""What the server benchmarks share: a free port, a process's CPU time, a wrk run of top-50
+reads with its rate, p99, non-2xx responses and socket errors, and a player's ssh in a pty."""
 import os
 import re
 import socket
 import subprocess
+import time
 
 BOARD = "swarm-huddle"
 
@@ -30,3 +31,44 @@ def wrk(port, seconds, connections):
     errors = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
     socket_errors = re.search(r"Socket errors: (.*)", out)
     return rate, p99_ms, (int(errors.group(1)) if errors else 0), (socket_errors.group(1) if socket_errors else "none")
+
+
+class Session:
+    """One player's ssh in a pty, its screen read with pyte."""
+
+    def __init__(self, port, key, known, user="bench", width=100, height=30):
+        import pexpect  # only the SSH benchmarks drive a terminal
+        import pyte
+        self.pexpect = pexpect
+        self.screen = pyte.Screen(width, height)
+        self.stream = pyte.ByteStream(self.screen)
+        self.child = pexpect.spawn("ssh", ["-F", "/dev/null", "-p", str(port), "-i", str(key), "-o", "IdentitiesOnly=yes",
+                                           "-o", "StrictHostKeyChecking=accept-new", "-o", f"UserKnownHostsFile={known}",
+                                           "-o", "BatchMode=yes", "-o", "LogLevel=ERROR", "-t", f"{user}@127.0.0.1"],
+                                   dimensions=(height, width), env={"TERM": "xterm-256color", "PATH": os.environ["PATH"]},
+                                   use_poll=True)  # select() can't watch descriptors past 1024
+
+    def wait_for(self, text, timeout=30):
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            try:
+                self.stream.feed(self.child.read_nonblocking(65536, timeout=0.005))
+            except self.pexpect.TIMEOUT:
+                pass
+            except self.pexpect.EOF:
+                raise RuntimeError("ssh ended before the game was drawn:\n" + "\n".join(self.screen.display).strip())
+            if text in "\n".join(self.screen.display):
+                return
+        raise RuntimeError(f"no {text!r} on screen:\n" + "\n".join(self.screen.display))
+
+    def drain(self):
+        try:
+            while True:
+                self.child.read_nonblocking(65536, timeout=0)
+        except (self.pexpect.TIMEOUT, self.pexpect.EOF):
+            pass
+
+    def quit(self):
+        self.child.send("q")
+        self.child.expect(self.pexpect.EOF, timeout=30)
+        self.child.close()

@@ -26,7 +26,7 @@ import pyte
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "scripts"))
-from benchkit import cpu_seconds, free_port, wrk  # noqa: E402
+from benchkit import Session, cpu_seconds, free_port, wrk  # noqa: E402
 
 
 def kib(pid, field, name="status"):
@@ -34,44 +34,6 @@ def kib(pid, field, name="status"):
         if line.startswith(field + ":"):
             return int(line.split()[1])
     return 0
-
-
-class Session:
-    """One player's ssh in a pty, its screen read with pyte."""
-
-    def __init__(self, port, key, known, user="bench", width=100, height=30):
-        self.screen = pyte.Screen(width, height)
-        self.stream = pyte.ByteStream(self.screen)
-        self.child = pexpect.spawn("ssh", ["-F", "/dev/null", "-p", str(port), "-i", str(key), "-o", "IdentitiesOnly=yes",
-                                           "-o", "StrictHostKeyChecking=accept-new", "-o", f"UserKnownHostsFile={known}",
-                                           "-o", "BatchMode=yes", "-o", "LogLevel=ERROR", "-t", f"{user}@127.0.0.1"],
-                                   dimensions=(height, width), env={"TERM": "xterm-256color", "PATH": os.environ["PATH"]},
-                                   use_poll=True)  # select() can't watch descriptors past 1024
-
-    def wait_for(self, text, timeout=30):
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            try:
-                self.stream.feed(self.child.read_nonblocking(65536, timeout=0.005))
-            except pexpect.TIMEOUT:
-                pass
-            except pexpect.EOF:
-                raise RuntimeError("ssh ended before the game was drawn:\n" + "\n".join(self.screen.display).strip())
-            if text in "\n".join(self.screen.display):
-                return
-        raise RuntimeError(f"no {text!r} on screen:\n" + "\n".join(self.screen.display))
-
-    def drain(self):
-        try:
-            while True:
-                self.child.read_nonblocking(65536, timeout=0)
-        except (pexpect.TIMEOUT, pexpect.EOF):
-            pass
-
-    def quit(self):
-        self.child.send("q")
-        self.child.expect(pexpect.EOF, timeout=30)
-        self.child.close()
 
 
 class Reader:
