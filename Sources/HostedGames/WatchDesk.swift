@@ -120,7 +120,8 @@ public final class WatchDesk: Sendable {
         } catch {
             return .failure(.unreachable)
         }
-        guard let found else {
+        // A relay is asked of the game's own host only: never passed on again.
+        guard let found, !relayed || found.game.host == host else {
             // Not listed: not playing, or refusing (then said so).
             if (try? await store.unwatchablePlayers().contains(playerID)) == true { return .failure(.refused) }
             return .failure(.notPlaying)
