@@ -23,13 +23,15 @@ final class GameRegistry: Sendable {
 
     enum Place { case granted, full, addressFull, closed }
 
-    /// Takes a place for a game from `addressKey`, if one is free.
-    func reserve(addressKey: String, maxGames: Int, maxPerAddress: Int) -> Place {
+    /// Takes a place for a game from `addressKey`, if one is free. `replacing`: the connection
+    /// will take over a game of its own running here, whose place comes free as it starts, so
+    /// the caps don't turn it away.
+    func reserve(addressKey: String, maxGames: Int, maxPerAddress: Int, replacing: Bool = false) -> Place {
         state.withLock { state in
             if state.closed { return .closed }
             let all = state.perAddress.values.reduce(0, +)
-            if all >= maxGames { return .full }
-            if state.perAddress[addressKey, default: 0] >= maxPerAddress { return .addressFull }
+            if all >= maxGames, !replacing { return .full }
+            if state.perAddress[addressKey, default: 0] >= maxPerAddress, !replacing { return .addressFull }
             state.perAddress[addressKey, default: 0] += 1
             return .granted
         }

@@ -5,6 +5,7 @@
 // refused: a command or a session without a terminal is told what to do instead, a subsystem
 // (sftp) is refused outright. All on the connection's event loop.
 import Foundation
+import Leaderboard
 import NIOCore
 import NIOPosix
 import NIOSSH
@@ -27,6 +28,8 @@ final class GameSession: ChannelInboundHandler {
     private var keeper: GameKeeper?
     /// Which screen the game is on, from the titles it sets.
     private var titles = TitleScanner()
+    /// The fingerprint of the key that plays.
+    private var fingerprint = ""
     /// The game's output for its watchers.
     private var feed: GameFeed?
     /// Why its watchers stop watching when the game ends.
@@ -128,13 +131,16 @@ final class GameSession: ChannelInboundHandler {
             return
         }
         let limits = server.configuration.limits
-        switch server.games.reserve(addressKey: connection.addressKey, maxGames: limits.maxSessions, maxPerAddress: limits.maxPerAddress) {
+        fingerprint = (try? SSHPublicKey.parse(String(openSSHPublicKey: key)))?.fingerprint ?? ""
+        switch server.games.reserve(addressKey: connection.addressKey, maxGames: limits.maxSessions, maxPerAddress: limits.maxPerAddress,
+                                    replacing: server.desk.hasGame(fingerprint: fingerprint)) {
         case .granted: break
         case .full:
             refuse(.full, "all \(limits.maxSessions) games on this server are being played just now — try again in a few minutes.")
             return
         case .addressFull:
-            refuse(.addressFull, "\(limits.maxPerAddress) games are open from your address already — close one, then connect again.")
+            refuse(.addressFull, (limits.maxPerAddress == 1 ? "a game is" : "\(limits.maxPerAddress) games are")
+                   + " open from your address already — close one, then connect again.")
             return
         case .closed:
             refuse(.full, "plume-server is stopping just now — try again in a minute.")
@@ -185,7 +191,7 @@ final class GameSession: ChannelInboundHandler {
             process.whenEnded { status in
                 loop.execute { session.value.gameEnded(status) }
             }
-            server.desk.add(HostDesk.Entry(keeper: game.keeper, asked: {
+            server.desk.add(HostDesk.Entry(keeper: game.keeper, fingerprint: fingerprint, asked: {
                 loop.execute {
                     session.value.watchEnd = .moved
                     session.value.closingWords = "you connected from elsewhere, so your game moved there; it is saved."
@@ -336,13 +342,17 @@ final class GameSession: ChannelInboundHandler {
         let desk = server.desk
         let session = NIOLoopBound(self, eventLoop: loop)
         Task {
-            await desk.finish(keeper)
-            loop.execute { session.value.afterLastSave() }
+            let written = await desk.finish(keeper)
+            loop.execute { session.value.afterLastSave(written: written) }
         }
     }
 
-    private func afterLastSave() {
+    private func afterLastSave(written: Bool = true) {
         saved = true
+        if !written, closingWords != nil || watchEnd == .moved {
+            // Words that said "it is saved" would not be true.
+            closingWords = "your game ended, but its last few seconds couldn't be written to the server's database in time."
+        }
         server.games.release(addressKey: connection.addressKey, pid: process?.pid)
         if !ptyOpen {
             finish()

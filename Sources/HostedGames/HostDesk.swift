@@ -28,6 +28,8 @@ final class HostDesk: Sendable {
 
     struct Entry: Sendable {
         let keeper: GameKeeper
+        /// The fingerprint of the key that plays it.
+        let fingerprint: String
         /// Another connection asks for the game: end it, saved.
         let asked: @Sendable () -> Void
         /// The lease is gone: end the game (its writes are refused).
@@ -69,10 +71,22 @@ final class HostDesk: Sendable {
         entries.withLock { $0[entry.keeper.lease.owner] = entry }
     }
 
+    /// Whether a game of this key runs here (a new connection of it takes that game over).
+    func hasGame(fingerprint: String) -> Bool {
+        entries.withLock { $0.values.contains { $0.fingerprint == fingerprint } }
+    }
+
     /// The game ended: its last files are written and its lease given back (at most `patience`).
-    func finish(_ keeper: GameKeeper, patience: Duration = .seconds(10)) async {
-        _ = await withTaskGroup(of: Bool.self) { group in
-            group.addTask { await keeper.sync(release: true); return true }
+    /// True when they were.
+    @discardableResult
+    func finish(_ keeper: GameKeeper, patience: Duration = .seconds(10)) async -> Bool {
+        let saved = await withTaskGroup(of: Bool.self) { group in
+            group.addTask {
+                switch await keeper.sync(release: true) {
+                case .kept, .asked: return true
+                case .lost, .failed: return false
+                }
+            }
             group.addTask { try? await Task.sleep(for: patience); return false }
             let first = await group.next() ?? false
             group.cancelAll()
@@ -81,6 +95,7 @@ final class HostDesk: Sendable {
         entries.withLock { entries in
             if entries[keeper.lease.owner]?.keeper === keeper { entries[keeper.lease.owner] = nil }
         }
+        return saved
     }
 
     var playing: Int { entries.withLock { $0.count } }

@@ -324,9 +324,16 @@ def test_limits_are_told_and_nothing_is_left_behind(host, tmp_path):
     assert re.search(r"Max core file size\s+0\s+0", limits), limits
     nice = int(pathlib.Path(f"/proc/{games[0][0]}/stat").read_text().rsplit(")", 1)[1].split()[16])
     assert nice == 10
-    # One session over the address's share is told so, in words.
-    over = h.run(ada, "-tt")
-    assert over.returncode == 1 and "games are open from your address already" in over.stderr, over
+    # Another player's session over the address's share is told so, in words.
+    bo = keygen(tmp_path, "bo")
+    over = h.run(bo, "-tt", user="bo")
+    assert over.returncode == 1 and "a game is open from your address already" in over.stderr, over
+    # The same key is not turned away: it takes its own game over.
+    again = h.play(ada, "ada")
+    again.wait_for("Welcome back, ada", timeout=30)
+    first.wait_exit()
+    assert "connected from elsewhere" in bytes(first.raw).decode(errors="replace")
+    first = again
     # The player's connection drops (the client killed): the game saves and ends; nothing is left.
     first.child.kill(signal.SIGKILL)
     h.wait_no_children()
