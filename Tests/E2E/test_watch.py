@@ -200,3 +200,36 @@ def test_a_watcher_on_one_host_sees_a_game_on_another_in_a_terminal_and_a_browse
     player.press("q")
     player.wait_exit()
     watcher.wait_for("Watching ended", timeout=20)
+
+
+def test_watchers_are_capped_and_a_watcher_who_stops_reading_is_dropped_not_waited_for(hosts, tmp_path):
+    h = hosts("--watch-max-per-address", "1")
+    ada, wes = keygen(tmp_path, "ada"), keygen(tmp_path, "wes")
+    player = h.play(ada, "ada")
+    player.wait_for("Welcome to Plume, ada", timeout=30)
+    first = watch(h, wes, "ada")
+    first.wait_for(lambda t: "Studio" in t.splitlines()[0], timeout=20, what="the game")
+    # A second watcher from the same address is told why not, in the menu.
+    second = watch(h, wes, "ada")
+    second.wait_for("your address is watching as many games as it may at once", timeout=20)
+    second.press("q")
+    second.wait_exit()
+    # The first watcher's ssh stops reading (stopped, as a frozen client would be); the player
+    # keeps playing, unslowed, and the watcher is dropped once its queue is full.
+    first.child.kill(19)  # SIGSTOP
+    try:
+        shown = background(player.text())
+        deadline = time.monotonic() + 90
+        moves = 0
+        while h.metric("plume_watchers_dropped") < 1 and time.monotonic() < deadline:
+            player.press("right")
+            moves += 1
+            player.wait_for(lambda t: background(t) != shown, timeout=10, what=f"move {moves} answered while a watcher is stuck")
+            shown = background(player.text())
+        assert h.metric("plume_watchers_dropped") == 1, f"still not dropped after {moves} moves"
+        assert h.metric("plume_watchers") == 0
+    finally:
+        first.child.kill(18)  # SIGCONT
+    first.wait_for("fell too far behind", timeout=30)
+    player.press("q")
+    player.wait_exit()
