@@ -34,6 +34,8 @@ final class GameSession: ChannelInboundHandler {
     private var feed: GameFeed?
     /// Why its watchers stop watching when the game ends.
     private var watchEnd = WatchEnd.gameEnded
+    /// A place under the game caps is held (from its reservation until the session has ended).
+    private var holdsPlace = false
     /// The game has ended and its last files are in the store.
     private var saved = false
     private var pty: (any Channel)?
@@ -134,7 +136,7 @@ final class GameSession: ChannelInboundHandler {
         fingerprint = (try? SSHPublicKey.parse(String(openSSHPublicKey: key)))?.fingerprint ?? ""
         switch server.games.reserve(addressKey: connection.addressKey, maxGames: limits.maxSessions, maxPerAddress: limits.maxPerAddress,
                                     replacing: server.desk.hasGame(fingerprint: fingerprint)) {
-        case .granted: break
+        case .granted: holdsPlace = true
         case .full:
             refuse(.full, "all \(limits.maxSessions) games on this server are being played just now — try again in a few minutes.")
             return
@@ -164,6 +166,7 @@ final class GameSession: ChannelInboundHandler {
         let addressKey = connection.addressKey
         switch result {
         case .failure(let problem):
+            holdsPlace = false
             server.games.release(addressKey: addressKey, pid: nil)
             refuse(.startFailed, problem.message)
         case .success(let game):
@@ -395,20 +398,34 @@ final class GameSession: ChannelInboundHandler {
     }
 
     /// EOF after everything written, then the exit status, then close.
+    /// The game's place is given back once the player has been told everything: a stopping
+    /// server waits for every place, so its last words are not cut off by the process ending.
     private func end(_ status: Int32) {
         guard phase != .ended else { return }
         phase = .ended
-        guard let context else { return }
+        guard let context else {
+            givePlaceBack()
+            return
+        }
         let channel = context.channel
         context.flush()
         guard channel.isActive else {
             channel.close(promise: nil)
+            givePlaceBack()
             return
         }
+        let session = NIOLoopBound(self, eventLoop: channel.eventLoop)
         channel.close(mode: .output)
             .flatMapError { _ in channel.eventLoop.makeSucceededVoidFuture() }
             .flatMap { channel.triggerUserOutboundEvent(SSHChannelRequestEvent.ExitStatus(exitStatus: Int(status))) }
             .whenComplete { _ in channel.close(promise: nil) }
+        channel.closeFuture.whenComplete { _ in session.value.givePlaceBack() }
+    }
+
+    private func givePlaceBack() {
+        guard holdsPlace else { return }
+        holdsPlace = false
+        server.games.release(addressKey: connection.addressKey, pid: process?.pid)
     }
 }
 

@@ -32,6 +32,8 @@ public final class HostedServer: Service, Sendable {
     let desk: HostDesk
     /// Watchers of the games on every host.
     public let watch: WatchDesk
+    /// The watch sessions open here, to end when the server stops.
+    let watchers = Closers()
     private let bound = Mutex<(channel: (any Channel)?, port: Int?)>((nil, nil))
     /// Where games reach the HTTP API: the configuration's, until the HTTP listener says where it is.
     let api: Mutex<String>
@@ -155,10 +157,16 @@ public final class HostedServer: Service, Sendable {
         } onGracefulShutdown: {
             channel.close(promise: nil)
             self.watch.closeAll()
+            self.watchers.endAll()
         }
         // Every game is asked to save and end; the server waits for them (a grace period, then
         // SIGKILL) and for their last files to reach the store.
         await games.endAll(grace: .seconds(configuration.limits.hangUpGraceSeconds))
+        // Then for the players' clients to hang up, having read their last words (ssh closes its
+        // connection once the session has), at most a few seconds.
+        let clock = ContinuousClock()
+        let deadline = clock.now + .seconds(3)
+        while gate.figures.open > 0, clock.now < deadline { try? await Task.sleep(for: .milliseconds(20)) }
         leases.cancel()
         keyReader.cancel()
     }
@@ -340,5 +348,36 @@ final class ConnectionEnd: ChannelInboundHandler {
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
         context.close(promise: nil)
+    }
+}
+
+/// Things to end when the server stops, each told once.
+final class Closers: Sendable {
+    private let state = Mutex<(next: Int, closers: [Int: @Sendable () -> Void], closed: Bool)>((0, [:], false))
+
+    /// Registers `close`; returns its number, or nil (having called it) when the server is stopping already.
+    func add(_ close: @escaping @Sendable () -> Void) -> Int? {
+        let number: Int? = state.withLock { state in
+            if state.closed { return nil }
+            state.next += 1
+            state.closers[state.next] = close
+            return state.next
+        }
+        if number == nil { close() }
+        return number
+    }
+
+    func remove(_ number: Int?) {
+        guard let number else { return }
+        _ = state.withLock { $0.closers.removeValue(forKey: number) }
+    }
+
+    func endAll() {
+        let all = state.withLock { state in
+            state.closed = true
+            defer { state.closers = [:] }
+            return Array(state.closers.values)
+        }
+        all.forEach { $0() }
     }
 }

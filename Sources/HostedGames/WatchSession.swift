@@ -33,6 +33,8 @@ final class WatchSession: ChannelInboundHandler {
     private var lastKey = NIODeadline.now()
     private var viewer: Int64?
     private var timeUp: Scheduled<Void>?
+    /// Registered to end when the server stops.
+    private var closer: Int?
 
     init(connection: SSHConnection) { self.connection = connection }
 
@@ -83,6 +85,11 @@ final class WatchSession: ChannelInboundHandler {
         }
         // The alternate screen, no cursor.
         send("\u{1B}[?1049h\u{1B}[?25l")
+        let stopping = NIOLoopBound(self, eventLoop: context.eventLoop)
+        let eventLoop = context.eventLoop
+        closer = server.watchers.add {
+            eventLoop.execute { stopping.value.close(with: "plume-server is stopping for now; watch again in a minute.") }
+        }
         let limits = server.configuration.limits
         timeUp = context.eventLoop.assumeIsolated().scheduleTask(in: .minutes(Int64(limits.sessionMinutes))) { [self] in
             close(with: "watch sessions here last at most \(limits.sessionMinutes) minutes.")
@@ -309,6 +316,7 @@ final class WatchSession: ChannelInboundHandler {
     private func close(with words: String?, refused: Bool = false) {
         guard !ended, let context else { return }
         ended = true
+        server.watchers.remove(closer)
         refresher?.cancel()
         timeUp?.cancel()
         pump?.cancel()

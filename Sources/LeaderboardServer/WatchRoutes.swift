@@ -15,6 +15,7 @@ import HummingbirdWebSocket
 import Leaderboard
 import NIOCore
 import ScoresAPI
+import ServiceLifecycle
 
 struct WatchRoutes {
     let hosting: HostedServer
@@ -70,10 +71,15 @@ struct WatchRoutes {
             let drain = Task { for try await _ in inbound {} }
             defer { drain.cancel() }
             do {
-                for await event in watching.stream.events {
-                    switch event {
-                    case .output(let bytes): try await outbound.write(.binary(bytes))
+                // A stopping server ends the watch (the server waits for open connections).
+                try await withGracefulShutdownHandler {
+                    for await event in watching.stream.events {
+                        switch event {
+                        case .output(let bytes): try await outbound.write(.binary(bytes))
+                        }
                     }
+                } onGracefulShutdown: {
+                    watching.stream.end(.hostStopping)
                 }
                 try await outbound.write(.text(Self.json(["ended": watching.stream.ended.words])))
             } catch {
@@ -182,10 +188,14 @@ struct WatchRoutes {
         }
         return Response(status: .ok, headers: [.contentType: "application/octet-stream", .cacheControl: "no-store"], body: ResponseBody { writer in
             do {
-                for await event in watching.stream.events {
-                    switch event {
-                    case .output(let bytes): try await writer.write(RelayFrames.frame(RelayFrames.output, bytes))
+                try await withGracefulShutdownHandler {
+                    for await event in watching.stream.events {
+                        switch event {
+                        case .output(let bytes): try await writer.write(RelayFrames.frame(RelayFrames.output, bytes))
+                        }
                     }
+                } onGracefulShutdown: {
+                    watching.stream.end(.hostStopping)
                 }
                 try await writer.write(RelayFrames.end(watching.stream.ended))
                 try await writer.finish(nil)

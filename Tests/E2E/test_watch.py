@@ -6,6 +6,7 @@ on one PostgreSQL a watcher on one host sees a game on the other."""
 import json
 import pathlib
 import re
+import threading
 import time
 
 import pytest
@@ -197,9 +198,11 @@ def test_a_watcher_on_one_host_sees_a_game_on_another_in_a_terminal_and_a_browse
     # Only a host may use the relay.
     status, _, body = first.server.request("GET", f"/v1/relay/{player_id}", headers={"X-Plume-Relay": "0" * 64})
     assert status == 403 and json.loads(body)["error"]["code"] == "invalid_relay"
-    player.press("q")
-    player.wait_exit()
-    watcher.wait_for("Watching ended", timeout=20)
+    # The game's host stops (SIGTERM) while its game is relayed: it does not wait on the watcher;
+    # the player is told, and so is the watcher on the other host.
+    assert first.server.stop() == 0
+    player.wait_for("plume-server is stopping", timeout=20)
+    watcher.wait_for("Watching ended: the server is stopping", timeout=20)
 
 
 def test_watchers_are_capped_and_a_watcher_who_stops_reading_is_dropped_not_waited_for(hosts, tmp_path):
@@ -233,3 +236,54 @@ def test_watchers_are_capped_and_a_watcher_who_stops_reading_is_dropped_not_wait
     first.wait_for("fell too far behind", timeout=30)
     player.press("q")
     player.wait_exit()
+
+
+def test_a_stopping_server_ends_its_watchers_rather_than_wait_for_them(hosts, tmp_path):
+    import base64
+    import os
+    import socket
+    h = hosts()
+    ada = keygen(tmp_path, "ada")
+    player = h.play(ada, "ada")
+    player.wait_for("Welcome to Plume, ada", timeout=30)
+    status, listed = h.server.json("GET", "/v1/watch")
+    player_id = listed["games"][0]["player_id"]
+    # A browser's WebSocket, spoken by hand: the upgrade, then the game's frames.
+    raw = socket.create_connection(("127.0.0.1", h.server.port), timeout=20)
+    key = base64.b64encode(os.urandom(16)).decode()
+    raw.sendall((f"GET /watch/{player_id}/live HTTP/1.1\r\nHost: 127.0.0.1:{h.server.port}\r\nUpgrade: websocket\r\n"
+                 f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\nOrigin: {h.server.base}\r\n\r\n").encode())
+    received = b""
+    while b"Studio" not in received:
+        chunk = raw.recv(65536)
+        assert chunk, "the WebSocket closed before the game was drawn"
+        received += chunk
+    assert received.startswith(b"HTTP/1.1 101")
+    # An SSH watcher too.
+    wes = keygen(tmp_path, "wes")
+    watcher = watch(h, wes, "ada")
+    watcher.wait_for(lambda t: "Studio" in t.splitlines()[0], timeout=20, what="the game")
+    # The player's terminal reads on while the server stops (as a terminal does).
+    reading = threading.Event()
+
+    def read_on():
+        while not reading.is_set():
+            player.pump(0.05)
+
+    reader = threading.Thread(target=read_on, daemon=True)
+    reader.start()
+    started = time.monotonic()
+    assert h.server.stop() == 0
+    assert time.monotonic() - started < 15, "the server waited on its watchers"
+    # The WebSocket is closed by the server (a close frame, then the end), not left hanging.
+    raw.settimeout(15)
+    while True:
+        chunk = raw.recv(65536)
+        if not chunk:
+            break
+        received += chunk
+    reading.set()
+    reader.join()
+    assert b"plume-server is stopping" in bytes(player.raw)
+    assert b"closed by remote host" not in bytes(player.raw), "the player's session was ended, not cut off"
+    watcher.wait_for("plume-server is stopping", timeout=20)
