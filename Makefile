@@ -2,9 +2,8 @@
 # fresh machine lacks for them.
 SWIFT ?= swift
 PYTHON ?= python3
-FUZZ_INPUTS ?= 1000000
 
-.PHONY: test unit fuzz e2e e2e-deps system-deps static-deps build release release-server clean bench bench-hostile bench-ssh bench-watch bench-themes screenshots install uninstall manuals
+.PHONY: test unit fuzz fuzz-long sanitize e2e e2e-deps system-deps static-deps build release release-server clean bench bench-hostile bench-ssh bench-watch bench-themes screenshots install uninstall manuals
 
 # PostgreSQL's server programs (initdb, pg_ctl) live here on Debian when not already on the PATH.
 export PATH := $(PATH):/usr/lib/postgresql/15/bin
@@ -107,9 +106,28 @@ uninstall:
 	for dir in $$dirs; do rmdir "$(ROOT)/$$dir" 2>/dev/null || true; done; \
 	echo "uninstalled plume and plume-server from $(ROOT)"
 
-# One million random and structured hostile inputs through the link importer (release build).
-fuzz: release
-	timeout 1800 .build/release/plume bench links --inputs $(FUZZ_INPUTS)
+# Coverage-guided fuzzing: every libFuzzer harness of plume-fuzz (Fuzz/) for FUZZ_SECONDS each,
+# from its corpus, with its dictionary; prints executions per second, coverage and corpus size,
+# and fails on an input that breaks a harness's rule (kept in .build/fuzz-out). A build of its
+# own, instrumented (-sanitize=fuzzer), beside the ordinary one.
+FUZZ_SECONDS ?= 12
+FUZZ_BUILD = $(SWIFT) build --scratch-path .build/fuzz --sanitize=fuzzer -Xswiftc -DPLUME_FUZZER --product plume-fuzz
+fuzz: static-deps
+	$(FUZZ_BUILD)
+	$(PYTHON) scripts/fuzz.py $(FUZZ_SECONDS)
+
+# Long runs: SECONDS per harness; what reached new code is merged, minimised, into Fuzz/corpus.
+SECONDS ?= 600
+fuzz-long: static-deps
+	$(FUZZ_BUILD)
+	$(PYTHON) scripts/fuzz.py --merge $(SECONDS)
+
+# The C code (the swarm kernel, the pseudo-terminal shim) under AddressSanitizer and
+# UndefinedBehaviorSanitizer: their tests, in a build of their own (not in `make test`).
+sanitize: static-deps
+	$(SWIFT) build --scratch-path .build/sanitize --sanitize=address --sanitize=undefined --build-tests
+	$(SWIFT) test --skip-build --scratch-path .build/sanitize --sanitize=address --sanitize=undefined \
+		--filter '^(SwarmSimTests|LeaderboardServerTests\.PseudoTerminalTests)'
 
 # The real binary, driven from outside (pytest).
 e2e: build e2e-deps

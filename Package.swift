@@ -210,6 +210,24 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
             ]
         ),
+        // Coverage-guided fuzzing (Fuzz/, `make fuzz`): a harness per door of outside input with its
+        // oracle, the driver (libFuzzer under -sanitize=fuzzer -DPLUME_FUZZER, else a replayer),
+        // and the replay of every kept input in the ordinary tests. None of it ships.
+        .target(
+            name: "PlumeFuzz",
+            dependencies: [
+                "GameState", "Terminal", "TUI", "Leaderboard", "LeaderboardServer", "HostedGames", "ConnectionGuard", "ScoresAPI",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Fuzz/Sources/PlumeFuzz"
+        ),
+        .executableTarget(name: "plume-fuzz", dependencies: ["PlumeFuzz"], path: "Fuzz/Sources/plume-fuzz"),
+        .testTarget(name: "FuzzReplayTests", dependencies: ["PlumeFuzz"]),
         .testTarget(name: "GameStateTests", dependencies: ["GameState", "PlumeBench"]),
         .testTarget(name: "QRCodeTests", dependencies: ["QRCode"]),
         .testTarget(name: "ConnectionGuardTests", dependencies: ["ConnectionGuard"]),

@@ -25,13 +25,26 @@ public enum ClientAddress {
     public static func parse(_ text: String) -> String? {
         var candidate = Substring(text.trimmingSpaces)
         if candidate.hasPrefix("\""), candidate.hasSuffix("\""), candidate.count >= 2 { candidate = candidate.dropFirst().dropLast() }
+        func isPort(_ text: Substring) -> Bool { text.count <= 5 && text.allSatisfy(\.isASCIIDigit) }
         if candidate.hasPrefix("[") {
             guard let close = candidate.firstIndex(of: "]") else { return nil }
+            let after = candidate[candidate.index(after: close)...]
+            guard after.isEmpty || (after.hasPrefix(":") && isPort(after.dropFirst())) else { return nil }
             candidate = candidate[candidate.index(after: candidate.startIndex)..<close]
         } else if candidate.filter({ $0 == ":" }).count == 1 {
-            candidate = candidate.prefix { $0 != ":" }  // IPv4 with a port
+            // IPv4 with a port.
+            guard let colon = candidate.firstIndex(of: ":"), isPort(candidate[candidate.index(after: colon)...]) else { return nil }
+            candidate = candidate[..<colon]
         }
-        if let percent = candidate.firstIndex(of: "%") { candidate = candidate[..<percent] }
+        if let percent = candidate.firstIndex(of: "%") {
+            // An IPv6 zone: an interface's name.
+            let zone = candidate[candidate.index(after: percent)...]
+            guard !zone.isEmpty, zone.count <= 32, zone.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) }) else { return nil }
+            candidate = candidate[..<percent]
+        }
+        // Only an address's own characters: inet_pton reads a C string, which would end at a NUL
+        // and take "::\0anything" for "::".
+        guard candidate.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isASCIIHexDigit || $0 == ":" || $0 == ".") }) else { return nil }
         let text = String(candidate)
         if let v4 = ipv4(text) { return v4 }
         guard let v6 = ipv6(text) else { return nil }
@@ -102,6 +115,10 @@ public enum ClientAddress {
         guard text.contains(":"), text.utf8.count <= 45, inet_pton(AF_INET6, text, &storage) == 1 else { return nil }
         return withUnsafeBytes(of: &storage) { Array($0) }
     }
+}
+
+extension Character {
+    fileprivate var isASCIIDigit: Bool { isASCII && isNumber }
 }
 
 extension StringProtocol {

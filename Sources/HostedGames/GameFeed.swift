@@ -209,9 +209,12 @@ struct WatchFilter {
             case .escape:
                 if byte == UInt8(ascii: "]") {
                     state = .osc
+                } else if byte == 0x1B {
+                    // A terminal drops an escape another escape interrupts: so does the filter
+                    // (kept, it would meet a later "]" and start a command after all).
+                    continue
                 } else {
                     output.writeInteger(UInt8(0x1B))
-                    if byte == 0x1B { continue }
                     output.writeInteger(byte)
                     state = .text
                 }

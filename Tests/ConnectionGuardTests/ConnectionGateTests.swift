@@ -89,7 +89,9 @@ import Testing
         #expect(ClientAddress.parse(" 203.0.113.7:4711 ") == "203.0.113.7")
         #expect(ClientAddress.parse("\"[2001:DB8::1]:4711\"") == "2001:db8::1")
         #expect(ClientAddress.parse("fe80::1%eth0") == "fe80::1")
-        for junk in ["unknown", "_hidden", "", "999.1.1.1", "1.2.3", "[::1", "localhost", "1.2.3.4.5"] {
+        // "::\0…" and "1.2.3.4\0…" were read as :: and 1.2.3.4 (the C parser stops at the NUL): found by fuzzing.
+        for junk in ["unknown", "_hidden", "", "999.1.1.1", "1.2.3", "[::1", "localhost", "1.2.3.4.5", "::\0_hidden", "1.2.3.4\0x", "::1\n",
+                     "127.0.0.1%:0\0=", "1.2.3.4:port", "[::1]x", "fe80::1%", "fe80::1%eth0\0"] {
             #expect(ClientAddress.parse(junk) == nil, "\(junk)")
         }
         #expect(ClientAddress.key("::ffff:198.51.100.4") == "198.51.100.4")

@@ -308,14 +308,6 @@ import PlumeBench
             #expect(!error.description.unicodeScalars.contains { $0.value == 0x1B })
         }
     }
-
-    @Test func fuzzedInputsNeverBreakTheImporter() {
-        var fuzzer = LinkFuzzer(importer: importer, seed: 42)
-        let report = fuzzer.run(inputs: 20_000)
-        #expect(report.failures.isEmpty, "\(report.failures)")
-        #expect(report.accepted > 1_000)
-        #expect(report.rejected > 1_000)
-    }
 }
 
 @Suite struct CallbackResultTests {
