@@ -124,9 +124,13 @@ fuzz-long: static-deps
 
 # The C code (the swarm kernel, the pseudo-terminal shim) under AddressSanitizer and
 # UndefinedBehaviorSanitizer: their tests, in a build of their own (not in `make test`).
+# (Swift itself takes only AddressSanitizer on Linux; UBSan is the C compiler's, linked by clang.)
+SANITIZE_FLAGS = --scratch-path .build/sanitize --sanitize=address -Xcc -fsanitize=undefined -Xcc -fno-sanitize-recover=undefined \
+	-Xswiftc -Xclang-linker -Xswiftc -fsanitize=undefined
 sanitize: static-deps
-	$(SWIFT) build --scratch-path .build/sanitize --sanitize=address --sanitize=undefined --build-tests
-	$(SWIFT) test --skip-build --scratch-path .build/sanitize --sanitize=address --sanitize=undefined \
+	$(SWIFT) build $(SANITIZE_FLAGS) --build-tests
+	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 LSAN_OPTIONS=suppressions=$(CURDIR)/Fuzz/lsan.supp \
+		$(SWIFT) test --skip-build $(SANITIZE_FLAGS) \
 		--filter '^(SwarmSimTests|LeaderboardServerTests\.PseudoTerminalTests)'
 
 # The real binary, driven from outside (pytest).
