@@ -64,7 +64,7 @@ struct Replay {
                 try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
                 for seed in Seeds.make(harness.name) {
                     let name = seed.reduce(UInt64(0xcbf2_9ce4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
-                    FileManager.default.createFile(atPath: directory + "/seed-" + String(name, radix: 16), contents: Data(seed))
+                    _ = FileManager.default.createFile(atPath: directory + "/seed-" + String(name, radix: 16), contents: Data(seed))
                 }
             }
             return
