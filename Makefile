@@ -8,7 +8,7 @@ PYTHON ?= python3
 # PostgreSQL's server programs (initdb, pg_ctl) live here on Debian when not already on the PATH.
 export PATH := $(PATH):/usr/lib/postgresql/15/bin
 
-test: unit fuzz e2e
+test: unit fuzz release e2e
 
 build:
 	$(SWIFT) build

@@ -99,7 +99,7 @@ def test_install_runs_anywhere_and_uninstall_leaves_nothing(tmp_path):
 
 
 def test_the_release_build_links_the_swift_runtime_in():
-    """`make release` (which `make fuzz`, and so `make test`, runs first) builds with the flags
+    """`make release` (which `make test` runs before the E2E suite) builds with the flags
     `make install` uses: nothing from the toolchain is loaded at run time."""
     binary = ROOT / ".build" / "release" / "plume"
     if not binary.exists():
