@@ -20,6 +20,20 @@ def cpu_seconds(pid):
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def games_of(server_pid):
+    """The processes whose parent is the server: its games."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                fields = open(f"/proc/{entry}/stat").read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == server_pid:
+                found.append(int(entry))
+    return found
+
+
 def wrk(port, seconds, connections):
     """(requests a second, p99 in ms, non-2xx responses, socket errors as wrk words them)."""
     out = subprocess.run(["wrk", "-t2", f"-c{connections}", f"-d{seconds}s", "--latency",

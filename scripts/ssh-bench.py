@@ -26,7 +26,7 @@ import pyte
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "scripts"))
-from benchkit import Session, cpu_seconds, free_port, wrk  # noqa: E402
+from benchkit import Session, cpu_seconds, free_port, games_of, wrk  # noqa: E402
 
 
 def kib(pid, field, name="status"):
@@ -58,19 +58,6 @@ class Reader:
     def stop(self):
         self.running = False
         self.thread.join()
-
-
-def games_of(server_pid):
-    found = []
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                fields = open(f"/proc/{entry}/stat").read().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            if int(fields[1]) == server_pid:
-                found.append(int(entry))
-    return found
 
 
 def main():

@@ -29,7 +29,7 @@ import urllib.request
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "scripts"))
 sys.path.insert(0, str(ROOT / "Tests" / "E2E"))
-from benchkit import Session, cpu_seconds, free_port  # noqa: E402
+from benchkit import Session, cpu_seconds, free_port, games_of  # noqa: E402
 from postgres_cluster import PostgresCluster  # noqa: E402
 
 
@@ -65,18 +65,6 @@ class Host:
 def percentile(values, fraction):
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(len(ordered) * fraction))]
-
-
-def game_of(host):
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                fields = open(f"/proc/{entry}/stat").read().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            if int(fields[1]) == host.process.pid:
-                return int(entry)
-    return None
 
 
 def main():
@@ -138,7 +126,7 @@ def main():
         # 3. One game on a, watched from b.
         player = Session(a.ssh_port, key, known)
         player.wait_for("Today:")
-        game = game_of(a)
+        game = games_of(a.process.pid)[0]
         stop = threading.Event()
 
         def play():

@@ -61,7 +61,7 @@ final class GameSession: ChannelInboundHandler {
         case let request as SSHChannelRequestEvent.PseudoTerminalRequest:
             let columns = request.terminalCharacterWidth, rows = request.terminalRowHeight
             terminal = (request.term, columns > 0 ? min(columns, 1000) : 80, rows > 0 ? min(rows, 1000) : 24)
-            reply(request.wantReply, true, context)
+            context.answer(request.wantReply, true)
         case let request as SSHChannelRequestEvent.WindowChangeRequest:
             guard terminal != nil else { return }
             terminal?.columns = max(1, min(request.terminalCharacterWidth, 1000))
@@ -72,21 +72,21 @@ final class GameSession: ChannelInboundHandler {
             }
         case let request as SSHChannelRequestEvent.ShellRequest:
             // One game a session: a second shell request is refused, the first game goes on.
-            reply(request.wantReply, phase == .waiting, context)
+            context.answer(request.wantReply, phase == .waiting)
             begin(context)
         case let request as SSHChannelRequestEvent.ExecRequest:
             server.figuresBox.count(.exec)
             guard phase == .waiting else {
-                reply(request.wantReply, false, context)
+                context.answer(request.wantReply, false)
                 return
             }
-            reply(request.wantReply, true, context)
+            context.answer(request.wantReply, true)
             turnAway("this server hosts the game and nothing else, so it runs no commands. "
                      + "Play with: \(server.playCommand) (no command after the host).")
         case let request as SSHChannelRequestEvent.SubsystemRequest:
             // sftp and scp expect their own protocol: a plain refusal is what they can show.
             server.figuresBox.count(.subsystem)
-            reply(request.wantReply, false, context)
+            context.answer(request.wantReply, false)
             if phase == .waiting {
                 phase = .ended
                 context.close(promise: nil)
@@ -97,21 +97,12 @@ final class GameSession: ChannelInboundHandler {
             let taken = GameRequest.clientVariables.contains(request.name) && request.value.utf8.count <= 32
                 && request.value.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
             if taken { colours[request.name] = request.value }
-            reply(request.wantReply, taken, context)
+            context.answer(request.wantReply, taken)
         case let event as ChannelEvent where event == .inputClosed:
             // The client sent EOF: nothing more will come from the player.
             if phase == .playing || phase == .starting { hangUp() } else if phase == .waiting { context.close(promise: nil) }
         default:
             context.fireUserInboundEventTriggered(event)
-        }
-    }
-
-    private func reply(_ wanted: Bool, _ success: Bool, _ context: ChannelHandlerContext) {
-        guard wanted else { return }
-        if success {
-            context.triggerUserOutboundEvent(ChannelSuccessEvent(), promise: nil)
-        } else {
-            context.triggerUserOutboundEvent(ChannelFailureEvent(), promise: nil)
         }
     }
 
@@ -458,5 +449,17 @@ final class TerminalRelay: ChannelInboundHandler {
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
         // EIO once the game's side of the terminal is closed: the game has ended.
         context.close(promise: nil)
+    }
+}
+
+extension ChannelHandlerContext {
+    /// Answers a session channel's request, when the client wants an answer.
+    func answer(_ wanted: Bool, _ success: Bool) {
+        guard wanted else { return }
+        if success {
+            triggerUserOutboundEvent(ChannelSuccessEvent(), promise: nil)
+        } else {
+            triggerUserOutboundEvent(ChannelFailureEvent(), promise: nil)
+        }
     }
 }

@@ -45,34 +45,25 @@ final class WatchSession: ChannelInboundHandler {
         case let request as SSHChannelRequestEvent.PseudoTerminalRequest:
             size = (max(20, min(request.terminalCharacterWidth, 1000)), max(5, min(request.terminalRowHeight, 1000)))
             hasTerminal = true
-            reply(request.wantReply, true, context)
+            context.answer(request.wantReply, true)
         case let request as SSHChannelRequestEvent.WindowChangeRequest:
             size = (max(20, min(request.terminalCharacterWidth, 1000)), max(5, min(request.terminalRowHeight, 1000)))
             if watching == nil { drawMenu() }
         case let request as SSHChannelRequestEvent.ShellRequest:
-            reply(request.wantReply, !started, context)
+            context.answer(request.wantReply, !started)
             begin()
         case let request as SSHChannelRequestEvent.ExecRequest:
             server.figuresBox.count(.exec)
-            reply(request.wantReply, !started, context)
+            context.answer(request.wantReply, !started)
             if !started { close(with: "watching takes no command. Watch with: \(server.watchCommand)", refused: true) }
         case let request as SSHChannelRequestEvent.SubsystemRequest:
             server.figuresBox.count(.subsystem)
-            reply(request.wantReply, false, context)
+            context.answer(request.wantReply, false)
             if !started { close(with: nil, refused: true) }
         case let event as ChannelEvent where event == .inputClosed:
             close(with: nil)
         default:
             context.fireUserInboundEventTriggered(event)
-        }
-    }
-
-    private func reply(_ wanted: Bool, _ success: Bool, _ context: ChannelHandlerContext) {
-        guard wanted else { return }
-        if success {
-            context.triggerUserOutboundEvent(ChannelSuccessEvent(), promise: nil)
-        } else {
-            context.triggerUserOutboundEvent(ChannelFailureEvent(), promise: nil)
         }
     }
 
