@@ -220,7 +220,13 @@ public final class HostedServer: Service, Sendable {
             connection.open(child, type: type)
         }
         try channel.pipeline.syncOperations.addHandlers([handler, ConnectionEnd(connection: connection)])
+        // The close, not the pipeline's inactive event, gives the places back: NIOSSHHandler
+        // does not pass channelInactive on, so a handler after it never hears of the end, and
+        // every connection that left unsigned-in (ssh-keyscan, a failed sign-in, the deadline)
+        // kept its place among those signing in until the cap turned everyone away.
+        let ending = NIOLoopBound(connection, eventLoop: channel.eventLoop)
         channel.closeFuture.whenComplete { [self] _ in
+            ending.value.closed()
             gate.closed()
             gate.release(admission)
         }
@@ -324,8 +330,9 @@ final class KeyAuthentication: NIOSSHServerUserAuthenticationDelegate {
     }
 }
 
-/// The last handler of a connection: a protocol error closes it (NIOSSH only reports them), the
-/// sign-in deadline starts when it is active, and the connection's counts are given back at close.
+/// The last handler of a connection: a protocol error closes it (NIOSSH only reports them), and
+/// the sign-in deadline starts when it is active. (Its counts are given back on the channel's
+/// close future: NIOSSHHandler does not pass channelInactive on.)
 final class ConnectionEnd: ChannelInboundHandler {
     typealias InboundIn = Any
     let connection: SSHConnection
@@ -339,11 +346,6 @@ final class ConnectionEnd: ChannelInboundHandler {
     func channelActive(context: ChannelHandlerContext) {
         connection.startAuthDeadline(on: context.channel)
         context.fireChannelActive()
-    }
-
-    func channelInactive(context: ChannelHandlerContext) {
-        connection.closed()
-        context.fireChannelInactive()
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {

@@ -363,6 +363,27 @@ def test_new_connections_from_one_address_are_rate_limited(host, tmp_path):
     assert h.metric("plume_ssh_refused", reason="rate") == 1
 
 
+def test_clients_that_hang_up_during_the_key_exchange_give_their_place_back(host, tmp_path):
+    """ssh-keyscan hangs up once it has the host key, in the middle of the key exchange. Each of
+    those connections must give back its place among the ones signing in, or a few dozen scans
+    would turn every player away."""
+    h = host("--ssh-max-unauthenticated", "4")
+    ada = keygen(tmp_path, "ada")
+    for burst in range(6):
+        scans = [subprocess.Popen(["ssh-keyscan", "-T", "5", "-t", "ed25519", "-p", str(h.ssh_port), "127.0.0.1"],
+                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) for _ in range(3)]
+        for scan in scans:
+            scan.wait(timeout=30)
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline and h.metric("plume_ssh_connections") != 0:
+        time.sleep(0.1)
+    assert h.metric("plume_ssh_connections") == 0
+    for _ in range(6):
+        result = h.run(ada, command=["true"])
+        assert "runs no commands" in result.stderr, result
+    assert h.metric("plume_ssh_refused", reason="unauthenticated") == 0
+
+
 def test_the_host_key_is_kept_and_shown(host, tmp_path):
     h = host()
     key_file = h.tmp / "plume-ssh-host-key"
