@@ -14,8 +14,6 @@ let package = Package(
         // The leaderboard: its store (SQLite) and token hashing, linked by the game and the server.
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
-        // The game's settings file ($XDG_CONFIG_HOME/plume/config.toml).
-        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         // Server only: never reachable from the `plume` product.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
@@ -69,7 +67,6 @@ let package = Package(
             name: "ScoresClient",
             dependencies: [
                 "ScoresAPI", "PlumeCalendar", "Leaderboard", "GameState", "Challenges",
-                .product(name: "TOMLKit", package: "TOMLKit"),
             ]
         ),
         // Links from other programs: the running game's Unix socket (one owner, by lock) and
@@ -166,14 +163,23 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
+        // plume-server's settings (flags, environment, config file), a library so that the fuzz
+        // harness reads config files with the server's own code.
+        .target(
+            name: "ServerSettings",
+            dependencies: [
+                "ConnectionGuard", "GameState", "HostedGames", "LeaderboardPostgres", "LeaderboardServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .executableTarget(
             name: "plume-server",
             dependencies: [
                 "Leaderboard", "LeaderboardPostgres", "LeaderboardServer", "ScoresAPI", "PlumeCalendar", "GameState", "Challenges", "PlumeBench", "ConnectionGuard",
-                "HostedGames",
+                "HostedGames", "ServerSettings",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "TOMLKit", package: "TOMLKit"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -216,7 +222,7 @@ let package = Package(
         .target(
             name: "PlumeFuzz",
             dependencies: [
-                "GameState", "Terminal", "TUI", "Leaderboard", "LeaderboardServer", "HostedGames", "ConnectionGuard", "ScoresAPI",
+                "GameState", "Terminal", "TUI", "Leaderboard", "LeaderboardServer", "HostedGames", "ConnectionGuard", "ScoresAPI", "ServerSettings",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),

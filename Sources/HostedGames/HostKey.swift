@@ -7,6 +7,7 @@
 // format (a base64 seed under a comment) is still read.
 import Crypto
 import Foundation
+import GameState
 import Leaderboard
 import NIOSSH
 
@@ -28,7 +29,7 @@ public struct HostKey: Sendable {
         if FileManager.default.fileExists(atPath: path) { return try load(path) }
         let made = Curve25519.Signing.PrivateKey()
         let text = OpenSSHKeyFile.write(made, comment: "plume-server host key")
-        let directory = (path as NSString).deletingLastPathComponent
+        let directory = FilePaths.directory(of: path)
         if !directory.isEmpty, !FileManager.default.fileExists(atPath: directory) {
             throw Problem(description: "can't make the SSH host key at \(path): the directory \(directory) does not exist")
         }

@@ -3,7 +3,6 @@
 // explained, and the game goes on with the next choice down (never refusing to start).
 import Foundation
 import GameState
-import TOMLKit
 
 public enum ScoresPlace: Sendable, Equatable {
     case local
@@ -92,16 +91,14 @@ public struct ScoresSettings: Sendable, Equatable {
         guard let data = try? Data(contentsOf: file), data.count <= 64 * 1024, let text = String(data: data, encoding: .utf8) else {
             return .failure(Problem("\(file.path) can't be read as a small UTF-8 text file"))
         }
-        let table: TOMLTable
+        let table: [String: ConfigTOML.Value]
         do {
-            table = try TOMLTable(string: text)
-        } catch let error as TOMLParseError {
-            return .failure(Problem("\(file.path) line \(error.source.begin.line): \(SafeText.strip(error.description))"))
+            table = try ConfigTOML.parse(text)
         } catch {
-            return .failure(Problem("\(file.path) isn't valid TOML"))
+            return .failure(Problem("\(file.path) \(error)"))
         }
         guard let value = table["server"] else { return .success(nil) }
-        guard let server = value.string else { return .failure(Problem("in \(file.path), server must be a string, like server = \"https://host\"")) }
+        guard case .text(let server) = value else { return .failure(Problem("in \(file.path), server must be a string, like server = \"https://host\"")) }
         return .success(server)
     }
 }

@@ -5,6 +5,7 @@ import Foundation
 import Leaderboard
 import ScoresAPI
 import LeaderboardServer
+import ServerSettings
 
 struct Players: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "List, ban and unban players.",

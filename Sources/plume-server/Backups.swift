@@ -8,6 +8,7 @@ import GRDB
 import LeaderboardPostgres
 #if canImport(Glibc)
 import Glibc
+import ServerSettings
 #endif
 
 struct Backup: AsyncParsableCommand {

@@ -6,6 +6,7 @@
 import ArgumentParser
 import Foundation
 import HostedGames
+import ServerSettings
 
 struct SSHFingerprint: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

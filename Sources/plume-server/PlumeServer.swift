@@ -7,6 +7,7 @@ import Hummingbird
 import Leaderboard
 import LeaderboardServer
 import Logging
+import ServerSettings
 
 @main
 struct PlumeServer: AsyncParsableCommand {

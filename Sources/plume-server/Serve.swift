@@ -5,6 +5,7 @@ import Foundation
 import Hummingbird
 import LeaderboardServer
 import Logging
+import ServerSettings
 
 /// The options `serve` and `config` share: a property per entry of `Settings.all`, named after
 /// its key (`maxConnectionsPerAddress` is `--max-connections-per-address`), its help, variable

@@ -4,6 +4,7 @@
 import Foundation
 import GameState
 import Logging
+import ServerSettings
 import Synchronization
 
 enum ServerLogging {

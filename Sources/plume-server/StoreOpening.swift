@@ -4,6 +4,7 @@
 import Leaderboard
 import LeaderboardPostgres
 import Logging
+import ServerSettings
 
 func openStore(_ database: String, logger: Logger = Logger(label: "plume-server")) throws(OperatorError) -> any LeaderboardStore {
     if PostgresLocation.isURL(database) {

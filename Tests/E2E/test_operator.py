@@ -161,6 +161,13 @@ def test_a_database_password_is_never_printed(url, secret, shown):
     ('allowed-origin = "https://a.example"\n', "allowed-origin must be a list of strings"),
     ('host = ""\n', "host must be a non-empty string"),
     ('database = ["postgres://u:hunter2@h/db"]\n', "database must be a non-empty string"),
+    # The settings are top-level keys; a table header is refused by name (a header whose first
+    # character can't start a key, found by fuzzing, used to abort inside the TOML parser).
+    ("port = 80\n[server]\nport = 81\n", 'line 2: "[server]" starts a table'),
+    ("[é]\n", 'line 1: "[é]" starts a table'),
+    ("# hosts\n\n  [[\ufffdx]]\n", 'line 3: "[[\ufffdx]]" starts a table'),
+    # A key that is all control characters is named with them escaped.
+    ('"\\u001b[31m" = 1\n', 'there is no setting called "\\u001b[31m"'),
 ])
 def test_a_bad_config_file_stops_start_up_in_plain_words(tmp_path, text, words):
     config = tmp_path / "bad.toml"
@@ -303,3 +310,26 @@ def test_restore_over_a_database_sqlite_cannot_read_keeps_its_bytes_and_serves_t
         assert status == 200 and me["player_id"] == ada["player_id"], me
     finally:
         again.stop()
+
+
+def test_brackets_inside_values_are_not_taken_for_tables(tmp_path):
+    config = tmp_path / "plume-server.toml"
+    config.write_text('trusted-proxy = [\n  "10.0.0.1",\n  "::1", # the other\n]\nallowed-origin = [\n[\n]] # refused as a type, not a table\n')
+    out = run("config", "--config", str(config))
+    assert out.returncode != 0 and "allowed-origin must be a list of strings" in out.stderr, out.stderr
+    config.write_text('trusted-proxy = [\n  "10.0.0.1",\n  "::1", # [x]\n]\nssh-host-name = """\n[not a table]\\\n  "quoted" """\n'
+                      "plume = '''\n[x]'''\n")
+    out = run("config", "--config", str(config))
+    assert out.returncode == 0, out.stderr
+    printed = tomllib.loads(out.stdout)
+    assert printed["trusted-proxy"] == ["10.0.0.1", "::1"]
+    assert printed["ssh-host-name"] == '[not a table]"quoted" ' and printed["plume"] == "[x]"
+
+
+def test_a_database_named_by_one_character_is_beside_the_working_directory(tmp_path):
+    # Foundation's own path arithmetic stops the process on a one-character path (found by fuzzing).
+    for name in ("a", " "):
+        out = run("config", "--database", name)
+        assert out.returncode == 0, out.stderr
+        printed = tomllib.loads(out.stdout)
+        assert printed["database"] == name and printed["ssh-host-key"] == "./plume-ssh-host-key", printed

@@ -17,6 +17,7 @@ public struct Harness: Sendable {
 public enum Harnesses {
     /// Every harness, in the order `make fuzz` runs them.
     public static let all: [Harness] = LinkDoors.harnesses + InputDoors.harnesses + ServerDoors.harnesses + HostingDoors.harnesses
+        + ConfigDoors.harnesses
 
     public static func named(_ name: String) -> Harness? { all.first { $0.name == name } }
 }

@@ -70,6 +70,13 @@ public enum Seeds {
             return [[9] + Array("\u{1B}[H\u{1B}[2J\u{1B}]2;Plume · Studio\u{07}\u{1B}[1mStudio\u{1B}]52;c;aGk=\u{07}\u{1B}[0m".utf8),
                     [3] + Array("x\u{1B}]2;Plume · Lab\u{1B}\\y\u{1B}\u{1B}[31m".utf8)]
         case "openssh-key": return utf8([OpenSSHKeyFile.write(Curve25519.Signing.PrivateKey(), comment: "plume host key")])
+        case "config-file":
+            return utf8(["database = \"/var/lib/plume/plume.sqlite\"\nport = 8080\nhost = \"0.0.0.0\"\n",
+                         "# hosts on one database\ndatabase = \"postgres://plume:s3cret@db.internal:5432/plume\"\nssh-port = 2222\nssh-host-name = \"host-a\"\n"
+                             + "relay-url = \"http://10.0.0.5:8080\"\ntrusted-proxy = [\"10.0.0.1\", \"::1\"]\nforwarded-header = \"forwarded\"\n",
+                         "log-level = \"debug\"\nlog-format = \"json\"\nallowed-origin = ['https://plume.example']\nrate-limit = 0\nwatch-max = 1_000\n",
+                         "public-url = \"https://plume.example/\\u00e9\"\nplume = '/opt/plume/bin/plume'\nssh-idle-minutes = 0x1E\n",
+                         "[server]\nport = 1\n", "port = \"80\"\n", "database = \"\"\n", "port = 99999\n", "colour = \"blue\"\n"])
         case "saved-path": return utf8(["data/plume/plume.json", "config/plume/settings.json", "state/plume/news-seen.json", "data/../x", "cache/x"])
         default: return []
         }

@@ -1,0 +1,27 @@
+// Where the server keeps what it keeps beside its database, derived from the settings in effect:
+// the SSH host key (a file, or the database itself for hosts on one PostgreSQL), the SSH players'
+// homes, and the game each SSH session runs.
+import Foundation
+import GameState
+import LeaderboardPostgres
+
+extension EffectiveSettings {
+    /// The directory files kept "beside the database" go in: a SQLite file's, else the working directory.
+    public var besideDatabase: String {
+        guard !PostgresLocation.isURL(server.database) else { return "." }
+        let directory = FilePaths.directory(of: server.database)
+        return directory.isEmpty ? "." : directory
+    }
+
+    public var hostKeyPath: String { sshHostKey ?? besideDatabase + "/plume-ssh-host-key" }
+    /// Hosts on one PostgreSQL share their key through it, unless the operator names a file.
+    public var hostKeyInDatabase: Bool { sshHostKey == nil && PostgresLocation.isURL(server.database) }
+    public var homesPath: String { sshHomes ?? besideDatabase + "/plume-players" }
+
+    /// The game beside this binary (the installed pair, or the build directory).
+    public var plumePath: String {
+        if let plume { return plume }
+        let me = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        return me.deletingLastPathComponent().appendingPathComponent("plume").path
+    }
+}

@@ -1,9 +1,0 @@
-// Why a command stops, in words an operator can act on: the file, setting or database at fault
-// and what to do about it. Not a `ValidationError`: the command line was usually right (the
-// environment, the config file or the database was not), so no usage text follows the message,
-// which keeps journalctl readable; the exit status is 1.
-struct OperatorError: Error, CustomStringConvertible, Sendable {
-    let description: String
-
-    init(_ description: String) { self.description = description }
-}
