@@ -164,12 +164,12 @@ let package = Package(
             ]
         ),
         // plume-server's settings (flags, environment, config file), a library so that the fuzz
-        // harness reads config files with the server's own code.
+        // harness reads config files with the server's own code. Not on ArgumentParser: the
+        // manual plugin would take plume-fuzz for a command with a page of its own.
         .target(
             name: "ServerSettings",
             dependencies: [
                 "ConnectionGuard", "GameState", "HostedGames", "LeaderboardPostgres", "LeaderboardServer",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

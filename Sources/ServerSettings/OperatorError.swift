@@ -7,3 +7,8 @@ public struct OperatorError: Error, CustomStringConvertible, Sendable {
 
     public init(_ description: String) { self.description = description }
 }
+
+/// A flag's value refused: the command line's mistake, which the command shows with its usage.
+public struct FlagError: Error, CustomStringConvertible, Sendable {
+    public let description: String
+}

@@ -2,7 +2,6 @@
 // its environment variable, what values it takes, and where it goes. A value is taken from the
 // command line, else the environment, else the config file (`--config`, or PLUME_CONFIG), else
 // the built-in default; a bad one stops start-up with the place, the key and what is expected.
-import ArgumentParser
 import ConnectionGuard
 import Foundation
 import GameState
@@ -66,7 +65,7 @@ public struct Setting: Sendable {
     /// The default in words where it is not a value ("none", "off", "beside the database").
     var defaultWords: String?
     /// The placeholder `--help` shows for the value.
-    var valueName: String?
+    public var valueName: String?
     /// Shown with its password masked.
     public var secret = false
     /// Puts a checked value in place.
@@ -126,9 +125,9 @@ public struct Setting: Sendable {
     }
 
     /// The flag's help: what it does, its variable and its default, from this one entry.
-    public var help: ArgumentHelp {
+    public var helpText: String {
         let repeatable = if case .list = kind { " Repeat for more." } else { "" }
-        return ArgumentHelp("\(words)\(repeatable) Env: \(envText). (default: \(defaultText))", valueName: valueName)
+        return "\(words)\(repeatable) Env: \(envText). (default: \(defaultText))"
     }
 }
 
@@ -281,8 +280,8 @@ public enum Settings {
     }
 
     /// Resolves every setting: `flags` (by key) win over the environment, which wins over the
-    /// file. A flag's mistake is the command line's (usage follows it); the environment's and the
-    /// file's are `OperatorError`s.
+    /// file. A flag's mistake is the command line's (a `FlagError`, which the command turns into
+    /// usage); the environment's and the file's are `OperatorError`s.
     public static func resolve(flags: [String: SettingValue], configFile: String?,
                                environment: [String: String] = ProcessInfo.processInfo.environment) throws -> EffectiveSettings {
         let path = configFile ?? environment["PLUME_CONFIG"].flatMap { $0.isEmpty ? nil : $0 }
@@ -310,7 +309,7 @@ public enum Settings {
                 chosen = (checked, "env \(setting.env)")
             }
             if let flag = flags[setting.key] {
-                guard let checked = setting.accepted(flag) else { throw ValidationError(setting.refusal(flag, at: "--\(setting.key)")) }
+                guard let checked = setting.accepted(flag) else { throw FlagError(description: setting.refusal(flag, at: "--\(setting.key)")) }
                 chosen = (checked, "flag")
             }
             if let chosen { setting.apply(&settings, chosen.value) }

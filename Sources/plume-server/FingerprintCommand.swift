@@ -40,7 +40,7 @@ enum KeyPlace {
         var flags: [String: SettingValue] = [:]
         if let path = database.database { flags["database"] = .text(path) }
         if let sshHostKey { flags["ssh-host-key"] = .text(sshHostKey) }
-        let settings = try Settings.resolve(flags: flags, configFile: database.config)
+        let settings = try Settings.resolved(flags: flags, configFile: database.config)
         if settings.hostKeyInDatabase {
             return (.database(try await operatorService(settings.server.database).store), "kept in the database")
         }

@@ -42,7 +42,7 @@ struct DatabaseOption: ParsableArguments {
     var config: String?
 
     func resolved() throws -> String {
-        try Settings.resolve(flags: database.map { ["database": .text($0)] } ?? [:], configFile: config).server.database
+        try Settings.resolved(flags: database.map { ["database": .text($0)] } ?? [:], configFile: config).server.database
     }
 }
 

@@ -75,7 +75,7 @@ struct ServerOptions: ParsableArguments {
     }
 
     func resolved() throws -> EffectiveSettings {
-        try Settings.resolve(flags: flags, configFile: database.config)
+        try Settings.resolved(flags: flags, configFile: database.config)
     }
 }
 
