@@ -3,7 +3,7 @@
 // host's home page then shows beside the current one with a known_hosts line players can add
 // ahead of time; later `plume-server ssh-key rotate` makes it the key, keeping the old one as the
 // previous. Kept where the key is: with the server's secrets in the database (every host picks
-// the change up within `HostedServer.keyReload`), or in files beside the key file (KEY.next,
+// the change up within `ssh-key-check` seconds, 30 unless set), or in files beside the key file (KEY.next,
 // KEY.previous; hosts pick it up the same way).
 import Crypto
 import Foundation

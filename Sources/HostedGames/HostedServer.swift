@@ -18,8 +18,6 @@ public final class HostedServer: Service, Sendable {
     public let configuration: HostingConfiguration
     /// The key presented now, and the one announced to come next.
     private let keys: Mutex<(current: HostKey, next: HostKey?)>
-    /// How often a host reads its key again (a rotation reaches every host within this).
-    static let keyReload: Duration = .seconds(30)
     let service: LeaderboardService
     let logger: Logger
     let gate: ConnectionGate
@@ -65,7 +63,7 @@ public final class HostedServer: Service, Sendable {
         configuration.hostKeyInDatabase ? .database(service.store) : .file(configuration.hostKeyPath)
     }
 
-    /// Reads the key and the next one again, now and every `keyReload`, until cancelled.
+    /// Reads the key and the next one again, now and every `keyCheckSeconds`, until cancelled.
     private func followKeys() async {
         while !Task.isCancelled {
             do {
@@ -78,7 +76,7 @@ public final class HostedServer: Service, Sendable {
             } catch {
                 logger.warning("can't read the SSH host key again", metadata: ["error": "\(error)"])
             }
-            try? await Task.sleep(for: Self.keyReload)
+            try? await Task.sleep(for: .seconds(configuration.keyCheckSeconds))
         }
     }
 

@@ -26,6 +26,9 @@ public struct HostingConfiguration: Sendable {
     /// Where the other hosts reach this one's HTTP listener, to relay its games to their
     /// watchers; nil: `apiURL` (hosts on one machine).
     public var relayURL: String?
+    /// Seconds between reads of the host key and the announced next one (a rotation reaches
+    /// every host within this).
+    public var keyCheckSeconds = 30
     public var limits = HostingLimits()
 
     public init() {}

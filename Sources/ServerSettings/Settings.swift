@@ -224,6 +224,8 @@ public enum Settings {
               default: "the machine's name and the process id", valueName: "name"),
         .text("relay-url", "PLUME_RELAY_URL", \.hosting.relayURL, "Where the other hosts on one database reach this one's HTTP listener, to relay its games to their watchers.",
               default: "this server's loopback address (hosts on one machine)", valueName: "url"),
+        .integer("ssh-key-check", "PLUME_SSH_KEY_CHECK", 1...86_400, \.hosting.keyCheckSeconds,
+                 "Seconds between a host's reads of its SSH host key and the announced next one: `plume-server ssh-key rotate` reaches every running host within this."),
         .integer("ssh-max-sessions", "PLUME_SSH_MAX_SESSIONS", 1...100_000, \.hosting.limits.maxSessions,
                  "Games played over SSH at once; past it a player is told the server is full."),
         .integer("ssh-max-sessions-per-address", "PLUME_SSH_MAX_SESSIONS_PER_ADDRESS", 1...100_000, \.hosting.limits.maxPerAddress,

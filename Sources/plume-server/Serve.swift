@@ -37,6 +37,7 @@ struct ServerOptions: ParsableArguments {
     @Option(help: Settings.named("plume").help) var plume: String?
     @Option(help: Settings.named("ssh-host-name").help) var sshHostName: String?
     @Option(help: Settings.named("relay-url").help) var relayUrl: String?
+    @Option(help: Settings.named("ssh-key-check").help) var sshKeyCheck: Int?
     @Option(help: Settings.named("ssh-max-sessions").help) var sshMaxSessions: Int?
     @Option(help: Settings.named("ssh-max-sessions-per-address").help) var sshMaxSessionsPerAddress: Int?
     @Option(help: Settings.named("ssh-max-unauthenticated").help) var sshMaxUnauthenticated: Int?

@@ -1,7 +1,7 @@
 """Changing the SSH host key without surprising anyone: `plume-server ssh-key announce` makes the
 next key, which every host's home page shows with a known_hosts line; a player who adds it keeps
 connecting under strict checking after `plume-server ssh-key rotate`, which every running host
-follows within 30 seconds. On PostgreSQL the keys are in the database; on SQLite, files."""
+follows within `ssh-key-check` seconds (30 unless set). On PostgreSQL the keys are in the database; on SQLite, files."""
 import re
 import subprocess
 import time
@@ -34,7 +34,8 @@ def strict_run(host, key, known):
 
 def test_hosts_on_one_postgresql_announce_then_rotate_their_key(host, tmp_path, postgres_cluster):
     database = postgres_cluster.new_database()
-    homes = ["--ssh-homes", str(tmp_path / "homes")]
+    # Hosts read their keys every second here (30 unless set), so the rotation reaches them soon.
+    homes = ["--ssh-homes", str(tmp_path / "homes"), "--ssh-key-check", "1"]
     first, second = host(*homes, database=database), host(*homes, database=database)
     ada = keygen(tmp_path, "ada")
     old = operator("ssh-fingerprint", "--database", database)
