@@ -110,7 +110,7 @@ uninstall:
 # from its corpus, with its dictionary; prints executions per second, coverage and corpus size,
 # and fails on an input that breaks a harness's rule (kept in .build/fuzz-out). A build of its
 # own, instrumented (-sanitize=fuzzer), beside the ordinary one.
-FUZZ_SECONDS ?= 8
+FUZZ_SECONDS ?= 5
 FUZZ_BUILD = $(SWIFT) build --scratch-path .build/fuzz --sanitize=fuzzer -Xswiftc -DPLUME_FUZZER --product plume-fuzz
 fuzz: static-deps
 	$(FUZZ_BUILD)

@@ -23,7 +23,7 @@ def test_schemathesis_finds_no_server_errors_and_no_undocumented_responses(tmp_p
         result = subprocess.run(
             [schemathesis, "run", f"{srv.base}/v1/openapi.json", "--url", srv.base,
              "--checks", "not_a_server_error,response_schema_conformance",
-             "--max-examples", "15", "--max-time", "60", "--seed", "7", "--warnings", "off",
+             "--max-examples", "15", "--max-time", "30", "--seed", "7", "--warnings", "off",
              "--header", f"Authorization: Bearer {token}"],
             capture_output=True, text=True, timeout=300, cwd=tmp_path)
         assert result.returncode == 0, result.stdout[-6000:] + result.stderr[-2000:]
