@@ -124,10 +124,10 @@ private struct Reader {
         switch current {
         case "\"":
             guard peek(1) != "\"" || peek(2) != "\"" else { throw refuse("a key can't be a multi-line string") }
-            return try basicString()
+            return try singleLineString(quote: "\"")
         case "'":
             guard peek(1) != "'" || peek(2) != "'" else { throw refuse("a key can't be a multi-line string") }
-            return try literalString()
+            return try singleLineString(quote: "'")
         default:
             var key = ""
             while let scalar = current, isBareKey(scalar) {
@@ -151,10 +151,10 @@ private struct Reader {
             throw refuse("a key has no value after its =")
         case "\"":
             if peek(1) == "\"", peek(2) == "\"" { return .text(try multiLineString(quote: "\"")) }
-            return .text(try basicString())
+            return .text(try singleLineString(quote: "\""))
         case "'":
             if peek(1) == "'", peek(2) == "'" { return .text(try multiLineString(quote: "'")) }
-            return .text(try literalString())
+            return .text(try singleLineString(quote: "'"))
         case "[":
             guard depth < ConfigTOML.maxDepth else { throw refuse("lists are nested more than \(ConfigTOML.maxDepth) deep") }
             return try list(depth: depth + 1)
@@ -237,30 +237,19 @@ private struct Reader {
 
     // MARK: Strings
 
-    mutating func basicString() throws(ConfigTOML.Refusal) -> String {
+    /// "…" (with escapes) or '…' (as written), on one line; the opening quote not yet read.
+    mutating func singleLineString(quote: Unicode.Scalar) throws(ConfigTOML.Refusal) -> String {
         index += 1
         var out = ""
         while true {
-            guard let scalar = current, scalar != "\n" else { throw refuse("a \"string\" is not closed on its line") }
+            guard let scalar = current, scalar != "\n" else { throw refuse("a \(quote)string\(quote) is not closed on its line") }
             index += 1
-            switch scalar {
-            case "\"": return out
-            case "\\": out.unicodeScalars.append(try escape())
-            default:
-                guard scalar == "\t" || !isControl(scalar) else { throw refuse(controlWords(scalar)) }
-                out.unicodeScalars.append(scalar)
+            if scalar == quote { return out }
+            if scalar == "\\", quote == "\"" {
+                out.unicodeScalars.append(try escape())
+                continue
             }
-        }
-    }
-
-    mutating func literalString() throws(ConfigTOML.Refusal) -> String {
-        index += 1
-        var out = ""
-        while true {
-            guard let scalar = current, scalar != "\n" else { throw refuse("a 'string' is not closed on its line") }
-            index += 1
-            if scalar == "'" { return out }
-            guard scalar == "\t" || !isControl(scalar) else { throw refuse(controlWords(scalar)) }
+            try checkText(scalar)
             out.unicodeScalars.append(scalar)
         }
     }
@@ -297,7 +286,7 @@ private struct Reader {
                 if lineEndingBackslash() { continue }
                 out.unicodeScalars.append(try escape())
             default:
-                guard scalar == "\t" || !isControl(scalar) else { throw refuse(controlWords(scalar)) }
+                try checkText(scalar)
                 out.unicodeScalars.append(scalar)
             }
         }
@@ -356,7 +345,10 @@ private struct Reader {
         return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }
 
-    func controlWords(_ scalar: Unicode.Scalar) -> String {
-        "a string holds a control character (U+\(hex(scalar))); write it as an escape such as \\u\(hex(scalar))"
+    /// A string's character as written: anything but a control character (a tab is text).
+    func checkText(_ scalar: Unicode.Scalar) throws(ConfigTOML.Refusal) {
+        guard scalar == "\t" || !isControl(scalar) else {
+            throw refuse("a string holds a control character (U+\(hex(scalar))); write it as an escape such as \\u\(hex(scalar))")
+        }
     }
 }
