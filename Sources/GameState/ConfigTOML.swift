@@ -340,10 +340,7 @@ private struct Reader {
 
     func isControl(_ scalar: Unicode.Scalar) -> Bool { scalar.value < 0x20 || scalar.value == 0x7F }
 
-    func hex(_ scalar: Unicode.Scalar) -> String {
-        let digits = String(scalar.value, radix: 16, uppercase: true)
-        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
-    }
+    func hex(_ scalar: Unicode.Scalar) -> String { String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4) }
 
     /// A string's character as written: anything but a control character (a tab is text).
     func checkText(_ scalar: Unicode.Scalar) throws(ConfigTOML.Refusal) {
