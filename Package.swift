@@ -153,7 +153,7 @@ let package = Package(
         .target(
             name: "HostedGames",
             dependencies: [
-                "Leaderboard", "ConnectionGuard", "CPseudoTerminal", "ScoresAPI",
+                "Leaderboard", "ConnectionGuard", "CPseudoTerminal", "ScoresAPI", "GameState",
                 .product(name: "NIOSSH", package: "swift-nio-ssh"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

@@ -3,6 +3,7 @@
 // a clean environment and the hand-off (this server's API, the pass, who the player is) on an
 // inherited pipe.
 import Foundation
+import GameState
 import Leaderboard
 import NIOSSH
 import ScoresAPI
@@ -145,6 +146,10 @@ extension HostedServer {
 struct PlayerHomes {
     let root: String
 
+    /// The root made absolute where the host runs: every path handed to the game must be, since
+    /// the game runs inside the home and would resolve a relative one again from there.
+    init(root: String) { self.root = FilePaths.absolute(root) }
+
     func prepare(player: String?, fingerprint: String) throws -> String {
         let manager = FileManager.default
         try manager.createDirectory(atPath: root, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
@@ -164,7 +169,17 @@ struct PlayerHomes {
                 try manager.createDirectory(atPath: directory, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
             }
         }
+        try Self.forgetWatchers(home: home)
         return home
+    }
+
+    /// The count of watchers a former game's feed left in the run directory is not the next
+    /// game's: nobody watches a game that hasn't started (its feed writes the count afresh as
+    /// watchers come). Whatever is there under that name goes, a link as a link.
+    static func forgetWatchers(home: String) throws {
+        let path = home + "/run/" + GameFeed.watchersFile
+        var info = stat()
+        if lstat(path, &info) == 0 { try FileManager.default.removeItem(atPath: path) }
     }
 
     /// A fingerprint as a file name: base64's "/" and "+" replaced.

@@ -16,7 +16,10 @@ extension EffectiveSettings {
     public var hostKeyPath: String { sshHostKey ?? besideDatabase + "/plume-ssh-host-key" }
     /// Hosts on one PostgreSQL share their key through it, unless the operator names a file.
     public var hostKeyInDatabase: Bool { sshHostKey == nil && PostgresLocation.isURL(server.database) }
-    public var homesPath: String { sshHomes ?? besideDatabase + "/plume-players" }
+    /// Absolute, resolved against the directory the server starts in: each game runs in its
+    /// player's home, where a relative path would be resolved a second time (and its saves
+    /// written where no host looks for them).
+    public var homesPath: String { FilePaths.absolute(sshHomes ?? besideDatabase + "/plume-players") }
 
     /// The game beside this binary (the installed pair, or the build directory).
     public var plumePath: String {

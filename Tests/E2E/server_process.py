@@ -21,9 +21,10 @@ def free_port():
 
 class Server:
     """`prefix` runs the server under another program (faketime); it then gets a session of its
-    own, and stopping it stops the whole group (the server may be a grandchild)."""
+    own, and stopping it stops the whole group (the server may be a grandchild). `cwd` is the
+    directory it starts in (relative defaults are resolved against it)."""
 
-    def __init__(self, directory, *extra, database=None, port=None, binary=None, prefix=()):
+    def __init__(self, directory, *extra, database=None, port=None, binary=None, prefix=(), cwd=None):
         self.directory = pathlib.Path(directory)
         self.group = bool(prefix)
         self.database = database or str(self.directory / "scores.sqlite")
@@ -34,7 +35,7 @@ class Server:
                    PLUME_VOTE_RATE_LIMIT="0")
         self.process = subprocess.Popen(
             [*prefix, str(binary or SERVER_BIN), "serve", "--port", str(self.port), "--database", self.database, *extra],
-            stdout=self.log, stderr=subprocess.STDOUT, env=env, start_new_session=self.group)
+            stdout=self.log, stderr=subprocess.STDOUT, env=env, start_new_session=self.group, cwd=cwd)
         try:
             self.wait_ready()
         except BaseException:

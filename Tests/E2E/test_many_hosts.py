@@ -158,6 +158,45 @@ def test_a_look_and_a_slot_saved_on_one_host_are_there_on_the_other(pair, tmp_pa
     b.wait_no_children()
 
 
+def test_with_every_default_a_slot_saved_on_one_host_is_there_on_the_other(tmp_path, plume_bin, postgres_cluster):
+    # Two hosts as the docs start them: each in a directory of its own, on one PostgreSQL, with
+    # no --ssh-homes (so plume-players in the directory each starts in) and the game beside the
+    # server. A relative home was once resolved a second time inside the player's home, and the
+    # game's saves never reached the store.
+    database = postgres_cluster.new_database()
+    hosts = []
+    try:
+        for name in ("a", "b"):
+            directory = tmp_path / name
+            directory.mkdir()
+            hosts.append(Host(directory, plume_bin, database=database, defaults=True))
+        a, b = hosts
+        ada = keygen(tmp_path, "ada")
+        first, _ = start(a, ada)
+        first.wait_for("Welcome to Plume, ada")
+        chosen = new_background(first, background(first.text()))
+        first.press("w", "4")
+        assert slots(first.wait_for("Saved to slot 4.")) == ["·"] * 3 + ["4"] + ["·"] * 5
+        quit_game(first)
+        a.wait_no_children()
+        # The game wrote its save in the player's home under plume-players, once: nothing nested.
+        homes = a.tmp / "plume-players"
+        assert len(list(homes.glob("*/data/plume/plume.json"))) == 1, sorted(str(p) for p in homes.rglob("*"))[:20]
+        assert not list(homes.glob("*/plume-players")), "a home inside a home: the relative path was resolved twice"
+        assert save_digest(database) is not None, "the save never reached the store"
+
+        again, _ = start(b, ada)
+        text = again.wait_for("Welcome back, ada")
+        assert background(text) == chosen
+        assert slots(text) == ["·"] * 3 + ["4"] + ["·"] * 5
+        quit_game(again)
+        b.wait_no_children()
+        assert (b.tmp / "plume-players").is_dir()
+    finally:
+        for h in hosts:
+            h.close()
+
+
 def test_connecting_to_another_host_takes_the_game_over_with_its_last_change(pair, tmp_path):
     a, b = pair
     ada = keygen(tmp_path, "ada")

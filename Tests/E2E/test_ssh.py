@@ -32,15 +32,20 @@ def keygen(directory, name, kind="ed25519"):
 class Host:
     """A plume-server serving SSH on a free port, and a way to connect to it."""
 
-    def __init__(self, tmp_path, plume_bin, *extra, env=None, database=None):
+    def __init__(self, tmp_path, plume_bin, *extra, env=None, database=None, defaults=False):
+        """`defaults`: only the flags the docs' quick start shows (the SSH port; the HTTP port, so
+        that two hosts fit on one machine), started in `tmp_path` as an operator starts it."""
         self.tmp = pathlib.Path(tmp_path)
         self.ssh_port = free_port()
         self.known = self.tmp / "known_hosts"
-        args = ["--ssh-port", str(self.ssh_port), "--plume", plume_bin, "--ssh-connections-per-minute", "1000", *extra]
+        args = ["--ssh-port", str(self.ssh_port)]
+        if not defaults:
+            args += ["--plume", plume_bin, "--ssh-connections-per-minute", "1000"]
+        args += list(extra)
         saved = dict(os.environ)
         os.environ.update(env or {})
         try:
-            self.server = Server(self.tmp, *args, database=database)
+            self.server = Server(self.tmp, *args, database=database, cwd=self.tmp if defaults else None)
         finally:
             os.environ.clear()
             os.environ.update(saved)

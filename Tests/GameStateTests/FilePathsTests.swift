@@ -22,3 +22,32 @@ import GameState
         #expect(FilePaths.directory(of: "//a") == "/")
     }
 }
+
+@Suite struct AbsolutePathTests {
+    @Test func aRelativePathIsResolvedOnceAgainstTheGivenDirectory() {
+        #expect(FilePaths.absolute("plume-players", from: "/srv/plume") == "/srv/plume/plume-players")
+        #expect(FilePaths.absolute("./plume-players", from: "/srv/plume") == "/srv/plume/plume-players")
+        #expect(FilePaths.absolute("./plume-players/", from: "/srv/plume/") == "/srv/plume/plume-players")
+        #expect(FilePaths.absolute("../data/./homes", from: "/srv/plume") == "/srv/data/homes")
+    }
+
+    @Test func anAbsolutePathIsOnlyWrittenPlainly() {
+        #expect(FilePaths.absolute("/var/lib//plume/./players", from: "/elsewhere") == "/var/lib/plume/players")
+        #expect(FilePaths.absolute("/", from: "/x") == "/")
+        #expect(FilePaths.absolute("/..", from: "/x") == "/")
+    }
+
+    /// Resolving an already absolute path changes nothing: the host's homes never move twice.
+    @Test func resolvingTwiceIsResolvingOnce() {
+        for path in ["plume-players", "./a/../b", "x//y/.", "/a/b"] {
+            let once = FilePaths.absolute(path, from: "/srv")
+            #expect(FilePaths.absolute(once, from: "/somewhere/else") == once)
+        }
+    }
+
+    @Test func withoutADirectoryTheWorkingDirectoryIsUsed() {
+        let here = FileManager.default.currentDirectoryPath
+        #expect(FilePaths.absolute("plume-players") == FilePaths.absolute(here + "/plume-players", from: "/"))
+        #expect(FilePaths.absolute("plume-players").hasPrefix("/"))
+    }
+}
