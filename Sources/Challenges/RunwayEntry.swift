@@ -1,5 +1,5 @@
 // The ticket to the runway: a look enters a day's runway only if it scores at least the day's
-// minimum on that day's theme (500 under the v1 rules; 400 under v2, whose top takes more, so
+// minimum on that day's theme (500 under the v1 rules; 400 under v2 and v3, whose top takes more, so
 // that a first-day player who follows the picker's hints still gets there). A refusal gives the score and, in words, each part of the checklist it fell
 // short on, so that the player knows what to change.
 import GameState
@@ -9,7 +9,7 @@ public enum RunwayEntry {
     public static func minimumScore(_ rules: StyleRules) -> Int {
         switch rules {
         case .v1: 500
-        case .v2: 400
+        case .v2, .v3: 400
         }
     }
 

@@ -2,7 +2,9 @@
 // the rules of its day, for ever: the game, the server and every later version agree on what a
 // look scored on a day already played. Version 2 adds rules that interact (a palette, a piece in
 // the theme's accent colour, a limit on pieces) so that the top of the day takes more than
-// following the picker's hints; scripts/style-solver measures it.
+// following the picker's hints; scripts/style-solver measures it. Version 3 closes v2's free
+// points: a look with nothing on scores nothing, and the parts that reward finishing a look
+// (extras, palette, accent) count only once it covers every region the theme asks for.
 import GameState
 import PlumeCalendar
 
@@ -12,9 +14,15 @@ public enum StyleRules: Int, Sendable, CaseIterable, Comparable, CustomStringCon
     /// Coverage 200, tags 200, colour 150, extras 150 (accessories and the piece limit),
     /// palette 150, accent 150.
     case v2 = 2
+    /// v2's parts and points; nothing for an empty look, and extras, palette and accent only once
+    /// the look covers the theme's regions.
+    case v3 = 3
 
     /// The first day (UTC) each version scores; before the first, v1.
-    public static let firstDays: [(rules: StyleRules, day: Int)] = [(.v2, UTCDay.days(year: 2026, month: 11, day: 26))]
+    public static let firstDays: [(rules: StyleRules, day: Int)] = [
+        (.v2, UTCDay.days(year: 2026, month: 11, day: 26)),
+        (.v3, UTCDay.days(year: 2026, month: 11, day: 28)),
+    ]
 
     /// The rules a day's style board is scored under.
     public static func forDay(_ day: Int) -> StyleRules {
@@ -36,17 +44,23 @@ public enum StyleRules: Int, Sendable, CaseIterable, Comparable, CustomStringCon
         case (.v1, .colour): 200
         case (.v1, .extras): 100
         case (.v1, .palette), (.v1, .accent): 0
-        case (.v2, .coverage): 200
-        case (.v2, .tags): 200
-        case (.v2, .colour): 150
-        case (.v2, .extras): 150
-        case (.v2, .palette): 150
-        case (.v2, .accent): 150
+        case (.v2, .coverage), (.v3, .coverage): 200
+        case (.v2, .tags), (.v3, .tags): 200
+        case (.v2, .colour), (.v3, .colour): 150
+        case (.v2, .extras), (.v3, .extras): 150
+        case (.v2, .palette), (.v3, .palette): 150
+        case (.v2, .accent), (.v3, .accent): 150
         }
     }
 
     /// The parts these rules score, in the order the Studio lists them.
     public var parts: [StylePart] { StylePart.allCases.filter { maximum($0) > 0 } }
+
+    /// The parts that, from v3, count only once the look covers the theme's regions.
+    public static let finishing: Set<StylePart> = [.extras, .palette, .accent]
+
+    /// Whether a part waits for the look to be covered under these rules.
+    public func waitsForCover(_ part: StylePart) -> Bool { self >= .v3 && Self.finishing.contains(part) }
 
     /// Under v2, the part of tags a background with a wanted tag gives.
     static let backdrop = 50
@@ -79,10 +93,12 @@ extension StyleTheme {
         }
     }
 
-    /// Scores under v2 (see StyleRules): integer arithmetic, rounding down.
-    func scoreV2(_ look: Look, in catalog: Catalog) -> StyleScore {
-        let rules = StyleRules.v2, worn = WornLook(look, in: catalog)
+    /// Scores under v2 or v3 (see StyleRules): integer arithmetic, rounding down.
+    func scoreV2(_ look: Look, in catalog: Catalog, rules: StyleRules) -> StyleScore {
+        let worn = WornLook(look, in: catalog)
         let count = worn.count
+        // v3: nothing on, nothing scored (not "anything" covered, nor a fitting background alone).
+        if rules >= .v3, count == 0 { return StyleScore(rules: rules, coverage: 0, tags: 0, colour: 0, accessories: 0) }
         let coverage = cover.isEmpty ? rules.maximum(.coverage) : rules.maximum(.coverage) * worn.covered.intersection(cover).count / cover.count
 
         var tags = count == 0 ? 0 : (rules.maximum(.tags) - StyleRules.backdrop) * min(count, max(0, balance(of: worn))) / count
@@ -107,7 +123,15 @@ extension StyleTheme {
         let palette = (1...StyleRules.paletteColours).contains(distinct) ? rules.maximum(.palette) : 0
 
         let accentPoints = accentPieces(of: worn, in: catalog) == 1 ? rules.maximum(.accent) : 0
+        if rules >= .v3, !isCovered(worn) {
+            return StyleScore(rules: rules, coverage: coverage, tags: tags, colour: colour, accessories: 0)
+        }
         return StyleScore(rules: rules, coverage: coverage, tags: tags, colour: colour, accessories: extras, palette: palette, accent: accentPoints)
+    }
+
+    /// Whether the look covers every region the theme asks for (any piece, when it asks none).
+    func isCovered(_ worn: WornLook) -> Bool {
+        worn.count > 0 && cover.isSubset(of: worn.covered)
     }
 }
 
@@ -161,7 +185,9 @@ extension StyleTheme {
             case .accent:
                 words = accent.map { "one piece in \($0)" } ?? "none today"
             }
-            return ChecklistLine(part: part, points: score.points(part), maximum: rules.maximum(part), words: words)
+            let waiting = rules.waitsForCover(part) && !isCovered(worn)
+            return ChecklistLine(part: part, points: score.points(part), maximum: rules.maximum(part),
+                                 words: waiting ? "once covered: " + words : words)
         }
     }
 
@@ -197,7 +223,8 @@ extension StyleTheme {
     public func colourMark(_ variant: ColourVariant, in catalog: Catalog) -> String {
         guard let main = variant.mainColour else { return "" }
         var words = colourFollows(main) ? "✓ \(colours.shortName)" : "✗ not \(colours.shortName)"
-        if rules >= .v2, let accent, catalog.colour(named: accent) == main { words += " · ★ accent" }
+        // Words, not "★": a terminal may draw that two columns wide, so the game's grid shows it as "?".
+        if rules >= .v2, let accent, catalog.colour(named: accent) == main { words += " · today's accent" }
         return words
     }
 }

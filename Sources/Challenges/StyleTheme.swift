@@ -78,7 +78,7 @@ extension StyleTheme {
     public func score(_ look: Look, in catalog: Catalog) -> StyleScore {
         switch rules {
         case .v1: scoreV1(look, in: catalog)
-        case .v2: scoreV2(look, in: catalog)
+        case .v2, .v3: scoreV2(look, in: catalog, rules: rules)
         }
     }
 
@@ -117,6 +117,17 @@ extension StyleTheme {
         let tags = Set(garment.tags)
         if !tags.isDisjoint(with: unwanted) { return .clashes }
         return tags.isDisjoint(with: wanted) ? .neutral : .suits
+    }
+
+    /// A tag as the game shows it beside a garment: "winter✓" when the theme wants it, "beach✗"
+    /// when it is against it, else as it is (the marks that make `fit(of:)`).
+    public func marked(tag: String) -> String {
+        wanted.contains(tag) ? tag + "✓" : unwanted.contains(tag) ? tag + "✗" : tag
+    }
+
+    /// A garment's tags, marked: "vintage✓ · cosy · beach✗".
+    public func markedTags(of garment: Garment) -> String {
+        garment.tags.map { marked(tag: $0) }.joined(separator: " · ")
     }
 }
 

@@ -20,9 +20,11 @@ import Testing
 
     @Test func aDayIsScoredUnderTheRulesOfThatDay() {
         let first = UTCDay.days(year: 2026, month: 11, day: 26)
-        #expect(StyleRules.forDay(first - 1) == .v1 && StyleRules.forDay(first) == .v2 && StyleRules.forDay(first + 400) == .v2)
+        let third = UTCDay.days(year: 2026, month: 11, day: 28)
+        #expect(StyleRules.forDay(first - 1) == .v1 && StyleRules.forDay(first) == .v2 && StyleRules.forDay(third - 1) == .v2)
+        #expect(StyleRules.forDay(third) == .v3 && StyleRules.forDay(third + 400) == .v3)
         #expect(StyleRules.forDay(0) == .v1)
-        #expect(book.theme(forDay: first - 1).rules == .v1 && book.theme(forDay: first).rules == .v2)
+        #expect(book.theme(forDay: first - 1).rules == .v1 && book.theme(forDay: first).rules == .v2 && book.theme(forDay: third).rules == .v3)
     }
 
     @Test func everyThemeNamesAnAccentTheCatalogHas() {
@@ -86,5 +88,46 @@ import Testing
         #expect(lines.first { $0.part == .palette }?.words == "2 colours at most (4)")
         #expect(lines.first { $0.part == .extras }?.words == "1–2 accessories (1), 4 pieces at most (4)")
         #expect(lines.first { $0.part == .coverage }?.words == "covers torso, hips, feet")
+    }
+
+    // v3: the free points of v2 closed.
+    var beachDayV3: StyleTheme { var theme = beachDay; theme.rules = .v3; return theme }
+
+    @Test func underV3ALookWithNothingOnScoresNothing() {
+        // Not the background's share of tags (its tag is wanted), nor "anything" covered.
+        for background in catalog.backgrounds.map(\.id) {
+            #expect(beachDayV3.score(look([], background: background), in: catalog).total == 0)
+        }
+        for var theme in book.styleThemes.prefix(60) {
+            theme.rules = .v3
+            #expect(theme.score(look([]), in: catalog).total == 0, "\(theme.name)")
+        }
+    }
+
+    @Test func underV3ExtrasPaletteAndAccentWaitUntilTheLookIsCovered() {
+        // One top alone: under v2 it collected palette (one colour) and, in the accent colour,
+        // the accent; under v3 only what it earns itself (its share of cover, tags, colour).
+        let rose = catalog.colour(named: "Rose")!
+        let top = catalog.garments(in: .top).first { garment in garment.variants.contains { $0.mainColour == rose } }!
+        let alone = Look(background: 1, model: 1, garments: [WornGarment(id: top.id, colour: top.variants.firstIndex { $0.mainColour == rose }!)])
+        let v2 = beachDay.score(alone, in: catalog), v3 = beachDayV3.score(alone, in: catalog)
+        #expect(v2.palette == 150 && v2.accent == 150)
+        #expect(v3.palette == 0 && v3.accent == 0 && v3.accessories == 0)
+        #expect(v3.coverage == v2.coverage && v3.tags == v2.tags && v3.colour == v2.colour)
+        #expect(v3.total <= 200 + 200 + 150 - 200 * 2 / 3, "one piece of three regions scores at most its own parts")
+        let lines = beachDayV3.checklist(alone, score: v3, in: catalog)
+        #expect(lines.first { $0.part == .palette }?.words == "once covered: 2 colours at most (1)")
+        #expect(lines.first { $0.part == .coverage }?.words == "bare: hips, feet")
+        // Covered, the same look scores exactly as under v2: the best look of the day is 1000.
+        let best = Look(background: 1, model: 1, garments: [WornGarment(id: 2, colour: 1), WornGarment(id: 34, colour: 2),
+                                                            WornGarment(id: 47, colour: 3), WornGarment(id: 65, colour: 3)])
+        #expect(beachDayV3.score(best, in: catalog).total == 1000)
+        let outfit = look([("striped-tee", 1), ("denim-shorts", 3), ("sandals", 0), ("sunglasses", 0)])
+        #expect(beachDayV3.score(outfit, in: catalog).total == beachDay.score(outfit, in: catalog).total)
+        #expect(!beachDayV3.checklist(outfit, score: beachDayV3.score(outfit, in: catalog), in: catalog).contains { $0.words.hasPrefix("once covered") })
+    }
+
+    @Test func underV3TheRunwayStillTakes400() {
+        #expect(RunwayEntry.minimumScore(.v3) == 400)
     }
 }

@@ -35,7 +35,7 @@ def python_scores(rules, theme, look, cat):
     if rules == "v1":
         parts = S.score_v1(theme, look, cat)
         return [parts["total"], parts["coverage"], parts["tags"], parts["colour"], parts["accessories"], 0, 0]
-    parts = S.score_v2(theme, look, cat)
+    parts = (S.score_v3 if rules == "v3" else S.score_v2)(theme, look, cat)
     return [parts["total"]] + [parts[p] for p in PARTS]
 
 
@@ -57,7 +57,13 @@ def random_look(rng, cat):
 
 def test_the_solvers_scoring_is_the_games_on_every_theme(plume_bin):
     cat, themes, rng = S.catalog(), S.load_themes(), random.Random(7)
-    cases = [(theme, random_look(rng, cat), rules) for theme in themes for rules in ("v1", "v2") for _ in range(6)]
+    cases = [(theme, random_look(rng, cat), rules) for theme in themes for rules in ("v1", "v2", "v3") for _ in range(6)]
+    # v3's gates: nothing on, and one piece alone (covering less than any theme asks).
+    for theme in themes[:40]:
+        background = rng.choice(cat.backgrounds)["id"]
+        top = rng.choice(cat.in_slot("top"))
+        cases.append((theme, {"background": background, "model": 1, "garments": []}, "v3"))
+        cases.append((theme, {"background": background, "model": 1, "garments": [(top.id, rng.randrange(len(top.mains)))]}, "v3"))
     got = game_scores(plume_bin, [f"{t['id']} {rules} {code(look)}" for t, look, rules in cases])
     assert len(got) == len(cases)
     for (theme, look, rules), game in zip(cases, got):

@@ -311,6 +311,25 @@ def score_v2(theme, look, cat=None):
     return parts
 
 
+def score_v3(theme, look, cat=None):
+    """v2's parts, but nothing for a look with nothing on, and extras, palette and accent only once
+    the look covers every region the theme asks for (any piece, when it asks none)."""
+    cat = cat or catalog()
+    worn = _worn(look, cat)
+    parts = score_v2(theme, look, cat)
+    if not worn:
+        parts = {part: 0 for part in parts}
+    else:
+        covered = set()
+        for g, _ in worn:
+            covered |= g.covers
+        if not set(theme["cover"]) <= covered:
+            for part in ("extras", "palette", "accent"):
+                parts[part] = 0
+    parts["total"] = sum(v for k, v in parts.items() if k != "total")
+    return parts
+
+
 RULE_WORDS = {
     "warm": "warm colours: reds, oranges, yellows",
     "cool": "cool colours: blues, greens, purples, icy whites",
