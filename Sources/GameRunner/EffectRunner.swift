@@ -25,6 +25,11 @@ public final class EffectRunner {
     let environment: [String: String]
     /// A game hosted over SSH runs nothing on the host: copies are OSC 52 alone, links are never opened.
     let hosted: Bool
+    /// When the game began (seconds since 1970): a count of watchers written before is a former game's.
+    let started = Date().timeIntervalSince1970
+    /// The game runs inside tmux ($TMUX, and not hosted): OSC 52 goes through its passthrough too,
+    /// and the words say what tmux may need.
+    let tmux: Bool
     /// Child processes run one after another, so two copies land in the order they were asked for.
     private let children = DispatchQueue(label: "plume.children")
     /// Why the last save couldn't be written when the game quit (said once the terminal is back).
@@ -38,6 +43,7 @@ public final class EffectRunner {
                 hosted: Bool = false, emit: @escaping (String) -> Void) {
         (self.inbox, self.saves, self.scores, self.environment, self.emit) = (inbox, saves, scores, environment, emit)
         self.hosted = hosted
+        tmux = !hosted && Clipboard.insideTmux(environment)
     }
 
     public func perform(_ effect: Effect) -> Outcome {
@@ -59,7 +65,7 @@ public final class EffectRunner {
         case .readWatchers:
             // Only a game hosted over SSH can be watched: a game on the player's machine reads nothing.
             guard hosted else { break }
-            inbox.post([.watchers(WatcherCount.read(environment: environment))])
+            inbox.post([.watchers(WatcherCount.read(environment: environment, since: started))])
         case .openURL(let url) where hosted:
             emit(Clipboard.osc52(url))
             inbox.post([.opened("This game runs on the server, so links open on your own machine: the link is shown above and "
@@ -74,15 +80,18 @@ public final class EffectRunner {
         return .carryOn
     }
 
-    /// Copies `text`: OSC 52 at once, then a clipboard tool in the background; `outcome` turns
-    /// the sentence saying how it went into the message the game hears.
+    /// Copies `text`: OSC 52 at once (inside tmux, through its passthrough too), then a clipboard
+    /// tool in the background; `outcome` turns the sentence saying how it went into the message
+    /// the game hears.
     private func copy(_ text: String, outcome: @escaping @Sendable (String) -> Msg) {
-        emit(Clipboard.osc52(text))
+        emit(Clipboard.sequences(text, tmux: tmux))
         if hosted {
             inbox.post([outcome(Clipboard.sentence(tool: nil))])
             return
         }
-        background { [environment] in outcome(Clipboard.sentence(tool: Clipboard.copyWithTool(text, environment: environment))) }
+        background { [environment, tmux] in
+            outcome(Clipboard.sentence(tool: Clipboard.copyWithTool(text, environment: environment), tmux: tmux))
+        }
     }
 
     /// Runs work that may wait on a child process; its message is posted when it is done.

@@ -61,6 +61,8 @@ final class GameFeed: Sendable {
     let game: GameProcess
     /// The game's run directory, where the count of watchers is written for it.
     let runDirectory: String
+    /// The count's file in the run directory (GameRunner's WatcherCount reads it).
+    static let watchersFile = "watchers"
     private let figures: FiguresBox
 
     private struct State {
@@ -183,8 +185,8 @@ final class GameFeed: Sendable {
 
     private func repaint() {
         let count = watcherCount
-        let path = runDirectory + "/watchers"
-        let temporary = runDirectory + "/.watchers.tmp"
+        let path = runDirectory + "/" + Self.watchersFile
+        let temporary = runDirectory + "/." + Self.watchersFile + ".tmp"
         if FileManager.default.createFile(atPath: temporary, contents: Data(String(count).utf8), attributes: [.posixPermissions: 0o600]) {
             _ = rename(temporary, path)
         }

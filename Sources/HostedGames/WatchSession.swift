@@ -303,6 +303,19 @@ final class WatchSession: ChannelInboundHandler {
         context.fireChannelInactive()
     }
 
+    /// What a watch session writes to the terminal as it ends: its modes back to plain, the
+    /// cursor shown, the alternate screen left, and the cursor at the start of a cleared line. A
+    /// game watched to its end leaves the alternate screen itself, so the menu may be on the main
+    /// screen, the cursor on its last line: the last words (ours, or ssh's own "Connection to …
+    /// closed.") would be written over " ↑↓ choose · Enter watch · q leave" and leave "…closed.ave".
+    static let leaveScreen = "\u{1B}[0m\u{1B}[?1000l\u{1B}[?1002l\u{1B}[?1006l\u{1B}[?2004l\u{1B}[?25h\u{1B}[?1049l\r\u{1B}[2K"
+
+    /// The last words, for stderr: on a terminal they start at the left of a cleared line and end
+    /// with the cursor on a fresh one (ssh's own words come after them).
+    static func farewell(words: String?, terminal: Bool) -> String? {
+        words.map { terminal ? "\r\u{1B}[2Kplume: " + $0 + "\r\n" : "plume: " + $0 + "\n" }
+    }
+
     /// Ends the session: `words` on stderr; a refusal (words, and never watched) ends with status 1.
     private func close(with words: String?, refused: Bool = false) {
         guard !ended, let context else { return }
@@ -313,11 +326,11 @@ final class WatchSession: ChannelInboundHandler {
         pump?.cancel()
         watching?.leave()
         watching = nil
-        if started, hasTerminal { send("\u{1B}[0m\u{1B}[?1000l\u{1B}[?1002l\u{1B}[?1006l\u{1B}[?2004l\u{1B}[?25h\u{1B}[?1049l") }
+        if started, hasTerminal { send(Self.leaveScreen) }
         let channel = context.channel
-        if let words, channel.isActive {
-            var buffer = channel.allocator.buffer(capacity: words.utf8.count + 16)
-            buffer.writeString("plume: " + words + (hasTerminal ? "\r\n" : "\n"))
+        if let said = Self.farewell(words: words, terminal: hasTerminal), channel.isActive {
+            var buffer = channel.allocator.buffer(capacity: said.utf8.count)
+            buffer.writeString(said)
             context.write(wrapOutboundOut(SSHChannelData(type: .stdErr, data: .byteBuffer(buffer))), promise: nil)
         }
         context.flush()

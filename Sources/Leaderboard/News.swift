@@ -16,7 +16,8 @@ public enum News {
     public static let keptDays = 35
 
     /// The rank comes first and the day is left out (the item carries it, and the game's overlay
-    /// prints it before the text): a line cut short to fit a window still tells how the look did.
+    /// prints it before the text): the start of a line, as a status line may show it, still tells
+    /// how the look did.
     static func dayClosed(player: Int64, day: Int, theme: String, rank: Int, of total: Int, score: Int64) -> NewsDraft {
         let place = total == 1 ? "was the only one" : "finished #\(rank) of \(total)"
         return NewsDraft(player: player, kind: .dayClosed, day: day,

@@ -148,16 +148,9 @@ struct PageRoutes {
     func section(_ board: Board, limit: Int) async throws -> [String: Any] {
         let info = service.info(board)
         let rows = try await service.top(boardID: board.id, limit: limit, cursor: nil).rows
-        var drawn: [[String: Any]] = []
-        for row in rows {
-            var item: [String: Any] = ["rank": row.rank, "tied": row.tied, "name": SafeText.strip(row.name), "playerID": row.playerID, "named": !row.playerID.isEmpty,
-                                       "score": row.score, "votes": Int(row.detail), "code": row.code]
-            switch try? ShareCode.decode(row.code) {
-            case .look?: item["isLook"] = true
-            case .swarm(let recipe)?: item["swarmSVG"] = try? await swarmPicture(recipe, code: row.code)
-            case nil: break
-            }
-            drawn.append(item)
+        var drawn = Self.items(rows)
+        for (index, row) in rows.enumerated() {
+            if case .swarm(let recipe)? = try? ShareCode.decode(row.code) { drawn[index]["swarmSVG"] = try? await swarmPicture(recipe, code: row.code) }
         }
         let empty = switch info.kind {
         case .people: "No looks on this runway yet."
@@ -166,6 +159,19 @@ struct PageRoutes {
         }
         return ["id": board.id, "rows": drawn, "hasRows": !drawn.isEmpty, "countsVotes": info.kind == .people,
                 "scoreName": info.kind == .people ? "People's score" : info.kind == .contributors ? "Points given" : "Score", "empty": empty]
+    }
+
+    /// The rows as the `rows` template prints them (a swarm's picture is added by `section`): tied
+    /// records share the first one's rank, as a sports table prints them ("2=", "2=", then 4).
+    static func items(_ rows: [BoardRow]) -> [[String: Any]] {
+        var items: [[String: Any]] = []
+        for (row, rank) in zip(rows, SharedRanks.shown(of: rows)) {
+            var item: [String: Any] = ["rank": rank, "tied": row.tied, "name": SafeText.strip(row.name), "playerID": row.playerID,
+                                       "named": !row.playerID.isEmpty, "score": row.score, "votes": Int(row.detail), "code": row.code]
+            if case .look? = try? ShareCode.decode(row.code) { item["isLook"] = true }
+            items.append(item)
+        }
+        return items
     }
 
     static func status(of info: BoardInfo) -> String {

@@ -39,6 +39,13 @@ public actor ScoresConnection {
         }
     }
 
+    /// The place in words: the server's address, or "the local board".
+    public nonisolated var placeName: String { settings.place == .local ? "the local board" : key }
+
+    /// The place and, unless the player named it, what chose it: "http://host:8787 (where the
+    /// game last played)". For the line a command that reads the scores begins with.
+    public nonisolated var placeAndWhy: String { placeName + (settings.source.words.map { " (\($0))" } ?? "") }
+
     public func session() async throws(ScoresFailure) -> ScoresSession {
         if let opened { return try opened.get() }
         if let hosted {

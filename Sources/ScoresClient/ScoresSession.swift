@@ -183,8 +183,8 @@ public actor ScoresSession {
     }
 
     /// The news after `after` and after the newest item shown before, oldest first. What is
-    /// answered counts as shown (the game shows every item it is given, counting those that don't
-    /// fit), so the mark moves past it here, before the game has it.
+    /// answered counts as shown (the game shows every item it is given, whole, at once or when
+    /// the dialog open then closes), so the mark moves past it here, before the game has it.
     private func news(after: Int64) async throws(ScoresFailure) -> NewsPage {
         let me = try signedInPlayer()
         let (token, player) = (me.token, me.playerID)

@@ -1,5 +1,8 @@
 // Where the game keeps its scores: `--server URL`, else PLUME_SERVER, else `server = "…"` in
-// $XDG_CONFIG_HOME/plume/config.toml, else the local board. A value that can't be used is
+// $XDG_CONFIG_HOME/plume/config.toml, else the local board. A command that reads the scores
+// (`plume card`, `scores`, `whoami`…) puts where the game last played (LastPlayed) right after
+// what the player names for this run (`--server`, PLUME_SERVER) and before config.toml, so that
+// it tells of the board the player plays on. A value that can't be used is
 // explained, and the game goes on with the next choice down (never refusing to start).
 import Foundation
 import GameState
@@ -13,8 +16,37 @@ public struct ScoresSettings: Sendable, Equatable {
     public var place: ScoresPlace
     /// Problems met on the way, in words, for the status line or stderr.
     public var warnings: [String]
+    /// What chose the place, for saying so beside it.
+    public var source: Source
 
-    public init(place: ScoresPlace, warnings: [String] = []) { (self.place, self.warnings) = (place, warnings) }
+    /// What chose the place.
+    public enum Source: Sendable, Equatable {
+        /// `--server`.
+        case flag
+        /// Where the game last played: for a command that reads the scores.
+        case lastGame
+        /// PLUME_SERVER.
+        case environment
+        /// `server = "…"` in config.toml.
+        case configFile
+        /// Nothing usable named a place: the local board.
+        case fallback
+
+        /// Why the place is the one used, in words to put beside its name; nil where the player
+        /// named it on the command line, or named nothing.
+        public var words: String? {
+            switch self {
+            case .flag, .fallback: nil
+            case .lastGame: "where the game last played"
+            case .environment: "set by PLUME_SERVER"
+            case .configFile: "set in config.toml"
+            }
+        }
+    }
+
+    public init(place: ScoresPlace, warnings: [String] = [], source: Source = .fallback) {
+        (self.place, self.warnings, self.source) = (place, warnings, source)
+    }
 
     public static func configDirectory(environment: [String: String]) -> URL {
         XDGDirectories.configHome(environment).appendingPathComponent("plume")
@@ -25,18 +57,30 @@ public struct ScoresSettings: Sendable, Equatable {
     }
 
     /// Resolves the place in order of precedence; each unusable value adds a warning.
-    public static func resolve(flag: String?, environment: [String: String]) -> ScoresSettings {
+    /// `followGame`: for a command that reads the scores, where the game last played comes right
+    /// after `--server` and PLUME_SERVER (the game itself passes false: its settings decide where
+    /// it plays).
+    public static func resolve(flag: String?, environment: [String: String], followGame: Bool = false) -> ScoresSettings {
         var warnings: [String] = []
         if let flag {
             switch parse(flag) {
-            case .success(let place): return ScoresSettings(place: place, warnings: warnings)
+            case .success(let place): return ScoresSettings(place: place, warnings: warnings, source: .flag)
             case .failure(let why): warnings.append("--server \(SafeText.quoted(flag)) can't be used: \(why)")
             }
         }
         if let variable = environment["PLUME_SERVER"] {
             switch parse(variable) {
-            case .success(let place): return ScoresSettings(place: place, warnings: warnings)
+            case .success(let place): return ScoresSettings(place: place, warnings: warnings, source: .environment)
             case .failure(let why): warnings.append("PLUME_SERVER=\(SafeText.quoted(variable)) can't be used: \(why)")
+            }
+        }
+        if followGame {
+            let last = LastPlayed(directory: configDirectory(environment: environment))
+            if let written = last.read() {
+                switch parse(written) {
+                case .success(let place): return ScoresSettings(place: place, warnings: warnings, source: .lastGame)
+                case .failure(let why): warnings.append("the game's last board, \(SafeText.quoted(written)) in \(last.url.path), can't be used: \(why)")
+                }
             }
         }
         let file = configDirectory(environment: environment).appendingPathComponent("config.toml")
@@ -45,14 +89,14 @@ public struct ScoresSettings: Sendable, Equatable {
             break
         case .success(let value?):
             switch parse(value) {
-            case .success(let place): return ScoresSettings(place: place, warnings: warnings)
+            case .success(let place): return ScoresSettings(place: place, warnings: warnings, source: .configFile)
             case .failure(let why): warnings.append("server = \(SafeText.quoted(value)) in \(file.path) can't be used: \(why)")
             }
         case .failure(let why):
             warnings.append(why.description)
         }
         if !warnings.isEmpty { warnings.append("using the local board") }
-        return ScoresSettings(place: .local, warnings: warnings)
+        return ScoresSettings(place: .local, warnings: warnings, source: .fallback)
     }
 
     public struct Problem: Error, CustomStringConvertible, Equatable {

@@ -30,7 +30,7 @@ public struct Timing: Hashable, Sendable {
     /// Answers to commands are on their way: look for them often, and tell the time more often.
     public var answers = false
     /// A moment (wall-clock seconds) when the program must hear the clock even if nothing
-    /// else happens: midnight, when the day's theme changes.
+    /// else happens: midnight, when the day's theme changes, or the game's next ask for news.
     public var wakeAt: Double?
 
     public init(frames: Bool = false, clock: Bool = false, answers: Bool = false, wakeAt: Double? = nil) {

@@ -1,7 +1,7 @@
 // `plume card`: a day's result as a few lines to paste into a chat (DayCard), read from the
-// chosen leaderboard as the player (or another player) — the record of days, the day's theme
-// from the challenge book, and the look's link. The day is always the server's: the device's
-// clock decides nothing here.
+// leaderboard the game last played on (or --server) as the player (or another player) — the
+// record of days, the day's theme from the challenge book, and, once the day's board has closed,
+// the look's link. The day is always the server's: the device's clock decides nothing here.
 import ArgumentParser
 import Challenges
 import Foundation
@@ -17,16 +17,22 @@ struct CardCommand: ParsableCommand {
         discussion: """
             The card gives the day and its theme, your score and rank on the day's style board \
             ("so far" while the board is open), the people's choice on the runway when your look \
-            was on it, your streak, and your look's link — at most six lines of at most 60 \
-            columns (the link, never cut, may be longer).
+            was on it, your streak, best streak and days played as they stood at the end of that \
+            day, and your look's link — at most six lines of at most 60 columns (the link, never \
+            cut, may be longer).
 
-            Without --day, the card is of today (the server's day, UTC), or of the last day you \
-            played when you haven't played today yet. With --player, it is another player's card: \
-            it shows their look's link only once that day's runway has closed (two days after \
-            it, UTC), as the runway keeps its looks anonymous while it takes votes.
+            While the day's style board is still open (the day is today, the server's day, UTC), \
+            the link would give the day's answer away: the card says instead that it joins the \
+            card once the day closes. `plume card --day` for that day gives it from the next day.
 
-            The scores are read where the game keeps them (see --server); your own card needs \
-            you to be registered there (the game's Scores screen, 5, then p).
+            Without --day, the card is of today, or of the last day you played when you haven't \
+            played today yet. With --player, it is another player's card: it shows their look's \
+            link only once that day's runway has closed (two days after it, UTC), as the runway \
+            keeps its looks anonymous while it takes votes.
+
+            The scores are read where the game last played, unless --server says otherwise; the \
+            first line on stderr says where. Your own card needs you to be registered there (the \
+            game's Scores screen, 5, then p).
             """
     )
 
@@ -54,6 +60,7 @@ struct CardCommand: ParsableCommand {
             wanted = number
         }
         let (connection, store, place) = try where_.credentials()
+        announce(connection)
         let credential = store.credential(for: connection.key)
         if player?.isEmpty == true { throw fail("--player needs a player's id, like the one on their page /p/ID") }
         guard let playerID = player ?? credential?.playerID else {
@@ -76,10 +83,12 @@ struct CardProblem: Error {
     let message: String
 }
 
-/// What a card needs from the leaderboard, asked in order: the record, then the look's link.
+/// What a card needs from the leaderboard, asked in order: the record (as far back as the day's
+/// streak goes), then, once the day's board has closed, the look's link.
 struct CardRequest: Sendable {
     enum Limits {
-        /// Days read at a time when looking for an older day: the game's page, the server's largest.
+        /// Days read at a time: the game's page, the server's largest (a streak of up to a year
+        /// in one read).
         static let recordPage = ScoresSession.recordDays
         /// Pages read at most: ten years of days.
         static let recordPages = 10
@@ -114,8 +123,11 @@ struct CardRequest: Sendable {
         // by the server's day in the record, never the device's clock.
         let final = BoardID("style-" + record.today).day.map { number + 2 <= $0 } ?? false
         var name = own?.name
-        var link: String?
-        if own != nil {
+        var link = DayCard.Link.absent
+        if own != nil, DayCard.isOpen(played.day, record: record) {
+            // While the day's board is open the card holds the link back: it isn't even read.
+            link = .toCome
+        } else if own != nil {
             link = await ownLink(backend, day: number, notes: &notes)
         } else {
             let profile = try await publicProfile(backend)
@@ -123,7 +135,7 @@ struct CardRequest: Sendable {
             // The server blanks codes on a runway's days while it takes votes; a card from an
             // older server that doesn't must still not tie a look on the runway to its owner.
             let code = profile.bests.first { $0.boardID == BoardID.style(day: number).text }?.code ?? ""
-            if final, !code.isEmpty { link = Self.lookLink(code) }
+            if final, let found = Self.lookLink(code) { link = .known(found) }
         }
         let theme = book.theme(forDay: number).name
         guard let card = DayCard.make(record: record, day: played.day, theme: theme, name: name, link: link, runwayFinal: final) else {
@@ -132,11 +144,34 @@ struct CardRequest: Sendable {
         return (card, notes)
     }
 
-    /// The record's page holding the day asked for (or the default day), and that day.
+    /// The record as far as the card needs it (the day asked for, or the default day, with the
+    /// days before it that its streak and best streak count), and that day. Pages are read
+    /// newest first and joined; the first page's figures (days played, today) come with them.
     func findDay(_ backend: any ScoresBackend, notes: inout [String]) async throws -> (PlayerDays, RecordDay) {
-        guard let day else {
-            // The newest day played is the first of the first page.
-            let record = try await backend.record(playerID: playerID, limit: 1, cursor: nil)
+        let wanted = day.map { String(BoardID.style(day: $0).text.dropFirst("style-".count)) }
+        var record: PlayerDays?
+        var cursor: String?
+        var seen: Set<String> = []
+        for _ in 0..<Limits.recordPages {
+            let page = try await backend.record(playerID: playerID, limit: Limits.recordPage, cursor: cursor)
+            if record == nil, let wanted, wanted > page.today {
+                throw CardProblem(message: "\(wanted) hasn't come yet: today is \(page.today) on \(place) (UTC)")
+            }
+            let joined = record.map { $0.followed(by: page) } ?? page
+            record = joined
+            // Without --day, the card is of the newest day played: the first of the first page.
+            guard let target = wanted ?? joined.days.first?.day else { break }
+            if joined.days.contains(where: { $0.day == target }) {
+                if DayStanding.isSettled(target, in: joined) { break }
+            } else if let last = joined.days.last?.day, last < target {
+                // Days come newest first: once past the day, it isn't there.
+                break
+            }
+            guard let next = page.nextCursor, seen.insert(next).inserted else { break }
+            cursor = next
+        }
+        guard let record else { throw CardProblem(message: "the server sent no record") }
+        guard let wanted else {
             guard let last = record.days.first else {
                 throw CardProblem(message: (own == nil ? "that player hasn't" : "you haven't") + " played a day yet on \(place)")
             }
@@ -145,45 +180,29 @@ struct CardRequest: Sendable {
             }
             return (record, last)
         }
-        let text = BoardID.style(day: day).text.dropFirst("style-".count)
-        var cursor: String?
-        var seen: Set<String> = []
-        var first: PlayerDays?
-        for _ in 0..<Limits.recordPages {
-            let page = try await backend.record(playerID: playerID, limit: Limits.recordPage, cursor: cursor)
-            if first == nil {
-                first = page
-                if text > page.today { throw CardProblem(message: "\(text) hasn't come yet: today is \(page.today) on \(place) (UTC)") }
-            }
-            if let found = page.days.first(where: { $0.day == text }) {
-                // The first page's figures (streak, today) are the ones a card tells.
-                var record = first!
-                record.days = [found]
-                return (record, found)
-            }
-            // Days come newest first: once past the day, it isn't there.
-            guard let next = page.nextCursor, page.days.last.map({ $0.day > text }) ?? false, seen.insert(next).inserted else { break }
-            cursor = next
+        guard let found = record.days.first(where: { $0.day == wanted }) else {
+            let last = record.lastPlayed.map { " (the last day played was \($0))" } ?? ""
+            throw CardProblem(message: (own == nil ? "that player didn't" : "you didn't") + " play on \(wanted)" + last)
         }
-        let last = first?.lastPlayed.map { " (the last day played was \($0))" } ?? ""
-        throw CardProblem(message: (own == nil ? "that player didn't" : "you didn't") + " play on \(text)" + last)
+        return (record, found)
     }
 
-    /// The player's own look on the day's style board: the around-me read with their token
-    /// keeps its code even while the runway is anonymous. A link that can't be read is a note.
-    func ownLink(_ backend: any ScoresBackend, day: Int, notes: inout [String]) async -> String? {
-        guard let own else { return nil }
+    /// The player's own look on a closed day's style board, as its link (`.absent` when it
+    /// can't be read, with a note why): the around-me read with their token keeps its code even
+    /// while the runway is anonymous.
+    func ownLink(_ backend: any ScoresBackend, day: Int, notes: inout [String]) async -> DayCard.Link {
+        guard let own else { return .absent }
         do throws(ScoresFailure) {
             guard case .fresh(let page, _) = try await backend.aroundMe(board: BoardID.style(day: day).text, token: own.token, radius: 0, etag: nil),
                   let row = page.rows.first(where: { $0.playerID == own.playerID }), let link = Self.lookLink(row.code) else {
                 notes.append("your look's link isn't on the card: the board didn't give it")
-                return nil
+                return .absent
             }
-            return link
+            return .known(link)
         } catch {
             // The record was read: a card without its link is still worth printing.
             notes.append("your look's link isn't on the card: " + error.message)
-            return nil
+            return .absent
         }
     }
 

@@ -37,7 +37,9 @@ struct Play: ParsableCommand {
 
             Scores go to a plume-server given by --server, else PLUME_SERVER, else `server = "…"` \
             in $XDG_CONFIG_HOME/plume/config.toml; with none of them, to the local board, a \
-            leaderboard kept in $XDG_DATA_HOME/plume/scores.sqlite.
+            leaderboard kept in $XDG_DATA_HOME/plume/scores.sqlite. The game notes where it plays \
+            in $XDG_CONFIG_HOME/plume/last-played.json: `plume card`, `scores`, `whoami` and \
+            `share --me` read the scores there unless given --server.
             """
     )
 
@@ -57,6 +59,7 @@ func startGame(server: ServerOption, paste: String?, hosted: HostedHandoff? = ni
     }
     var (model, store, outcome) = try loadSavedGame()
     let connection: ScoresConnection
+    var unnoted: String?
     if let hosted {
         let environment = ProcessInfo.processInfo.environment
         connection = ScoresConnection(settings: ScoresSettings(place: .local), environment: environment, hosted: hosted.scores)
@@ -64,12 +67,21 @@ func startGame(server: ServerOption, paste: String?, hosted: HostedHandoff? = ni
     } else {
         connection = server.connection()
         if case .server(let url) = connection.settings.place { model.sharing.webBase = url.absoluteString }
+        // The commands that read the scores (`plume card`, `scores`, `whoami`…) follow the game
+        // here. A hosted game notes nothing: it writes nothing on the host.
+        let last = LastPlayed(directory: connection.configDirectory)
+        do {
+            try last.remember(connection.settings.place)
+        } catch {
+            unnoted = "Plume couldn't note where it plays in \(last.url.path) (\(error.localizedDescription)): `plume card` and `plume scores` may read another board."
+        }
     }
     let inbox = Inbox<Msg>()
     // A hosted game opens no socket: links from other programs are for a game on the player's own machine.
     let (listener, listening) = hosted == nil ? listenForLinks(importer: model.importer, inbox: inbox) : (nil, nil)
     defer { listener?.stop() }
     model.status = hosted?.welcome ?? ("Welcome to Plume — press ? for the keys of each screen." + (listening.map { " " + $0 } ?? ""))
+    if let unnoted { model.status = SafeText.strip(unnoted) }
     if !connection.settings.warnings.isEmpty {
         model.status = SafeText.strip(connection.settings.warnings.joined(separator: "; ")) + "."
     }

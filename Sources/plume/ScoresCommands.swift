@@ -12,22 +12,42 @@ import ScoresClient
 struct ServerOption: ParsableArguments {
     @Option(name: .customLong("server"), help: ArgumentHelp(
         "A plume-server's URL (http:// or https://), or `local` for the local board.",
-        discussion: "Overrides PLUME_SERVER and `server` in $XDG_CONFIG_HOME/plume/config.toml.",
+        discussion: """
+            Overrides PLUME_SERVER and `server` in $XDG_CONFIG_HOME/plume/config.toml. Without it, \
+            the commands that read the scores (card, scores, whoami, share --me, logout) read \
+            where the game last played, and say which.
+            """,
         valueName: "url"))
     var server: String?
 
+    /// Where the game plays: --server, else PLUME_SERVER, else config.toml, else the local board.
     func connection() -> ScoresConnection {
         let environment = ProcessInfo.processInfo.environment
         return ScoresConnection(settings: ScoresSettings.resolve(flag: server, environment: environment), environment: environment)
     }
 
-    /// The chosen place (warnings printed), its credentials file, and its name in words.
-    func credentials() throws -> (ScoresConnection, CredentialStore, String) {
-        let connection = connection()
+    /// Where a command reads the scores: --server or PLUME_SERVER, else where the game last played (so that
+    /// `plume card` after `plume --server URL` tells of that server), else where the game would
+    /// play. Warnings are printed.
+    func readingConnection() -> ScoresConnection {
+        let environment = ProcessInfo.processInfo.environment
+        let connection = ScoresConnection(settings: ScoresSettings.resolve(flag: server, environment: environment, followGame: true),
+                                          environment: environment)
         warn(connection)
-        let place = connection.settings.place == .local ? "the local board" : connection.key
-        return (connection, CredentialStore(directory: connection.configDirectory), place)
+        return connection
     }
+
+    /// Where the scores are read (warnings printed), its credentials file, and its name in words.
+    func credentials() throws -> (ScoresConnection, CredentialStore, String) {
+        let connection = readingConnection()
+        return (connection, CredentialStore(directory: connection.configDirectory), connection.placeName)
+    }
+}
+
+/// Says on stderr where a command's scores come from, so that its stdout stays what scripts and
+/// chats take: "plume: scores from http://host:8787 (where the game last played)".
+func announce(_ connection: ScoresConnection) {
+    printError("plume: scores from " + SafeText.strip(connection.placeAndWhy))
 }
 
 /// Runs async work from a synchronous command and waits for it (the CLI has nothing else to do).
@@ -82,15 +102,15 @@ struct ScoresCLI: ParsableCommand {
     @OptionGroup var where_: ServerOption
 
     func run() throws {
-        let connection = where_.connection()
-        warn(connection)
+        let connection = where_.readingConnection()
+        announce(connection)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         switch board {
         case nil:
             for case .boards(let boards) in try answer(connection, .start) {
                 if json { return print(String(decoding: try encoder.encode(BoardList(boards: boards)), as: UTF8.self)) }
-                print("Boards on \(SafeText.strip(connection.settings.place == .local ? "the local board" : connection.key)):")
+                print("Boards on \(SafeText.strip(connection.placeName)):")
                 for board in boards {
                     print("  " + board.id.padding(toLength: 30, withPad: " ", startingAt: 0) + " " + SafeText.strip(board.title)
                           + (board.open ? "" : " (closed)") + (board.records > 0 ? " · \(board.records) player\(board.records == 1 ? "" : "s")" : ""))
@@ -115,9 +135,10 @@ struct ScoresCLI: ParsableCommand {
                 print(SafeText.strip(page.board.title) + (page.board.open ? "" : " (closed)"))
                 if page.rows.isEmpty { print("  no records yet") }
                 let now = Date().timeIntervalSince1970
-                for row in page.rows {
+                // Tied records share the first one's rank, as a sports table prints them.
+                for (row, rank) in zip(page.rows, SharedRanks.shown(of: page.rows)) {
                     let when = Timestamp.seconds(row.at).map { ageWords(now - $0) + " ago" } ?? row.at
-                    print(String(row.rank).leftPadded(to: 4) + (row.tied ? "=" : " ") + " " + SafeText.strip(row.name).padding(toLength: 24, withPad: " ", startingAt: 0)
+                    print(String(rank).leftPadded(to: 4) + (row.tied ? "=" : " ") + " " + SafeText.strip(row.name).padding(toLength: 24, withPad: " ", startingAt: 0)
                           + String(row.score).leftPadded(to: 7) + "  " + when)
                 }
             }
@@ -134,7 +155,8 @@ struct WhoAmI: ParsableCommand {
     @OptionGroup var where_: ServerOption
 
     func run() throws {
-        let (connection, store, place) = try where_.credentials()
+        let (connection, store, _) = try where_.credentials()
+        let place = SafeText.strip(connection.placeAndWhy)
         if let credential = store.credential(for: connection.key) {
             print("You are \(SafeText.strip(credential.name)) (\(credential.playerID)) on \(place).")
         } else {
@@ -156,7 +178,8 @@ struct Logout: ParsableCommand {
     @OptionGroup var where_: ServerOption
 
     func run() throws {
-        let (connection, store, place) = try where_.credentials()
+        let (connection, store, _) = try where_.credentials()
+        let place = SafeText.strip(connection.placeAndWhy)
         do {
             if let gone = try store.forget(connection.key) {
                 print("Forgot \(SafeText.strip(gone.name))'s token for \(place).")

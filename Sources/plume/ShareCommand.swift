@@ -23,7 +23,7 @@ struct ShareCommand: ParsableCommand {
     @Option(help: "Print saved slot N (1–9) instead: a look slot, or a swarm slot with --swarm.")
     var slot: Int?
 
-    @Flag(help: "Print your player link instead (plume://player/ID, as registered on the chosen scores): friends who paste it in Plume are offered to follow you.")
+    @Flag(help: "Print your player link instead (plume://player/ID, as registered where the game last played, or on --server): friends who paste it in Plume are offered to follow you.")
     var me = false
 
     @OptionGroup var where_: ServerOption
@@ -47,30 +47,29 @@ struct ShareCommand: ParsableCommand {
             if swarm, let name = model.shelf.swarms[slot - 1]?.name { printError("note: “" + SafeText.strip(name) + "”") }
         }
         var link = ShareCode.link(state)
-        if web {
-            let connection = where_.connection()
-            guard case .server(let url) = connection.settings.place else {
-                throw fail("web links need a plume-server: give --server URL, PLUME_SERVER or server = \"…\" in config.toml")
-            }
-            link = ShareCode.webLink(state, base: url.absoluteString)
-        }
+        if web { link = try ShareCode.webLink(state, base: webBase(where_.readingConnection())) }
         if qr { try printQR(link) } else { print(link) }
     }
 
-    /// --me: the player's link on the chosen scores (a server, or the local board).
+    /// --me: the player's link where the scores are read (a server, or the local board).
     private func shareMe() throws {
         guard !swarm, slot == nil else { throw fail("--me prints your player link; it takes no --swarm or --slot") }
         let (connection, store, place) = try where_.credentials()
+        announce(connection)
         guard let credential = store.credential(for: connection.key) else {
             throw fail("you are not registered on \(place): open the game's Scores screen (5) and press p")
         }
         var link = PlayerLink.link(playerID: credential.playerID)
-        if web {
-            guard case .server(let url) = connection.settings.place else {
-                throw fail("web links need a plume-server: give --server URL, PLUME_SERVER or server = \"…\" in config.toml")
-            }
-            link = PlayerLink.webLink(playerID: credential.playerID, base: url.absoluteString)
-        }
+        if web { link = try PlayerLink.webLink(playerID: credential.playerID, base: webBase(connection)) }
         if qr { try printQR(link) } else { print(link) }
+    }
+
+    /// The plume-server a web link leads to: where the scores are read (the link names it).
+    private func webBase(_ connection: ScoresConnection) throws -> String {
+        guard case .server(let url) = connection.settings.place else {
+            let how = connection.settings.source == .lastGame ? "give --server URL" : "give --server URL, PLUME_SERVER or server = \"…\" in config.toml"
+            throw fail("web links need a plume-server, and the scores are on \(connection.placeAndWhy): \(how)")
+        }
+        return url.absoluteString
     }
 }

@@ -22,6 +22,8 @@ class Game:
         os.makedirs(runtime, mode=0o700, exist_ok=True)
         environment["XDG_RUNTIME_DIR"] = runtime
         environment.pop("NO_COLOR", None)
+        # Inside tmux the game also sends OSC 52 through its passthrough: these tests run as outside it.
+        environment.pop("TMUX", None)
         environment.pop("PLUME_SERVER", None)
         environment.update(env or {})
         self.screen = pyte.Screen(width, height)

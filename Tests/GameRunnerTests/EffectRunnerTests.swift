@@ -70,6 +70,30 @@ import TUI
         #expect(!FileManager.default.fileExists(atPath: ran.path) && !FileManager.default.fileExists(atPath: tools.got.path))
     }
 
+    /// tmux's default (`set-clipboard external`) drops an application's OSC 52: inside tmux the
+    /// copy goes as is and through tmux's passthrough too, and the words say only what is sure.
+    @Test func insideTmuxTheCopyAlsoGoesThroughItsPassthroughAndTheWordsClaimNoMore() throws {
+        let link = "plume://look/1EQEBAO3S"
+        let osc = "\u{1B}]52;c;" + Data(link.utf8).base64EncodedString() + "\u{07}"
+        let inbox = Inbox<Msg>()
+        var emitted: [String] = []
+        let runner = EffectRunner(inbox: inbox, saves: SaveWriter(store: temporaryStore(), written: nil) { _ in }, scores: nil,
+                                  environment: ["PATH": "/nonexistent", "TMUX": "/tmp/tmux-1000/default,4242,0"]) { emitted.append($0) }
+        #expect(runner.perform(.copyToClipboard(link)) == .carryOn)
+        // As is (tmux with set-clipboard on takes it), then wrapped, each ESC inside doubled
+        // (tmux with allow-passthrough on hands it to the terminal outside).
+        #expect(emitted == [osc + "\u{1B}Ptmux;\u{1B}\u{1B}]52;c;" + Data(link.utf8).base64EncodedString() + "\u{07}\u{1B}\\"])
+        guard case .copied(let words)? = try firstMessages(inbox).first else { Issue.record("no outcome"); return }
+        // Nothing inside tmux can tell whether it arrived: not "Copied", and what tmux needs.
+        #expect(words == "Sent to your terminal's clipboard through tmux (OSC 52); if it isn't there, tmux needs `set -g set-clipboard on`.")
+        // A game hosted over SSH runs in no tmux of the player's (its TMUX would be the host's): OSC 52 alone.
+        var hostedEmitted: [String] = []
+        let hosted = EffectRunner(inbox: Inbox<Msg>(), saves: SaveWriter(store: temporaryStore(), written: nil) { _ in }, scores: nil,
+                                  environment: ["TMUX": "/tmp/tmux-0/default,1,0"], hosted: true) { hostedEmitted.append($0) }
+        #expect(hosted.perform(.copyToClipboard(link)) == .carryOn)
+        #expect(hostedEmitted == [osc])
+    }
+
     @Test func withNoDesktopALinkToOpenIsCopiedAndSaid() throws {
         let inbox = Inbox<Msg>()
         var emitted: [String] = []
@@ -138,6 +162,28 @@ import TUI
         #expect(WatcherCount.read(environment: [:]) == 0)
     }
 
+    @Test func aCountAFormerGameLeftBehindCountsAsNobody() throws {
+        let run = FileManager.default.temporaryDirectory.appendingPathComponent("plume-run-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: run, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: run) }
+        let file = run.appendingPathComponent("watchers")
+        // The last game had a watcher when it ended, ten minutes ago; its host never wrote 0.
+        try Data("1".utf8).write(to: file)
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -600)], ofItemAtPath: file.path)
+        let inbox = Inbox<Msg>()
+        let runner = EffectRunner(inbox: inbox, saves: SaveWriter(store: temporaryStore(), written: nil) { _ in }, scores: nil,
+                                  environment: ["XDG_RUNTIME_DIR": run.path], hosted: true) { _ in }
+        func counts() -> [Int] {
+            #expect(runner.perform(.readWatchers) == .carryOn)
+            return inbox.take().compactMap { if case .watchers(let count) = $0 { count } else { nil } }
+        }
+        #expect(counts() == [0])
+        // This game's host writes the count once someone watches it.
+        try Data("1".utf8).write(to: file)
+        #expect(counts() == [1])
+        #expect(WatcherCount.read(environment: ["XDG_RUNTIME_DIR": run.path], since: Date().timeIntervalSince1970 + 60) == 0)
+    }
+
     @Test func scoreCommandsComeBackAsMessages() throws {
         let inbox = Inbox<Msg>()
         let runner = EffectRunner(inbox: inbox, saves: SaveWriter(store: temporaryStore(), written: nil) { _ in },
@@ -163,6 +209,13 @@ func firstMessages(_ inbox: Inbox<Msg>) throws -> [Msg] {
     @Test func osc52CarriesTheTextInBase64() {
         let link = "plume://look/1EQECAwIBCwAkAnOD"
         #expect(Clipboard.osc52(link) == "\u{1B}]52;c;" + Data(link.utf8).base64EncodedString() + "\u{07}")
+    }
+
+    @Test func tmuxPassthroughWrapsASequenceWithEachEscapeDoubled() {
+        #expect(Clipboard.tmuxPassthrough("\u{1B}]52;c;aGk=\u{07}") == "\u{1B}Ptmux;\u{1B}\u{1B}]52;c;aGk=\u{07}\u{1B}\\")
+        #expect(Clipboard.sequences("hi", tmux: false) == "\u{1B}]52;c;aGk=\u{07}")
+        #expect(Clipboard.insideTmux(["TMUX": "/tmp/tmux-1000/default,4242,0"]) && !Clipboard.insideTmux(["TMUX": ""]) && !Clipboard.insideTmux([:]))
+        #expect(Clipboard.sentence(tool: "xclip", tmux: true) == "Copied to the clipboard with xclip (and sent to your terminal through tmux, OSC 52).")
     }
 
     @Test func withNoToolTheTerminalAloneIsSaid() {

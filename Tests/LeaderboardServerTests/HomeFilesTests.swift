@@ -1,7 +1,8 @@
 // A hosted player's directory as the store keeps it (HomeFiles), on real files in a scratch
 // directory: a scan reads regular files under data/, config/ and state/ only, never through a
 // link and never a hidden temporary file; it sends only what changed; a restore replaces the
-// host's older copies with the store's files and names nothing outside the kept directories.
+// host's older copies with the store's files and names nothing outside the kept directories; a
+// home prepared for a game holds no count of watchers from the game before.
 import Foundation
 import Leaderboard
 import Testing
@@ -125,5 +126,18 @@ import Testing
         var files = HomeFiles(home: scratch.home)
         try files.restore([])
         #expect(kept(files.scan()) == ["data/plume/plume.json": "played before the store kept saves"])
+    }
+
+    @Test func preparingAHomeForAGameForgetsTheCountOfWatchersTheLastGameLeft() throws {
+        let scratch = try Scratch()
+        let homes = PlayerHomes(root: scratch.root + "/homes")
+        let home = try homes.prepare(player: "p_ada", fingerprint: "SHA256:abc+/def")
+        // The last game ended while someone watched: its feed's last word was "1".
+        try scratch.write("1", at: home + "/run/watchers")
+        try scratch.write("saved", at: home + "/data/plume/plume.json")
+        #expect(try homes.prepare(player: "p_ada", fingerprint: "SHA256:abc+/def") == home)
+        #expect(!FileManager.default.fileExists(atPath: home + "/run/watchers"))
+        #expect(FileManager.default.fileExists(atPath: home + "/run"))
+        #expect(FileManager.default.contents(atPath: home + "/data/plume/plume.json") == Data("saved".utf8))
     }
 }

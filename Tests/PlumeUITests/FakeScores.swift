@@ -16,6 +16,10 @@ struct FakeScores {
     var player: Identity?
     /// While set, every command fails with it (and submissions wait in the outbox).
     var down: ScoresFailure?
+    /// While set, board reads hide looks as the server's do while the board's runway takes votes:
+    /// no code and no avatar on any row, but the player's own row in reads made with their token
+    /// (around-me).
+    var sealed = false
     var outbox: [ScoresCommand] = []
     var rows: [BoardRow] = []
     var givers: [BoardRow] = []
@@ -23,6 +27,8 @@ struct FakeScores {
     var causeTotal: Int64 = 10
     /// The runway (RunwayScreenTests): looks entered by others, the pairs judged, the player's entry.
     var runwayLooks: [String] = []
+    /// Other days' runways (yesterday's, still taking votes), by day: their own looks.
+    var looksByDay: [String: [String]] = [:]
     var judged: [[String]] = []
     var entered: String?
     var votes = 0, skips = 0
@@ -54,6 +60,18 @@ struct FakeScores {
 
     func page(_ rows: [BoardRow], board: Int = 0) -> BoardPage { BoardPage(board: boards[board], rows: rows, nextCursor: nil) }
 
+    /// The rows as a read shows them: while `sealed`, without looks or avatars, except the
+    /// player's own in a read with their token (`own`).
+    func shown(_ rows: [BoardRow], own: Bool) -> [BoardRow] {
+        guard sealed else { return rows }
+        return rows.map { row in
+            if own && row.playerID == player?.playerID { return row }
+            var row = row
+            (row.code, row.avatarLook) = ("", nil)
+            return row
+        }
+    }
+
     var own: OwnProfile {
         OwnProfile(playerID: Self.me.playerID, name: Self.me.name, updatesOptIn: false, createdAt: "2024-10-01T00:00:00.000Z",
                    pointsEarned: points, pointsGiven: 0, pointsAvailable: points)
@@ -69,9 +87,9 @@ struct FakeScores {
         }
         switch command {
         case .start: return [.identity(place: place, isLocal: isLocal, player: player, outbox: outbox.count), .boards(boards)]
-        case .top(let board): return [.top(board: board, Answer(page(rows, board: board == "swarm-huddle" ? 1 : 0)))]
+        case .top(let board): return [.top(board: board, Answer(page(shown(rows, own: false), board: board == "swarm-huddle" ? 1 : 0)))]
         case .around(let board):
-            return [.around(board: board, Answer(page(rows.filter { abs($0.rank - 2) <= 1 })))]
+            return [.around(board: board, Answer(page(shown(rows.filter { abs($0.rank - 2) <= 1 }, own: true))))]
         case .myBests:
             let bests = [ProfileBest(boardID: "style-2024-10-04", rank: 2, score: 812, detail: 0, at: "2024-10-04T09:00:00.000Z",
                                      code: ShareCode.encode(.swarm(AppModel.starterRecipe)))]

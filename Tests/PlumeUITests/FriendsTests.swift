@@ -97,6 +97,38 @@ func friendsApp(following followed: [String] = [], local: Bool = false, width: I
         #expect(model.scores.tab == .top)
     }
 
+    /// A registered player following Cy, on a server whose list of boards, read at launch, counted
+    /// `records` on today's board; the board has all three rows by the time anyone looks.
+    func staleListApp(records: Int) -> (AppModel, FakeScores) {
+        var fake = FakeScores()
+        fake.player = FakeScores.me
+        fake.rows = FakeScores.friendsRows
+        fake.followed = [FollowedPlayer(playerID: FakeScores.cyID, name: "Cy", since: "2024-10-03T09:00:00.000Z", todayScore: 700, todayRank: 3)]
+        fake.boards[0].records = records
+        var model = app()
+        model.drive(.clock(fakeNow), &fake)
+        fake.boards[0].records = 3
+        return (model, fake)
+    }
+
+    @Test func theFriendsTabCountsThePeopleShownAndTheWholeBoardAsThePageSaysNotAsAtLaunch() {
+        var (model, fake) = staleListApp(records: 0)
+        model.drive(keys: Screen.scores.key, fake: &fake)
+        #expect(model.scores.tab == .friends)
+        let lines = model.screenText.split(separator: "\n")
+        #expect(lines.contains { $0.contains("▸ Ada") && $0.contains("#2 of 3") }, "\(model.screenText)")
+        #expect(lines.contains { $0.contains("Cy") && $0.contains("#3 of 3") })
+        // The player's rank among the two people shown (themself included), and on the board.
+        #expect(model.screenText.contains("you: #1 of 2 among you, #2 of 3 on the board"), "\(model.screenText)")
+    }
+
+    @Test func theFollowOfferCountsTodaysBoardAsItIsNowNotAsAtLaunch() {
+        var (model, fake) = staleListApp(records: 1)
+        let sent = model.drive(.paste("plume://player/\(FakeScores.beaID)"), &fake)
+        #expect(sent.contains(.start), "the boards are read again with the offer")
+        #expect(model.screenText.contains("Follow Bea? (today 930, rank 1 of 3)"), "\(model.screenText)")
+    }
+
     @Test func withNobodyFollowedTheScreenOpensOnTopAndFriendsSaysHowToFollow() {
         var (model, fake) = friendsApp()
         model.drive(keys: Screen.scores.key, fake: &fake)
@@ -159,7 +191,7 @@ func friendsApp(following followed: [String] = [], local: Bool = false, width: I
     @Test func aPlayerLinkPastedAnywhereOffersToFollowAndFollowsOnlyOnAKey() {
         var (model, fake) = friendsApp()
         var sent = model.drive(.paste("Follow me! <plume://player/\(FakeScores.beaID)>"), &fake)
-        #expect(model.screen == .importer && sent == [.player(playerID: FakeScores.beaID)])
+        #expect(model.screen == .importer && sent == [.player(playerID: FakeScores.beaID), .start])
         #expect(model.screenText.contains("Follow Bea? (today 930, rank 1 of 3)"))
         #expect(model.screenText.contains("f or Enter follows · Esc cancels") && !model.session.follows(FakeScores.beaID))
         sent = model.drive(keys: .char("f"), fake: &fake)

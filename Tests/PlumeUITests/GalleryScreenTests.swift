@@ -1,4 +1,5 @@
-// The Lab's gallery: browse named recipes with a live preview, load one (undoable), leave.
+// The Lab's gallery: browse named recipes with a live preview that keeps its swarm in view, load
+// one (undoable), leave.
 import Challenges
 import GameState
 import Testing
@@ -45,6 +46,40 @@ import TUI
             #expect(dots() > 0, "\(model.galleryEntries[index].name) shows nothing before its first frame")
             _ = model.update(.tick)
             #expect(dots() > 0, "\(model.galleryEntries[index].name) shows nothing on its first frame")
+            model.keys(.down)
+        }
+    }
+
+    /// Comet and Bullet travel faster than the camera eases (they used to leave the frame in half
+    /// a second) and Heartbeat is four agents (four specks): as every preview runs, most of its
+    /// agents stay in view, and a swarm of few agents is drawn in more than a dot each.
+    @Test func everyPreviewKeepsItsSwarmInViewAsItRunsAndAFewAgentsShow() throws {
+        var model = app()
+        model.keys(.char("2"), .char("G"))
+        let canvas = LabLayout(model.contentArea).canvas
+        let (dotsWide, dotsHigh) = (canvas.width * 2, canvas.height * 4)
+        for entry in model.galleryEntries {
+            for frame in 1...90 {
+                _ = model.update(.tick)
+                guard frame % 15 == 0, let gallery = model.top(GalleryLayer.self) else { continue }
+                let state = gallery.preview.state, camera = gallery.camera
+                // Where SwarmRenderer puts each agent, in dots from the canvas's top left.
+                let inView = (0..<state.count).filter { agent in
+                    let x = (state.x[agent] - camera.centreX) / camera.scale + Double(dotsWide) / 2
+                    let y = (state.y[agent] - camera.centreY) / camera.scale + Double(dotsHigh) / 2
+                    return x >= 0 && y >= 0 && x < Double(dotsWide) && y < Double(dotsHigh)
+                }.count
+                #expect(inView * 10 >= state.count * 8, "\(entry.name), frame \(frame): \(inView) of \(state.count) agents in view")
+                guard state.count < 40 else { continue }
+                let grid = model.view()
+                var dots = 0
+                for y in canvas.y..<canvas.maxY {
+                    for x in canvas.x..<canvas.maxX where (0x2801...0x28FF).contains(grid[x, y].scalar.value) {
+                        dots += (grid[x, y].scalar.value - 0x2800).nonzeroBitCount
+                    }
+                }
+                #expect(dots >= state.count * 3, "\(entry.name), frame \(frame): \(dots) dots for \(state.count) agents")
+            }
             model.keys(.down)
         }
     }

@@ -80,7 +80,9 @@ import TUI
         model.keys(.char("x"))
         #expect(model.overlays.isEmpty && model.lab.recipe == AppModel.starterRecipe, "x closed the help; it mixed nothing")
         // A page that fits closes on any key, arrows too.
-        model.keys(.char("1"), .char("?"), .down)
+        model.keys(.char("4"), .char("?"))
+        #expect(model.top(HelpOverlay.self) != nil)
+        model.keys(.down)
         #expect(model.overlays.isEmpty)
     }
 

@@ -11,7 +11,7 @@ import TUI
     static let keys: [Key] = [.up, .down, .left, .right, .enter, .escape, .tab, .backTab, .backspace, .delete, .home, .end, .pageUp, .pageDown,
                               .shiftLeft, .shiftRight, .shiftUp, .shiftDown, .ctrl("u"), .ctrl("k"), .ctrl("w"), .ctrl("a"), .ctrl("e"),
                               .ctrl("r"), .ctrl("l"), .ctrl("o")] + Screen.allCases.map(\.key)
-                              + Array("?csrxuUwo0123456789 .+-[]mnapgdlhiCkK<>bpyrde=").map { Key.char($0) }
+                              + Array("?csrxuUwo0123456789 .+-[]mnapgdlhiCkjK<>bpyrde=WtT").map { Key.char($0) }
     static let pastes = ["plume://look/1EQECAwIBCwAkAnOD", "emergent://?r=45673766682117", "junk \u{1B}[2J", "10 * (1, 1, 1, 0.1, 0.1, 1, 0.1, 0.1)",
                          String(repeating: "a", count: 5000), "", "plume://swarm/1EQECAwIBCwAkAnOD", "\u{202E}",
                          "plume://look/1EQECAwIBCwAkAnOD?x-success=https://a.example/ok&x-cancel=plume://look/1EQEBAO3S",
@@ -29,6 +29,7 @@ import TUI
         .failed(.keys, ScoresFailure(.malformed, "the reply was not JSON\u{7}")),
         .queued(board: "style-2024-10-04", outbox: 3, because: ScoresFailure(.timedOut, "no answer within 5 s")),
         .drained(sent: [], dropped: [], waiting: 0),
+        .news(NewsPage(items: FakeScores.sampleNews + FakeScores.longNews, more: true)),
     ]
 
     @Test(arguments: [UInt64(1), 2, 3, 4])

@@ -1,7 +1,7 @@
 // The Runway screen against the fake leaderboard (FakeScores): two looks drawn side by side, a
 // vote that shows the next pair before any answer comes back and never names the looks' owners,
-// the tally and the player's entry in the header, skips past the limit, no pair left, and the
-// Studio's offer to send a submitted look down the runway.
+// the tally and the player's entry in the header, skips past the limit, no pair left, yesterday's
+// runway (still taking votes) on [, and the Studio's offer to send a submitted look down the runway.
 import Foundation
 import GameState
 import ScoresAPI
@@ -14,12 +14,16 @@ extension FakeScores {
 
     var runwayTally: RunwayTally { RunwayTally(votes: votes, skipsLeft: 5 - skips, points: votes, pointsLeft: 50 - votes) }
 
-    /// The first two pairs the player has not judged, in a fixed order.
-    var openPairs: [[String]] {
+    /// The looks on a day's runway: that day's in `looksByDay`, else `runwayLooks`.
+    func looks(on day: String) -> [String] { looksByDay[day] ?? runwayLooks }
+
+    /// The first two pairs of a day's runway the player has not judged, in a fixed order.
+    func openPairs(on day: String) -> [[String]] {
+        let runway = looks(on: day)
         var open: [[String]] = []
-        for i in runwayLooks.indices {
-            for j in runwayLooks.indices where j > i && open.count < 2 && !judged.contains([runwayLooks[i], runwayLooks[j]]) {
-                open.append([runwayLooks[i], runwayLooks[j]])
+        for i in runway.indices {
+            for j in runway.indices where j > i && open.count < 2 && !judged.contains([runway[i], runway[j]]) {
+                open.append([runway[i], runway[j]])
             }
         }
         return open
@@ -32,7 +36,7 @@ extension FakeScores {
         case .runwayDay(let day):
             let entry = entered.map { RunwayOwnEntry(code: $0, enteredAt: "2024-10-04T09:00:00.000Z", peopleScore: 640, plusMinus: 80, rank: 2, votes: 3) }
             return [.runwayDay(RunwayDay(day: day, theme: "Beach Day", brief: "", boardID: "people-\(day)", styleBoardID: "style-\(day)",
-                                         entries: runwayLooks.count + (entered == nil ? 0 : 1), votes: votes, entriesOpen: true,
+                                         entries: looks(on: day).count + (entered == nil ? 0 : 1), votes: votes, entriesOpen: true,
                                          entriesCloseAt: "", votingOpen: true, votingClosesAt: "", final: false,
                                          you: player.map { _ in RunwayYou(entry: entry, tally: runwayTally) }))]
         case .enterRunway(let day, let code):
@@ -40,7 +44,7 @@ extension FakeScores {
             return [.runwayEntered(RunwayEntered(day: day, code: code, styleScore: 640, replaced: false, enteredAt: "2024-10-04T10:00:00.000Z"))]
         case .runwayPair(let day):
             guard player != nil else { return [.failed(command, ScoresFailure(.unauthorized, code: .notRegistered, "register first"))] }
-            let open = openPairs
+            let open = openPairs(on: day)
             guard let first = open.first else {
                 return [.failed(command, ScoresFailure(.refused, code: .noPairLeft, "you have judged every pair on the runway of \(day) — come back when new looks have entered"))]
             }
@@ -57,8 +61,10 @@ extension FakeScores {
                 votes += 1
             }
             judged.append(pair)
-            // As the server answers while the runway takes votes: no owners.
-            return [.runwayVoted(ticket: ticket, RunwayVoteRecorded(day: Self.runwayDay, choice: choice, pointsEarned: choice == .skip ? 0 : 1,
+            // As the server answers while the runway takes votes: no owners. The ticket's day is
+            // the day whose runway has its looks.
+            let day = looksByDay.first { $0.value.contains(pair[0]) }?.key ?? Self.runwayDay
+            return [.runwayVoted(ticket: ticket, RunwayVoteRecorded(day: day, choice: choice, pointsEarned: choice == .skip ? 0 : 1,
                                                                     tally: runwayTally))]
         default:
             return []
@@ -156,6 +162,36 @@ extension FakeScores {
         // With nothing to judge the screen asks again only now and then, not every second.
         #expect(!model.drive(.clock(fakeNow + 5), &fake).contains(.runwayPair(day: "2024-10-04")))
         #expect(model.drive(.clock(fakeNow + 20), &fake).contains(.runwayPair(day: "2024-10-04")))
+    }
+
+    /// Day D's runway takes votes during D and D + 1: when today's has no pair left the screen
+    /// offers yesterday's, [ deals from it and its votes count, ] goes back to today's.
+    @Test func yesterdaysRunwayStillTakingVotesIsOfferedAndVotedOn() {
+        var fake = FakeScores()
+        fake.player = FakeScores.me
+        fake.runwayLooks = Array(Self.looks.prefix(2))
+        fake.looksByDay = ["2024-10-03": Array(Self.looks.suffix(2))]
+        var model = runwayApp(&fake)
+        model.drive(keys: .left, fake: &fake)
+        #expect(model.runway.shown == nil && model.screenText.contains("Yesterday's runway takes votes until today ends: [ shows its pairs."),
+                "\(model.screenText)")
+        var sent = model.drive(keys: .char("["), fake: &fake)
+        #expect(sent.contains(.runwayDay(day: "2024-10-03")) && sent.contains(.runwayPair(day: "2024-10-03")), "\(sent)")
+        let yesterdays = FakeScores.dealt(Array(Self.looks.suffix(2)))
+        #expect(model.runway.shown == yesterdays)
+        let text = model.screenText
+        #expect(text.contains("Runway · yesterday, 2024-10-03 · Beach Day"), "\(text)")
+        #expect(model.runway.standing(model.context).hasSuffix(" · its votes count until today ends (UTC) · ] today's runway"))
+        #expect(text.contains("← this one") && model.status.hasPrefix("Yesterday's runway, 2024-10-03: it takes votes until today ends"))
+        // Its pair is judged like today's, and the vote counts on its day.
+        sent = model.drive(keys: .right, fake: &fake)
+        #expect(sent.first == .runwayVote(ticket: yesterdays.ticket, choice: .right) && sent.contains(.runwayPair(day: "2024-10-03")), "\(sent)")
+        #expect(fake.judged.contains(Array(Self.looks.suffix(2))) && fake.votes == 2)
+        #expect(model.status == "Vote counted: +1 point. The owners stay hidden until voting closes.", "\(model.status)")
+        #expect(model.runway.notice?.hasSuffix("come back when new looks have entered. ] shows today's runway.") == true, "\(model.runway.notice ?? "")")
+        // ] is today's again.
+        sent = model.drive(keys: .char("]"), fake: &fake)
+        #expect(sent.contains(.runwayPair(day: "2024-10-04")) && model.screenText.contains("Runway · 2024-10-04 · Beach Day"))
     }
 
     @Test func skipsPastTheLimitBringThePairBack() {

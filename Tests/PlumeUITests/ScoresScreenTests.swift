@@ -1,5 +1,6 @@
 // The Scores screen against the leaderboard held in memory (FakeScores): the tabs, failures and
-// the data kept meanwhile, previews, registering, the outbox, donating, SSH keys, revoked tokens.
+// the data kept meanwhile, previews, looks the runway hides, registering (its dialog's words whole
+// at 80×24), the outbox, donating, SSH keys, revoked tokens.
 import Foundation
 import GameState
 import ScoresAPI
@@ -148,6 +149,60 @@ import TUI
         #expect(model.screenText.contains("Enter: preview it"))
         model.drive(keys: .enter, fake: &fake)
         #expect(model.screen == .importer && model.importing.preview != nil)
+    }
+
+    /// The server leaves every look and avatar off a public page while the board's runway takes
+    /// votes: the rows' "····" say why and until when, and the player's own row shows their own
+    /// look and avatar, which their own read (around-me, asked for then) has.
+    @Test func hiddenLooksSayWhyAndUntilWhenAndMyOwnRowShowsMine() {
+        var fake = FakeScores()
+        fake.player = FakeScores.me
+        fake.sealed = true
+        fake.rows = [FakeScores.row(1, "Bea", 930), FakeScores.row(2, "Ada", 812, id: FakeScores.me.playerID), FakeScores.row(3, "Cy", 700)]
+        var model = app(width: 100, height: 30)
+        model.drive(.clock(fakeNow), &fake)
+        let sent = model.drive(keys: Screen.scores.key, fake: &fake)
+        #expect(sent == [.top(board: "style-2024-10-04"), .around(board: "style-2024-10-04")], "\(sent)")
+        let lines = model.screenText.split(separator: "\n")
+        // Voting on 2024-10-04's runway closes as 2024-10-06 begins.
+        #expect(lines.contains { $0.contains("Looks are hidden while the runway votes — until 2024-10-06 00:00 UTC; yours shows to you.") },
+                "\(model.screenText)")
+        #expect(lines.contains { $0.contains("····") && $0.contains("Bea") })
+        #expect(lines.contains { $0.contains("▀▀▀▀") && $0.contains("▸ Ada") }, "my own avatar")
+        model.drive(keys: .down, fake: &fake)
+        #expect(model.screenText.contains("Enter: preview it") && !model.screenText.contains("shown after voting"), "my own look")
+        // The board of a day whose runway has closed shows every look, and says nothing of it.
+        fake.sealed = false
+        model.drive(keys: .char("r"), fake: &fake)
+        #expect(!model.screenText.contains("Looks are hidden") && !model.screenText.contains("····"))
+    }
+
+    /// At 80×24 the Register and Follow dialogs wrap what they say (the server's answers among
+    /// it) rather than cut it.
+    @Test func theRegisterAndFollowDialogsKeepEveryWordAt80x24() {
+        var fake = FakeScores()
+        var model = app(width: 80, height: 24)
+        model.drive(.clock(fakeNow), &fake)
+        model.drive(keys: Screen.scores.key, .char("p"), fake: &fake)
+        #expect(model.top(RegisterDialog.self) != nil)
+        let taken = "that name is taken (names are unique, ignoring case) — choose another"
+        _ = model.update(.scores(.failed(.register(RegisterRequest(name: "Ada")), ScoresFailure(.refused, code: .nameTaken, taken))))
+        var words = dialogWords(model)
+        #expect(words.contains("A name is unique here (ignoring case); the server says if it is taken.") && words.contains(taken), "\(model.screenText)")
+        #expect(!words.contains("…"), "\(model.screenText)")
+        var (friends, friendsFake) = friendsApp(following: ["Cy"], width: 80, height: 24)
+        friends.drive(keys: Screen.scores.key, .char("F"), .char("b"), .char("e"), .char("a"), .enter, fake: &friendsFake)
+        words = dialogWords(friends)
+        #expect(words.contains("You follow Bea now (today 930, rank 1): they're on the Friends view of every board (Scores)."), "\(friends.screenText)")
+        #expect(words.contains("Their exact name; case is ignored. Following is one-way and private.") && !words.contains("…"))
+    }
+
+    /// The words inside the dialog on screen: each row's text between the panel's borders, joined.
+    func dialogWords(_ model: AppModel) -> String {
+        model.screenText.split(separator: "\n").compactMap { line -> String? in
+            guard let left = line.firstIndex(of: "│"), let right = line.lastIndex(of: "│"), left < right else { return nil }
+            return line[line.index(after: left)..<right].trimmingCharacters(in: .whitespaces)
+        }.filter { !$0.isEmpty }.joined(separator: " ")
     }
 
     @Test func submittingFirstRegistersThenSendsAndReportsTheRank() {
@@ -308,9 +363,9 @@ extension String {
     @Test func playersOnTheSameScoreShareTheFirstOnesRankAsSportsTablesPrint() {
         let rows: [(rank: Int, score: Int64, tied: Bool)] = [(1, 990, false), (2, 933, true), (3, 933, true), (4, 900, false),
                                                              (5, 800, true), (6, 800, true), (7, 800, true), (8, 700, false)]
-        #expect(ScoresState.sharedRanks(rows) == [1, 2, 2, 4, 5, 5, 5, 8])
+        #expect(SharedRanks.shown(rows) == [1, 2, 2, 4, 5, 5, 5, 8])
         // A tie that began above the rows shown keeps its exact rank; a gap in the ranks (another page) breaks it.
-        #expect(ScoresState.sharedRanks([(12, 500, true), (13, 500, true)]) == [12, 12])
-        #expect(ScoresState.sharedRanks([(12, 500, true), (20, 500, true)]) == [12, 20])
+        #expect(SharedRanks.shown([(12, 500, true), (13, 500, true)]) == [12, 12])
+        #expect(SharedRanks.shown([(12, 500, true), (20, 500, true)]) == [12, 20])
     }
 }

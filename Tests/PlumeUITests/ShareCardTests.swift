@@ -1,5 +1,6 @@
 // The Share screen's card (d): today's result made from the record the server keeps, copied the
-// way the link is (with emoji for chat apps; p copies it plain), and shown over the screen.
+// way the link is (with emoji for chat apps; p copies it plain), and shown over the screen —
+// without the look's link while today's board is open, saying where to get it once it closes.
 import Foundation
 import GameState
 import ScoresAPI
@@ -27,25 +28,29 @@ import TUI
         return effects
     }
 
-    @Test func dCopiesTodaysCardWithEmojiAndShowsItPlain() throws {
+    @Test func dCopiesTodaysCardWithEmojiAndShowsItPlainWithoutTheLooksLink() throws {
         var fake = FakeScores()
         fake.player = FakeScores.me
         fake.days = FakeScores.sampleDays()
         var model = shareApp(&fake)
         let effects = press(.char("d"), &model, &fake)
         #expect(effects.first == .scores(.record), "the record is read fresh: today's rank moves")
-        let link = ShareCode.link(.look(model.studio.look))
         let copied = try #require(effects.compactMap { if case .copyToClipboard(let text) = $0 { text } else { nil } }.last)
         let theme = model.theme.name
+        // Today's board is open: the look's link would give the day's answer away.
         #expect(copied == [
             "Ada's Plume · 2024-10-04 · \(theme)",
             "🟪🟪🟪🟪🟪🟪🟪⬜⬜⬜ 760/1000 · rank 2 of 40 so far",
             "🔥 9-day streak · best 23 · \(fake.days!.daysPlayed) days played",
-            link,
+            "🔗 the look's link joins the card once the day closes",
         ].joined(separator: "\n"))
-        #expect(model.top(DayCardOverlay.self) != nil)
+        #expect(!copied.contains("plume://") && !copied.contains(ShareCode.encode(.look(model.studio.look))))
+        let overlay = try #require(model.top(DayCardOverlay.self))
+        #expect(!overlay.card.text(plain: true).contains("plume://"))
         let text = model.screenText
-        #expect(text.contains("Today's card") && text.contains("[#######---] 760/1000 - rank 2 of 40 so far") && text.contains(link))
+        #expect(text.contains("Today's card") && text.contains("[#######---] 760/1000 - rank 2 of 40 so far"))
+        #expect(text.contains("Look: its link joins the card once the day closes"))
+        #expect(text.contains("The link, once the day closes: plume card --day 2024-10-04"))
         // p copies it plain; Esc closes it and the Share screen is as it was.
         #expect(press(.char("p"), &model, &fake) == [.copyToClipboard(model.top(DayCardOverlay.self)!.card.text(plain: true))])
         _ = press(.escape, &model, &fake)

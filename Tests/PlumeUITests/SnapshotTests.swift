@@ -59,12 +59,36 @@ struct Scene: CustomTestStringConvertible, Sendable {
         return model
     }
 
+    /// The Studio on the day of the year (v2 rules) whose theme has the longest name, dressed in
+    /// shoes: the name whole on the top row, the → hint, the worn line and its tags.
+    static let studioLongTheme = Scene(name: "studio-long-theme") { width, height in
+        let first = StyleRulesDay.firstOfV2
+        let day = (first..<(first + 366)).max { book.theme(forDay: $0).name.count < book.theme(forDay: $1).name.count } ?? first
+        var model = AppModel(catalog: catalog, book: book, day: day, saved: nil)
+        _ = model.update(.resize(width: width, height: height))
+        for key: Key in [.down, .down, .down, .down, .down, .down, .right, .char("c")] { _ = model.update(.key(key)) }
+        return model
+    }
+
+    /// The wardrobe on a v2 day, its colour filter on today's accent (first when the slot has it).
+    static let wardrobeV2 = Scene(name: "studio-wardrobe-v2") { width, height in
+        var model = AppModel(catalog: catalog, book: book, day: StyleRulesDay.firstOfV2, saved: nil)
+        _ = model.update(.resize(width: width, height: height))
+        for key: Key in [.down, .down, .down, .char("W"), .char("c"), .char("t")] { _ = model.update(.key(key)) }
+        return model
+    }
+
     static let all: [Scene] = [
         keys("studio", []),
         studioV2,
         keys("studio-dressed", [.down, .down, .right, .right, .down, .right, .down, .down, .down, .right, .char("c")]),
         keys("studio-help", [.char("?")]),
         keys("studio-slot-prompt", [.char("w")]),
+        studioLongTheme,
+        keys("studio-wardrobe", [.down, .down, .char("W")]),
+        keys("studio-wardrobe-tag", [.down, .down, .down, .down, .down, .down, .right, .char("W"), .char("t"), .char("t"), .down, .right]),
+        keys("studio-wardrobe-colour", [.down, .down, .down, .down, .down, .down, .down, .down, .char("W"), .char("c"), .down]),
+        wardrobeV2,
         watched,
         keys("lab", [.char("2")]),
         keys("lab-help", [.char("2"), .char("?")]),

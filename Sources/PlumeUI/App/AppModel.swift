@@ -19,7 +19,13 @@ public struct AppModel: Sendable {
     public internal(set) var now: Double = 0
     public internal(set) var width = 80
     public internal(set) var height = 24
-    public var status = ""
+    /// The status line's words; set here, they stay until replaced (StatusLine.swift).
+    public var status: String {
+        get { statusLine.text }
+        set { statusLine = StatusLine(text: newValue) }
+    }
+    /// The status line's words and when they go.
+    var statusLine = StatusLine()
 
     /// The screen at the bottom of the stack, the one the player came from, and the overlays
     /// above it (the last one on top gets the input).
@@ -104,11 +110,15 @@ public struct AppModel: Sendable {
     /// Opens an overlay over the current screen.
     public mutating func push(_ overlay: any Overlay) { overlays.append(overlay) }
 
-    /// When the program loop should wake the game.
+    /// When the program loop should wake the game: at midnight (the day turns), for the
+    /// session's next ask for news, and when a confirmation on the status line goes, even when
+    /// nothing else happens.
     public var timing: Timing {
         let frames = tooSmall ? false : animated(context) != nil
+        let midnight = Double(UTCDay.start(of: day + 1))
+        let wake = [midnight, session.nextNewsPoll, statusLine.expires].compactMap { $0 }.min() ?? midnight
         return Timing(frames: frames, clock: session.wantsClock || screenLayer(screen).wantsClock, answers: session.awaiting,
-                      wakeAt: Double(UTCDay.start(of: day + 1)))
+                      wakeAt: wake)
     }
 
 }

@@ -1,7 +1,8 @@
-// The clock: the session's retries, the shown screen's refresh, and the day turning at UTC
-// midnight while the game runs (the program loop wakes the game then, Timing.wakeAt). The
-// Studio's theme and score, the board `b` submits to and the screens' boards read the day, so
-// they follow; the session and every screen hear that it turned.
+// The clock: the session's retries, the shown screen's refresh, the day turning at UTC midnight
+// while the game runs (the program loop wakes the game then, Timing.wakeAt), and the session's
+// next ask for news (the loop wakes the game for that too). The Studio's theme and score, the
+// board `b` submits to and the screens' boards read the day, so they follow; the session and
+// every screen hear that it turned.
 import ScoresAPI
 import PlumeCalendar
 
@@ -20,6 +21,8 @@ extension AppModel {
             let context = self.context
             requests += everyScreen { $0.receive(.dayTurned(from: yesterday), context) }
         }
+        // After the day turned: news is then asked for a little after midnight, not at once.
+        requests += session.pollNews()
         return requests
     }
 }

@@ -5,8 +5,10 @@ import ScoresAPI
 import SwarmSim
 
 public enum Request: Sendable {
-    /// Words for the status line.
+    /// Words for the status line, until other words replace them.
     case status(String)
+    /// Words for the status line that go by themselves at the end they name (StatusLine.swift).
+    case statusUntil(String, StatusEnd)
     case effect(Effect)
     /// Show a screen (its arrival runs: Share copies its link, Scores refreshes).
     case go(Screen)
@@ -23,6 +25,9 @@ public enum Request: Sendable {
     case preview(String, status: String?)
     /// Wear a look in the Studio (the old one goes on its undo stack).
     case wear(Look, status: String)
+    /// Put on a garment in the Studio, in a colour variant, on a row of its slot list, by the
+    /// Studio's own rules (what it replaces comes off; the old look goes on the undo stack).
+    case wearGarment(id: Int, colour: Int, on: StudioState.Row)
     /// Something for the Lab's recipe.
     case lab(LabRequest)
     /// Send the Studio's look or the Lab's swarm to a board (registering first if need be).
@@ -31,6 +36,9 @@ public enum Request: Sendable {
     case send(ScoresCommand)
     /// Something else for the session.
     case session(SessionRequest)
+    /// The session holds news not shown yet: it opens over the screen as soon as no overlay is
+    /// open (never over a dialog); until then the status line says it came.
+    case showNews
     /// The slot commands: keep the current look or swarm in a slot, or take it back out.
     case shelve(Shelf.Kind, slot: Int)
     case unshelve(Shelf.Kind, slot: Int)

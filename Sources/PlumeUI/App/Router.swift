@@ -107,6 +107,7 @@ extension AppModel {
 
     public mutating func update(_ msg: Msg) -> [Effect] {
         var requests: [Request] = []
+        let challenge = lab.challengeIndex
         switch msg {
         case .resize(let w, let h):
             width = w
@@ -151,6 +152,10 @@ extension AppModel {
             waitingArrival = nil
             effects += carry(arrival(text))
         }
+        // News that waited for the player to close what was open (a dialog, the help, a prompt).
+        if overlays.isEmpty, let news = session.takeWaitingNews() { overlays.append(news) }
+        // Words that have outstayed their moment go (StatusLine.swift).
+        if statusLine.isOver(now: now, session: session, challengeChanged: lab.challengeIndex != challenge) { status = "" }
         // A save goes out only when what is saved changed, before a quit.
         if case .tick = msg {} else if savedGame != lastSaved {
             lastSaved = savedGame
@@ -236,6 +241,7 @@ extension AppModel {
     private mutating func carry(_ request: Request, into effects: inout [Effect]) -> [Request] {
         switch request {
         case .status(let words): status = words
+        case .statusUntil(let words, let end): statusLine = StatusLine(text: words, end: end, since: now)
         case .effect(let effect): effects.append(effect)
         case .quit: effects.append(.quit)
         case .go(let target): return go(target)
@@ -254,10 +260,14 @@ extension AppModel {
         case .wear(let look, let words):
             studio.apply(look)
             status = words
+        case .wearGarment(let id, let colour, let row): status = studio.wear(id, colour: colour, on: row, in: catalog)
         case .lab(let labRequest): return lab.take(labRequest, context)
         case .submit(let board, let code, let what): return session.submit(board: board, code: code, what: what)
         case .send(let command): return session.send(command)
         case .session(let request): return session.take(request)
+        case .showNews:
+            // Opened at the end of the update when nothing is open; otherwise it waits, said.
+            if !overlays.isEmpty, let words = session.newsNotice { status = words }
         case .shelve(let kind, let slot): status = shelve(kind, slot: slot)
         case .unshelve(let kind, let slot): return unshelve(kind, slot: slot)
         case .callback(let url):

@@ -22,6 +22,10 @@ public struct SlotPrompt: Overlay {
 
     public init(_ kind: Shelf.Kind, _ action: Action) { (self.kind, self.action) = (kind, action) }
 
+    /// `w` or `o`: the prompt, over a clear status line (what it said was about what came before,
+    /// an undo say, and read as if it answered the prompt).
+    static func open(_ kind: Shelf.Kind, _ action: Action) -> [Request] { [.push(SlotPrompt(kind, action)), .status("")] }
+
     public var pausesBelow: Bool { false }
 
     var question: String {

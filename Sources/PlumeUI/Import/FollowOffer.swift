@@ -26,8 +26,10 @@ struct FollowOffer: Sendable, Equatable {
 
     init(_ link: PlayerLink) { self.link = link }
 
-    /// Who the link leads to: the one thing to ask before offering.
-    var ask: [Request] { [.send(.player(playerID: link.playerID))] }
+    /// Who the link leads to, the one thing to ask before offering; and the boards again, for the
+    /// "of 40" of their rank: the list the session holds counts each board's records as they were
+    /// when it was read (at launch, or when the day turned).
+    var ask: [Request] { [.send(.player(playerID: link.playerID)), .send(.start)] }
 
     var name: String { profile.map { SafeText.strip($0.name) } ?? "this player" }
 
@@ -70,7 +72,8 @@ struct FollowOffer: Sendable, Equatable {
         }
     }
 
-    /// "today 812, rank 3 of 40", or "not played today": the player's record on today's board.
+    /// "today 812, rank 3 of 40", or "not played today": the player's record on today's board, out
+    /// of its records as the boards read with the offer count them.
     func today(_ context: Context) -> String {
         guard let best = profile?.bests.first(where: { $0.boardID == context.styleBoardID }) else { return "not played today" }
         let of = context.session.boards.first { $0.id == context.styleBoardID }.map { " of \($0.records)" } ?? ""

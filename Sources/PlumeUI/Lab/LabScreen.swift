@@ -87,8 +87,8 @@ extension LabState: ScreenLayer {
         case .char("G"):
             guard let gallery = GalleryLayer(entries: context.gallery) else { return .done(.status("The gallery couldn't be read (gallery.json).")) }
             return .done(.push(gallery), .status("Gallery: ↑↓ browse · Enter loads (u undoes) · Esc back."))
-        case .char("w"): return .done(.push(SlotPrompt(.swarm, .save)))
-        case .char("o"): return .done(.push(SlotPrompt(.swarm, .open)))
+        case .char("w"): return .done(SlotPrompt.open(.swarm, .save))
+        case .char("o"): return .done(SlotPrompt.open(.swarm, .open))
         case .char("N"): return .done(.push(NameDialog(name ?? "")))
         case .char("x"):
             var rng = SplitMix64(seed: seed)
@@ -142,7 +142,8 @@ extension LabState: ScreenLayer {
 
     public func draw(into grid: inout Grid, area: Rect, _ context: Context) {
         let layout = LabLayout(area), canvas = layout.canvas
-        SwarmRenderer.draw(swarm.state, camera: camera, into: &grid, x: canvas.x, y: canvas.y, width: canvas.width, height: canvas.height)
+        SwarmRenderer.draw(swarm.state, camera: camera, into: &grid, x: canvas.x, y: canvas.y, width: canvas.width, height: canvas.height,
+                           markRadius: SwarmRenderer.markRadius(agents: swarm.state.count))
         var rows = Rows(layout.panel)
         if let line = rows.take() {
             let after = grid.put(running ? "▶ running" : "‖ paused", in: line, style: Style(fg: running ? Theme.good : Theme.accent, bold: true))

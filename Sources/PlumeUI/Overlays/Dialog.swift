@@ -1,5 +1,6 @@
 // What the dialogs (register, donate, name) share: a panel centred over the screen, labelled
-// fields, and the way a field shows that it has the keys.
+// fields, the way a field shows that it has the keys, and words wrapped to the panel's width
+// (the panel grows to hold them) rather than cut.
 import TUI
 
 enum Dialog {
@@ -10,6 +11,20 @@ enum Dialog {
     static func box(in area: Rect, lines: Int, width widest: Int = 66) -> Rect {
         let width = min(area.width - 4, widest), height = lines + 4
         return Rect(x: area.x + (area.width - width) / 2, y: max(area.y, area.y + (area.height - height) / 2), width: width, height: height)
+    }
+
+    /// The width inside a box `box(in:lines:width:)` makes: what its words wrap to.
+    static func textWidth(in area: Rect, width widest: Int = 66) -> Int { max(1, min(area.width - 4, widest) - 4) }
+
+    /// Most lines one message takes (an answer from the server, a question): the dialog stays a
+    /// dialog, and a longer one ends in "…".
+    static let messageLines = 3
+
+    /// Draws `lines` from row `row` of `inside`; returns the row after them.
+    @discardableResult
+    static func put(_ lines: [String], from row: Int, of inside: Rect, style: Style, into grid: inout Grid) -> Int {
+        for (index, line) in lines.enumerated() { grid.put(line, in: inside.row(row + index), style: style) }
+        return row + lines.count
     }
 
     static let fieldStyle = Style(fg: .standard, bg: Theme.field)

@@ -1,5 +1,6 @@
 // Draws a swarm with braille dots, 2×4 dots per cell, each cell coloured by the species with
-// most agents in it; a camera follows the swarm and zooms to fit it.
+// most agents in it; a camera follows the swarm and zooms to fit it. A swarm of few agents may be
+// drawn with each agent a small disc of dots, so that a handful of them still reads as a swarm.
 import SwarmSim
 import TUI
 
@@ -10,22 +11,45 @@ public struct Camera: Equatable, Sendable {
 
     public init() {}
 
-    /// Eases toward framing the middle 90 % of agents (so a few strays don't zoom it out).
-    public mutating func follow(_ state: SwarmState, dotsWide: Int, dotsHigh: Int, smoothing: Double = 0.2) {
+    /// Eases toward framing the middle 90 % of agents (so a few strays don't zoom it out), and
+    /// never lets them out of view: a swarm faster than the easing (a comet) would trail out of
+    /// the frame, and one that swells faster than it zooms out would outgrow it, so the zoom is
+    /// never tighter than they need and the centre never so far behind that they leave.
+    /// `zoomingIn` eases the zoom inward more slowly than outward (nil: as fast), so that a swarm
+    /// that swells and shrinks is seen to.
+    public mutating func follow(_ state: SwarmState, dotsWide: Int, dotsHigh: Int, smoothing: Double = 0.2, zoomingIn: Double? = nil) {
         guard state.count > 0, dotsWide > 0, dotsHigh > 0 else { return }
         let xs = state.x.sorted(), ys = state.y.sorted()
         let low = state.count / 20, high = max(low, state.count - 1 - state.count / 20)
         let (x0, x1, y0, y1) = (xs[low], xs[high], ys[low], ys[high])
-        let wantedScale = max(0.5, max((x1 - x0) / Double(dotsWide), (y1 - y0) / Double(dotsHigh)) * 1.25)
+        let needed = max((x1 - x0) / Double(dotsWide), (y1 - y0) / Double(dotsHigh))
+        let wantedScale = max(0.5, needed * 1.25)
         let target = ((x0 + x1) / 2, (y0 + y1) / 2)
         guard target.0.isFinite, target.1.isFinite, wantedScale.isFinite else { return }
         centreX += (target.0 - centreX) * smoothing
         centreY += (target.1 - centreY) * smoothing
-        scale += (wantedScale - scale) * smoothing
+        let zoom = wantedScale < scale ? (zoomingIn ?? smoothing) : smoothing
+        scale = max(scale + (wantedScale - scale) * zoom, needed * 1.1)
+        // A dot inside each edge: an agent on the edge of the box is drawn, not just off it.
+        centreX = Self.keep(centreX, showing: x0, x1, half: (Double(dotsWide) / 2 - 1) * scale)
+        centreY = Self.keep(centreY, showing: y0, y1, half: (Double(dotsHigh) / 2 - 1) * scale)
     }
 
     public mutating func jump(to state: SwarmState, dotsWide: Int, dotsHigh: Int) {
         follow(state, dotsWide: dotsWide, dotsHigh: dotsHigh, smoothing: 1)
+    }
+
+    /// The centre moved as little as it takes for `low…high` to lie within `half` of it (the
+    /// middle of the two when they are wider than the view).
+    static func keep(_ centre: Double, showing low: Double, _ high: Double, half: Double) -> Double {
+        guard high - low <= 2 * half else { return (low + high) / 2 }
+        return min(max(centre, high - half), low + half)
+    }
+
+    /// Where a point of the plane falls in a view `dotsWide` × `dotsHigh` dots, counted from its
+    /// top left: in view when 0 ≤ x < dotsWide and 0 ≤ y < dotsHigh.
+    public func dot(x: Double, y: Double, dotsWide: Int, dotsHigh: Int) -> (x: Double, y: Double) {
+        ((x - centreX) / scale + Double(dotsWide) / 2, (y - centreY) / scale + Double(dotsHigh) / 2)
     }
 }
 
@@ -40,21 +64,39 @@ public enum SwarmRenderer {
     /// Braille dot bits by (column 0–1, row 0–3), per Unicode's braille pattern layout.
     private static let dotBits: [[UInt32]] = [[0x01, 0x02, 0x04, 0x40], [0x08, 0x10, 0x20, 0x80]]
 
-    public static func draw(_ state: SwarmState, camera: Camera, into grid: inout Grid, x: Int, y: Int, width: Int, height: Int) {
+    /// The radius in dots of the disc each agent is drawn as: a swarm of a few agents (Heartbeat
+    /// has four) would otherwise be as many specks; a larger one is drawn a dot an agent.
+    public static func markRadius(agents: Int) -> Int {
+        agents < 10 ? 2 : agents < 40 ? 1 : 0
+    }
+
+    public static func draw(_ state: SwarmState, camera: Camera, into grid: inout Grid, x: Int, y: Int, width: Int, height: Int,
+                            markRadius: Int = 0) {
         guard width > 0, height > 0 else { return }
         var bits = [UInt32](repeating: 0, count: width * height)
         var counts = [[Int]](repeating: [], count: width * height)
         let dotsWide = width * 2, dotsHigh = height * 4
+        let radius = max(0, min(markRadius, 8))
+        // The dots of a disc around an agent's own (just the one at radius 0).
+        var disc: [(x: Int, y: Int)] = []
+        for dy in -radius...radius {
+            for dx in -radius...radius where dx * dx + dy * dy <= radius * (radius + 1) { disc.append((dx, dy)) }
+        }
+        let reach = Double(radius)
         for i in 0..<state.count {
-            let dx = (state.x[i] - camera.centreX) / camera.scale + Double(dotsWide) / 2
-            let dy = (state.y[i] - camera.centreY) / camera.scale + Double(dotsHigh) / 2
-            guard dx >= 0, dy >= 0, dx < Double(dotsWide), dy < Double(dotsHigh) else { continue }
-            let column = Int(dx), row = Int(dy)
-            let cell = (row / 4) * width + column / 2
-            bits[cell] |= dotBits[column % 2][row % 4]
+            let at = camera.dot(x: state.x[i], y: state.y[i], dotsWide: dotsWide, dotsHigh: dotsHigh)
+            // Far off the view (or not a number): nothing of it is drawn.
+            guard at.x >= -reach - 1, at.y >= -reach - 1, at.x < Double(dotsWide) + reach, at.y < Double(dotsHigh) + reach else { continue }
+            let (column, row) = (Int(at.x.rounded(.down)), Int(at.y.rounded(.down)))
             let species = Int(state.species[i])
-            if counts[cell].count <= species { counts[cell] += [Int](repeating: 0, count: species + 1 - counts[cell].count) }
-            counts[cell][species] += 1
+            for offset in disc {
+                let (dotX, dotY) = (column + offset.x, row + offset.y)
+                guard dotX >= 0, dotY >= 0, dotX < dotsWide, dotY < dotsHigh else { continue }
+                let cell = (dotY / 4) * width + dotX / 2
+                bits[cell] |= dotBits[dotX % 2][dotY % 4]
+                if counts[cell].count <= species { counts[cell] += [Int](repeating: 0, count: species + 1 - counts[cell].count) }
+                counts[cell][species] += 1
+            }
         }
         for row in 0..<height {
             for column in 0..<width {

@@ -1,6 +1,7 @@
 // The Runway screen: two of the day's looks side by side, each as large as the window allows;
-// ← or → picks one, ↓ or = calls it even, s skips. The header gives the day's theme, the
-// voter's votes and points, and the player's own entry with its people's score and rank.
+// ← or → picks one, ↓ or = calls it even, s skips; [ shows yesterday's runway (still taking votes
+// until today ends) and ] today's. The header gives the day's theme, the voter's votes and
+// points, and the player's own entry with its people's score and rank.
 import Challenges
 import GameState
 import PlumeCalendar
@@ -30,6 +31,8 @@ extension RunwayState: ScreenLayer {
             KeyHelp("← →", "the left or the right look is better", hint: Priority.essential, short: "pick"),
             KeyHelp("↓ =", "call it even", hint: Priority.useful, short: "even"),
             KeyHelp("s", "skip this pair (a few a day; skips are not votes)", hint: Priority.useful, short: "skip"),
+            KeyHelp("[ ]", "yesterday's runway (it takes votes until today ends, UTC) or today's", hint: Priority.useful,
+                    short: yesterday ? "today's" : "yesterday's"),
             KeyHelp("e", "enter the Studio's look on today's runway (\(RunwayEntry.minimumScore(context.theme.rules)) or more on the theme)",
                     hint: Priority.extra, short: "enter"),
             KeyHelp("r", "refresh the day", hint: Priority.extra, short: "refresh"),
@@ -51,7 +54,12 @@ extension RunwayState: ScreenLayer {
         case .right where shown != nil: return .done(vote(.right, context))
         case .down where shown != nil, .char("=") where shown != nil: return .done(vote(.tie, context))
         case .char("s") where shown != nil: return .done(vote(.skip, context))
-        case .char("r"): return .done([.status("Refreshing the runway…")] + refresh(context, force: true))
+        case .char("["): return .done(show(yesterday: true, context))
+        case .char("]"): return .done(show(yesterday: false, context))
+        case .char("r"):
+            // Said until the day's answer comes (the refresh may start a new day: its text is read after).
+            let reads = refresh(context, force: true)
+            return .done([.statusUntil("Refreshing the runway…", .answered(.runwayDay(day: dayText)))] + reads)
         case .char("p"): return .done(ProfileOverlay.open(context.session))
         case .char("e"): return .done(Self.enter(context))
         default: return .pass
@@ -70,8 +78,9 @@ extension RunwayState: ScreenLayer {
 
     public func draw(into grid: inout Grid, area: Rect, _ context: Context) {
         let line = area.inset(left: 1, right: 1)
-        let theme = info?.theme ?? context.theme.name
-        var header = "Runway · \(UTCDay.string(context.day)) · \(SafeText.strip(theme))"
+        let shownDay = wantedDay(context)
+        let theme = info?.theme ?? context.book.theme(forDay: shownDay).name
+        var header = "Runway · \(yesterday ? "yesterday, " : "")\(UTCDay.string(shownDay)) · \(SafeText.strip(theme))"
         if let info { header += " · \(info.entries) look\(info.entries == 1 ? "" : "s"), \(info.votes) vote\(info.votes == 1 ? "" : "s")" }
         grid.put(header, in: line.row(0), style: Theme.title)
         // The tally and the entry wrap onto the row above the looks rather than lose their end.
@@ -115,13 +124,16 @@ extension RunwayState: ScreenLayer {
         guard context.session.player != nil else { return "Not registered on \(context.session.place) — p registers." }
         var parts: [String] = []
         if let tally {
-            parts.append("\(tally.votes) vote\(tally.votes == 1 ? "" : "s"), \(tally.points) point\(tally.points == 1 ? "" : "s") (\(tally.pointsLeft) more today), \(tally.skipsLeft) skip\(tally.skipsLeft == 1 ? "" : "s")")
+            let left = yesterday ? "more on this runway" : "more today"
+            parts.append("\(tally.votes) vote\(tally.votes == 1 ? "" : "s"), \(tally.points) point\(tally.points == 1 ? "" : "s") (\(tally.pointsLeft) \(left)), \(tally.skipsLeft) skip\(tally.skipsLeft == 1 ? "" : "s")")
         }
         if let entry = info?.you?.entry {
             parts.append(Self.entryWords(entry, entries: info?.entries ?? 0))
-        } else if info != nil {
+        } else if info != nil, !yesterday {
+            // Entries close as the day ends: only today's runway takes the Studio's look.
             parts.append("not entered — e enters the Studio's look")
         }
+        if yesterday { parts.append("its votes count until today ends (UTC) · ] today's runway") }
         return parts.joined(separator: " · ")
     }
 }

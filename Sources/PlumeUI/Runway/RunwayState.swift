@@ -2,14 +2,17 @@
 // the next one (dealt together, so a vote never waits for the network) and the voter's tally.
 // Votes go out as effects; the screen moves to the next pair at once and asks for the one after
 // when the vote's answer comes back. Whose looks they were is never said: owners stay hidden while
-// the runway takes votes.
+// the runway takes votes. Day D's runway takes votes during D and D + 1 (UTC), so the screen shows
+// today's or, when the player asks ([), yesterday's.
 import GameState
 import PlumeCalendar
 import ScoresAPI
 
 public struct RunwayState: Sendable {
-    /// The runway shown: today's (days since 1970).
+    /// The runway shown (days since 1970): today's, or yesterday's.
     var day: Int?
+    /// The player asked for yesterday's runway ([), still taking votes until today ends; ] is today's.
+    var yesterday = false
     var info: RunwayDay?
     /// The pair on show and the one dealt after it.
     var shown: RunwayDealtPair?
@@ -30,14 +33,18 @@ public struct RunwayState: Sendable {
 
     var dayText: String { UTCDay.string(day ?? 0) }
 
+    /// The runway the screen is to show now: today's, or yesterday's when the player asked.
+    func wantedDay(_ context: Context) -> Int { context.day - (yesterday ? 1 : 0) }
+
     // MARK: Traffic
 
     /// Arriving on the screen, or the day turning: read the day, and a pair if none is on show.
     mutating func refresh(_ context: Context, force: Bool = false) -> [Request] {
         now = context.now
-        if day != context.day {
-            // A new day: yesterday's pairs are not today's.
-            (day, info, shown, next, tally, notice) = (context.day, nil, nil, nil, nil, nil)
+        let wanted = wantedDay(context)
+        if day != wanted {
+            // Another day's runway (a new day, or the player switched): its pairs are not this one's.
+            (day, info, shown, next, tally, notice) = (wanted, nil, nil, nil, nil, nil)
             voting = []
         }
         guard context.session.started else { return [] }
@@ -54,6 +61,18 @@ public struct RunwayState: Sendable {
             requests.append(.send(.runwayPair(day: dayText)))
         }
         return requests
+    }
+
+    /// [ or ]: yesterday's runway (its votes count until today ends) or today's.
+    mutating func show(yesterday wanted: Bool, _ context: Context) -> [Request] {
+        guard wanted != yesterday else {
+            return [.status(wanted ? "This is yesterday's runway; ] shows today's." : "This is today's runway; [ shows yesterday's.")]
+        }
+        yesterday = wanted
+        let words = wanted
+            ? "Yesterday's runway, \(UTCDay.string(context.day - 1)): it takes votes until today ends (UTC). ] goes back to today's."
+            : "Today's runway, \(UTCDay.string(context.day))."
+        return [.status(words)] + refresh(context, force: true)
     }
 
     /// The player's answer to the pair on show: the next pair appears at once.
@@ -93,6 +112,8 @@ public struct RunwayState: Sendable {
             if shown != nil { notice = nil }
         case .runwayVoted(let ticket, let recorded):
             voting.removeAll { $0.ticket == ticket }
+            // A vote on the other runway, answered after the player switched: counted, and said.
+            guard recorded.day == dayText else { return [.status(Self.counted(recorded))] }
             tally = recorded.tally
             // The header's count of the day's votes now includes this one (the server's count
             // comes with the next read of the day).
@@ -100,7 +121,8 @@ public struct RunwayState: Sendable {
                 day.votes += 1
                 info = day
             }
-            return [.send(.runwayPair(day: dayText)), .status(Self.counted(recorded))]
+            // A confirmation: it goes after a few seconds rather than speak of the votes that follow.
+            return [.send(.runwayPair(day: dayText)), .statusUntil(Self.counted(recorded), .brief)]
         case .runwayEntered(let entered):
             guard entered.day == dayText else { return [] }
             lastDayRead = -.infinity
@@ -120,12 +142,13 @@ public struct RunwayState: Sendable {
 
     private mutating func failed(_ command: ScoresCommand, _ failure: ScoresFailure, _ context: Context) -> [Request] {
         switch command {
-        case .runwayPair:
-            if shown == nil {
+        case .runwayPair(let asked):
+            if shown == nil, asked == dayText {
                 // Alone on the local board, nobody else's look will ever come: say what to do.
+                // On a server, the other runway still taking votes may have pairs left.
                 notice = failure.message + (context.session.isLocal
                     ? ". On the local board the only looks are your own: a server's runway has other players' (plume --server URL)."
-                    : "")
+                    : failure.code == .noPairLeft ? otherRunwayWords : "")
             }
             return []
         case .runwayVote(let ticket, _):
@@ -138,14 +161,19 @@ public struct RunwayState: Sendable {
             default:
                 return [.send(.runwayPair(day: dayText)), .status("That vote didn't count: \(failure.message)")]
             }
-        case .runwayDay:
-            if failure.kind != .unauthorized { notice = notice ?? failure.message }
+        case .runwayDay(let asked):
+            if failure.kind != .unauthorized, asked == dayText { notice = notice ?? failure.message }
             return []
         case .enterRunway:
             return [.status("Not on the runway: \(failure.message)")]
         default:
             return []
         }
+    }
+
+    /// What the screen offers when this runway has no pair left: the other one that takes votes.
+    var otherRunwayWords: String {
+        yesterday ? ". ] shows today's runway." : ". Yesterday's runway takes votes until today ends: [ shows its pairs."
     }
 
     /// What the answer to a vote says: that it counted, and its points; never whose the looks were.

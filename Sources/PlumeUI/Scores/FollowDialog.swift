@@ -90,6 +90,8 @@ public struct FollowDialog: Overlay {
 
     /// Rows of the list shown at most: the dialog stays a dialog.
     static let listRows = 8
+    /// The dialog's widest (the list's lines are 26 columns of name and the day's score).
+    static let width = 72
 
     /// "Bea          today 930, #1 of 40" or "Cy           not played today".
     static func line(_ player: FollowedPlayer) -> String {
@@ -101,28 +103,40 @@ public struct FollowDialog: Overlay {
     public func draw(into grid: inout Grid, area: Rect, _ context: Context) {
         let session = context.session, list = session.following?.value
         let players = list?.players ?? []
-        let rows = max(1, min(players.count, Self.listRows))
-        let box = Dialog.box(in: area, lines: rows + 6 + (said == nil ? 0 : 1), width: 72)
+        // Every word whole at 80 columns: the hint, the question and the server's answer wrap, and
+        // the list gives up rows before the box outgrows the screen.
+        let width = Dialog.textWidth(in: area, width: Self.width)
+        let hint = TextLayout.wrap("Their exact name; case is ignored. Following is one-way and private.", width: width)
+        let questioning = confirming && players.indices.contains(picked)
+        let ask: [String]
+        if questioning {
+            ask = TextLayout.wrap("Stop following \(SafeText.strip(players[picked].name))? y stops · any other key keeps", width: width,
+                                  maxLines: Dialog.messageLines)
+        } else {
+            let keys = focus == .name ? ["Enter follows · ↓ your list · Esc closes", "Enter · ↓ list · Esc"]
+                : ["x stops following · ↑ the name · Esc closes", "x stops · ↑ name · Esc"]
+            ask = [sending ? "Asking \(session.place)…" : TextLayout.first(fitting: keys, width: width)]
+        }
+        let answer = said.map { TextLayout.wrap($0, width: width, maxLines: Dialog.messageLines) } ?? []
+        // Name, hint, a blank, the heading, the list, a blank, the keys, the answer.
+        let fixed = 1 + hint.count + 2 + 1 + ask.count + answer.count
+        let rows = max(1, min(players.count, Self.listRows, area.height - 4 - fixed))
+        let box = Dialog.box(in: area, lines: fixed + rows, width: Self.width)
         let inside = Theme.panel(" Follow players on \(session.place) ").draw(in: box, into: &grid)
         Dialog.field("Name", name, focused: focus == .name && !sending, line: inside.row(1), into: &grid)
-        grid.put("Their exact name; case is ignored. Following is one-way and private.", in: inside.row(2), style: Theme.label.on(Theme.panel))
-        let heading = list.map { $0.players.isEmpty ? "You follow nobody yet." : "You follow \($0.players.count) of at most \($0.limit):" }
+        let heading = Dialog.put(hint, from: 2, of: inside, style: Theme.label.on(Theme.panel), into: &grid) + 1
+        let counted = list.map { $0.players.isEmpty ? "You follow nobody yet." : "You follow \($0.players.count) of at most \($0.limit):" }
             ?? "Asking \(session.place) whom you follow…"
-        grid.put(heading, in: inside.row(4), style: Theme.title.on(Theme.panel))
+        grid.put(counted, in: inside.row(heading), style: Theme.title.on(Theme.panel))
         let first = max(0, min(picked - rows + 1, players.count - rows))
         for (offset, player) in players.dropFirst(first).prefix(rows).enumerated() {
             let chosen = focus == .list && first + offset == picked
-            grid.put((chosen ? "▸ " : "  ") + Self.line(player), in: inside.row(5 + offset),
+            grid.put((chosen ? "▸ " : "  ") + Self.line(player), in: inside.row(heading + 1 + offset),
                      style: (chosen ? Theme.chosen : Style()).on(Theme.panel))
         }
-        let bottom = 5 + rows + 1
-        if confirming, players.indices.contains(picked) {
-            grid.put("Stop following \(SafeText.strip(players[picked].name))? y stops · any other key keeps", in: inside.row(bottom),
-                     style: Theme.chosen.on(Theme.panel))
-        } else {
-            let keys = focus == .name ? "Enter follows · ↓ your list · Esc closes" : "x stops following · ↑ the name · Esc closes"
-            grid.put(sending ? "Asking \(session.place)…" : keys, in: inside.row(bottom), style: Style(fg: Theme.accent, bg: Theme.panel))
-        }
-        if let said { grid.put(said, in: inside.row(bottom + 1), style: (refused ? Theme.warning : Theme.success).on(Theme.panel)) }
+        let bottom = heading + 1 + rows + 1
+        let asking = questioning ? Theme.chosen.on(Theme.panel) : Style(fg: Theme.accent, bg: Theme.panel)
+        let after = Dialog.put(ask, from: bottom, of: inside, style: asking, into: &grid)
+        Dialog.put(answer, from: after, of: inside, style: (refused ? Theme.warning : Theme.success).on(Theme.panel), into: &grid)
     }
 }

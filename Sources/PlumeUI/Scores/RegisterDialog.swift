@@ -107,7 +107,14 @@ public struct RegisterDialog: Overlay {
     }
 
     public func draw(into grid: inout Grid, area: Rect, _ context: Context) {
-        let box = Dialog.box(in: area, lines: 8 + (error == nil ? 0 : 1))
+        // Every word whole at 80 columns: the note and the server's answer wrap, the box grows.
+        let width = Dialog.textWidth(in: area)
+        let note = TextLayout.wrap("A name is unique here (ignoring case); the server says if it is taken.", width: width)
+        let verb = isProfile ? "saves" : "registers"
+        let keys = sending ? "Sending…" : TextLayout.first(fitting: ["Tab/↑↓ moves · Space toggles · Enter \(verb) · Esc cancels",
+                                                                    "Tab/↑↓ · Space · Enter \(verb) · Esc cancels"], width: width)
+        let problem = error.map { TextLayout.wrap($0, width: width, maxLines: Dialog.messageLines) } ?? []
+        let box = Dialog.box(in: area, lines: 6 + note.count + problem.count)
         // Where, as last heard: the first answer from the scores may come while this is open.
         let place = context.session.place
         let inside = Theme.panel(isProfile ? " Profile on \(place) " : " Register on \(place) ").draw(in: box, into: &grid)
@@ -120,10 +127,8 @@ public struct RegisterDialog: Overlay {
         Dialog.choice("Updates", updates ? "[x] send me news by e-mail" : "[ ] send me news by e-mail", focused: field == .updates, line: inside.row(3), into: &grid)
         let choices = Self.avatars(context)
         Dialog.choice("Avatar", "◂ " + choices[min(avatar, choices.count - 1)].label + " ▸", focused: field == .avatar, line: inside.row(4), into: &grid)
-        grid.paragraph("A name is unique here (ignoring case); the server says if it is taken.", in: Rect(x: inside.x, y: inside.y + 6, width: inside.width, height: 2),
-                       style: Theme.label.on(Theme.panel))
-        grid.put(sending ? "Sending…" : "Tab/↑↓ moves · Space toggles · Enter \(isProfile ? "saves" : "registers") · Esc cancels", in: inside.row(8),
-                 style: Style(fg: Theme.accent, bg: Theme.panel))
-        if let error { grid.put(error, in: inside.row(9), style: Theme.warning.on(Theme.panel)) }
+        let row = Dialog.put(note, from: 6, of: inside, style: Theme.label.on(Theme.panel), into: &grid)
+        grid.put(keys, in: inside.row(row), style: Style(fg: Theme.accent, bg: Theme.panel))
+        Dialog.put(problem, from: row + 1, of: inside, style: Theme.warning.on(Theme.panel), into: &grid)
     }
 }

@@ -50,8 +50,26 @@ extension ScoresState {
                "# is your rank among you, board the rank on the whole board · F by name"], width: width)
     }
 
-    /// "#12 of 340": a row's rank on the whole board, on the Friends tab.
-    func boardRank(_ row: BoardRow) -> String {
-        "#\(row.rank)" + (board.map { " of \($0.records)" } ?? "")
+    /// "#12 of 340": a row's rank on the whole board, on the Friends tab, out of the records the
+    /// page itself counted. The list of boards says how many each had when it was read (at
+    /// launch, or when the day turned), which is soon too few.
+    func boardRank(_ row: BoardRow, _ session: Session) -> String {
+        let records = board.flatMap { session.friends[$0.id]?.value.board.records }
+        return "#\(row.rank)" + (records.map { " of \($0)" } ?? "")
+    }
+
+    /// The ranks among the people on the Friends tab as a sports table prints them (SharedRanks).
+    func groupRanks(_ rows: [BoardRow]) -> [Int] {
+        SharedRanks.shown(rows.map { (rank: $0.groupRank ?? $0.rank, score: $0.score, tied: $0.tied) })
+    }
+
+    /// "you: #1 of 3 among you, #2 of 340 on the board": the player's rank among the people the
+    /// Friends tab shows (the player included) and on the whole board; nil while the player has
+    /// no row there.
+    func friendsStanding(_ session: Session) -> String? {
+        let rows = rows(session)
+        guard tab == .friends, friendsInstead(session, hasRows: !rows.isEmpty) == nil, let me = session.player?.playerID,
+              let mine = rows.firstIndex(where: { $0.playerID == me }) else { return nil }
+        return "you: #\(groupRanks(rows)[mine]) of \(rows.count) among you, \(boardRank(rows[mine], session)) on the board"
     }
 }

@@ -77,7 +77,10 @@ extension ScoresState: ScreenLayer {
             case .home: list.select(0, count: rowCount, visible: visible)
             case .end: list.select(rowCount - 1, count: rowCount, visible: visible)
             case .char("r"):
-                return .done([.status("Refreshing from \(session.place)…"), .session(.stopWaiting)] + refresh(context)
+                // Said until the tab's read is answered.
+                let reads = refresh(context), words = "Refreshing from \(session.place)…"
+                let read = reads.compactMap { if case .send(let command) = $0 { command.key } else { nil } }.first
+                return .done([read.map { Request.statusUntil(words, .answered($0)) } ?? .status(words), .session(.stopWaiting)] + reads
                              + (session.outbox > 0 && !session.isLocal ? [.send(.drainOutbox)] : []))
             case .char("p"): return .done(ProfileOverlay.open(session))
             case .char("f"): return .done(followSelectedRow(session))

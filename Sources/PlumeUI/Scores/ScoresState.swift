@@ -70,20 +70,9 @@ public struct ScoresState: Sendable {
         case .top: board.flatMap { board in tops[board.id]?.value.rows.map { ownLook($0, on: board.id, session) } } ?? []
         case .around: board.flatMap { session.arounds[$0.id]?.value.rows } ?? []
         case .friends: board.flatMap { board in session.friends[board.id]?.value.rows.map { ownLook($0, on: board.id, session) } } ?? []
-        case .contributors: contributors?.value.rows ?? []
+        case .contributors: contributors?.value.rows.map { ownLook($0, on: BoardID.contributors.text, session) } ?? []
         case .bests, .causes: []
         }
-    }
-
-    /// While the board's runway takes votes the server leaves codes out of public pages; the
-    /// player's own row gets theirs back from their own reads (around-me, their bests).
-    func ownLook(_ row: BoardRow, on board: String, _ session: Session) -> BoardRow {
-        guard row.code.isEmpty, let me = session.player?.playerID, row.playerID == me else { return row }
-        var row = row
-        let own = session.arounds[board]?.value.rows.first { $0.playerID == me && !$0.code.isEmpty }?.code
-            ?? session.bests?.value.profile.bests.first { $0.boardID == board && !$0.code.isEmpty }?.code
-        row.code = own ?? ""
-        return row
     }
 
     /// Whether the selected row's look is held back until its runway's voting closes.

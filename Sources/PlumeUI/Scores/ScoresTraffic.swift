@@ -26,6 +26,8 @@ extension ScoresState {
             return shown ? refresh(context) : []
         case .server(.top(let board, let answer)):
             tops[board] = Dated(value: answer.value, at: context.now)
+            // A public page leaves the player's own look off while the runway votes: their own read has it.
+            if hidesOwnLook(answer.value, board: board, context.session) { return [.send(.around(board: board))] }
         case .server(.contributors(let answer)):
             contributors = Dated(value: answer.value, at: context.now)
         case .server(.profileUpdated):

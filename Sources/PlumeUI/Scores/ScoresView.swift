@@ -46,7 +46,9 @@ extension ScoresState {
             grid.put("◂ [ \(SafeText.strip(board.title)) ] ▸  (\(state) · \(boardIndex + 1)/\(boards.count))", in: line.row(layout.boardLine - area.y),
                      style: Style(fg: Theme.accent))
         }
-        let fresh = freshness(context)
+        var fresh = freshness(context)
+        // On Friends, where the player stands among the people shown and on the whole board.
+        if tab == .friends, !fresh.bad, let standing = friendsStanding(session) { fresh.text += " · " + standing }
         grid.put(fresh.text, in: line.row(layout.freshness - area.y), style: fresh.bad ? Theme.warning : Theme.label)
         switch tab {
         case .top, .around, .friends, .contributors: drawBoardRows(&grid, layout, context)
@@ -60,8 +62,12 @@ extension ScoresState {
         let rows = rows(session)
         let listWidth = layout.panelX - 2, width = layout.area.width
         let friends = tab == .friends
+        // The line under the list: why looks are hidden when some are; else, on Friends, what its
+        // columns mean.
+        if let note = hiddenLooksNote(rows, context, width: width - 4) ?? (friends ? friendsNote(session, width: width - 4) : nil) {
+            grid.put(note, x: 2, y: layout.area.maxY - 1, style: Theme.label, limit: width - 4)
+        }
         if friends {
-            grid.put(friendsNote(session, width: width - 4), x: 2, y: layout.area.maxY - 1, style: Theme.label, limit: width - 4)
             if let instead = friendsInstead(session, hasRows: !rows.isEmpty) {
                 grid.paragraph(instead, in: Rect(x: 2, y: layout.listTop + 1, width: width - 4, height: max(1, layout.listHeight - 2)), style: Theme.label)
                 return
@@ -85,7 +91,8 @@ extension ScoresState {
         grid.put("  #  look name                 \(valueTitle.padding(toLength: 6, withPad: " ", startingAt: 0))  \(last)", x: 1,
                  y: layout.listTop, style: Theme.label, limit: listWidth)
         let body = Rect(x: 1, y: layout.listTop + 1, width: listWidth, height: layout.listHeight - 1)
-        let shown = Self.sharedRanks(rows.map { (rank: friends ? $0.groupRank ?? $0.rank : $0.rank, score: $0.score, tied: $0.tied) })
+        // As a sports table prints them (SharedRanks): on Friends, the ranks among them.
+        let shown = friends ? groupRanks(rows) : SharedRanks.shown(of: rows)
         ListView.draw(count: rows.count, state: list, in: body, into: &grid) { index, line, chosen, grid in
             let row = rows[index]
             let mine = row.playerID == player?.playerID
@@ -94,23 +101,11 @@ extension ScoresState {
             var x = grid.put(String(shown[index]).leftPadded(to: 3) + (row.tied ? "=" : " "), in: line, style: style)
             x = Self.drawTinyAvatar(row.avatarLook, into: &grid, x: x + 1, y: line.y, context.catalog)
             grid.put((mine ? "▸ " : "") + SafeText.strip(row.name), x: x + 1, y: line.y, style: style, limit: 20)
-            let when = friends ? boardRank(row) : people ? "\(Int(row.detail)) vote\(Int(row.detail) == 1 ? "" : "s")"
+            let when = friends ? boardRank(row, session) : people ? "\(Int(row.detail)) vote\(Int(row.detail) == 1 ? "" : "s")"
                 : Timestamp.seconds(row.at).map { ageWords(now - $0) + " ago" } ?? "?"
             grid.put(String(row.score).leftPadded(to: 6) + "  " + when, x: x + 22, y: line.y, style: style, limit: line.maxX - x - 22)
         }
         drawSelectedPlayer(&grid, rows: rows, layout, context)
-    }
-
-    /// The ranks as a sports table prints them: players on the same score share the first one's
-    /// rank ("2=", "2=", then 4). The board's own ranks stay exact (the earlier record is ahead);
-    /// a tie that began above the rows shown keeps its exact rank.
-    static func sharedRanks(_ rows: [(rank: Int, score: Int64, tied: Bool)]) -> [Int] {
-        var shown: [Int] = []
-        for (index, row) in rows.enumerated() {
-            let follows = index > 0 && row.tied && rows[index - 1].score == row.score && rows[index - 1].rank == row.rank - 1
-            shown.append(follows ? shown[index - 1] : row.rank)
-        }
-        return shown
     }
 
     /// A four-cell sketch of a look (each cell two pixels, half-blocks): enough to tell players apart.

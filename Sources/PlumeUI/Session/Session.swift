@@ -69,10 +69,17 @@ public struct Session: Sendable {
     /// The look last sent to a style board, for that offer.
     var lastStyleCode: String?
     /// The player news was last asked for at start (once a run per player), the newest item shown
-    /// this run, and when to ask again after midnight.
+    /// (or waiting to be) this run, when to ask again after midnight, and when next while the game
+    /// runs on a server (nil: not polling). SessionNews.swift says what is done with them.
     var newsAskedFor: String?
     var newsSeen: Int64 = 0
     var newsDue: Double?
+    var newsPollAt: Double?
+    /// Whether news was answered this run: the first answer tells what happened while the player
+    /// was away, the later ones what happened since.
+    var newsAnswered = false
+    /// News that arrived and is not shown yet: it waits while an overlay is open.
+    public internal(set) var waitingNews = WaitingNews()
     var lastDrain = -Double.infinity
     /// Seconds since 1970, as last heard.
     var now = 0.0
@@ -86,6 +93,11 @@ public struct Session: Sendable {
     /// After midnight, news is asked for this much later: the server closes the day's boards (and
     /// writes what came of them) in the first moments of the new day.
     public static let newsAfterMidnight = 90.0
+    /// While the game runs on a server, news is asked for again this long after the last answer,
+    /// so that what the server writes meanwhile (a friend passing the player's score, a runway
+    /// closing) is shown within a minute; one request at a time, never while the server asked
+    /// us to wait.
+    public static let newsPollSeconds = 40.0
 
     /// Whether the session needs `.clock` about once a second.
     var wantsClock: Bool { !inFlight.isEmpty || outbox > 0 || !started || pendingRegistration != nil || newsDue != nil }

@@ -1,8 +1,8 @@
 // What the session does with each answer and each piece of news from the leaderboard, by
-// concern: who the player is (identity, registration, profile, keys) and what happened while they
-// were away (the news, shown in an overlay), what they sent (submissions, the outbox, the runway,
-// donations), and what failed; what is said of following is in SessionFollowing.swift, of the
-// player's settings (who may watch) in SessionSettings.swift. The screens hear the same event
+// concern: who the player is (identity, registration, profile, keys), what they sent (submissions,
+// the outbox, the runway, donations), and what failed; what is said of following is in
+// SessionFollowing.swift, of the player's settings (who may watch) in SessionSettings.swift, of
+// what happened to the player (their news) in SessionNews.swift. The screens hear the same event
 // after this (`ScreenLayer.receive`), for what they show.
 import Challenges
 import GameState
@@ -52,7 +52,7 @@ extension Session {
     // MARK: Who the player is
 
     /// Who the player is here; the first time in a run that the session knows a player, it asks
-    /// what happened to them while they were away.
+    /// what happened to them while they were away, and, on a server, asks again now and then.
     private mutating func identify(place: String, isLocal: Bool, player: Identity?, outbox: Int) -> [Request] {
         self.place = SafeText.strip(place)
         self.isLocal = isLocal
@@ -62,6 +62,7 @@ extension Session {
         self.outbox = outbox
         guard let me = player, newsAskedFor != me.playerID else { return [] }
         newsAskedFor = me.playerID
+        newsPollAt = isLocal ? nil : now + Self.newsPollSeconds
         // Who they follow decides what the Scores screen shows first (their friends, if any); on
         // a server, whether others may watch their games is shown there too.
         return send(.news(after: newsSeen)) + send(.following) + (isLocal ? [] : send(.settings))
@@ -73,14 +74,7 @@ extension Session {
         (record, recordFailure) = (nil, nil)
         (following, friends) = (nil, [:])
         (settings, settingsAsked) = (nil, false)
-        newsSeen = 0
-    }
-
-    /// News arrived: shown over whatever is on screen, until a key. Nothing new says nothing.
-    private mutating func news(_ page: NewsPage) -> [Request] {
-        guard let newest = page.items.map(\.id).max() else { return [] }
-        newsSeen = max(newsSeen, newest)
-        return [.push(NewsOverlay(items: page.items, more: page.more))]
+        forgetNews()
     }
 
     private mutating func signedOut(former: String?, _ failure: ScoresFailure) -> [Request] {
@@ -135,7 +129,13 @@ extension Session {
         }
         if inFlight[command.key] != nil { return [.status("Already sending to that board — wait for its answer.")] }
         let words = what == .swarm ? "Verifying your swarm on \(place)…" : "Sending your look to \(place)…"
-        return [.status(words)] + send(command)
+        return [said(words, about: board)] + send(command)
+    }
+
+    /// Words about a submission to `board`: on a swarm board they are about the Lab's challenge,
+    /// and go when the Lab measures another (StatusLine.swift).
+    private func said(_ words: String, about board: String) -> Request {
+        BoardID(board).kind == .swarm ? .statusUntil(words, .challengeChanges) : .status(words)
     }
 
     private mutating func submitted(_ result: SubmissionResult, _ context: Context) -> [Request] {
@@ -144,7 +144,7 @@ extension Session {
             runwayOffer = code
             return [.status(describe(result) + " y sends it down today's runway.")]
         }
-        return [.status(describe(result))]
+        return [said(describe(result), about: result.boardID)]
     }
 
     private mutating func queued(outbox: Int, _ failure: ScoresFailure) -> [Request] {
@@ -222,13 +222,12 @@ extension Session {
             return [.note(.refused(.keys, failure.message)), .status("Keys: \(failure.message)")]
         case .submit(let board, _):
             trouble(failure)
-            return [.status("Not counted on \(title(of: board)): \(failure.message)")]
+            return [said("Not counted on \(title(of: board)): \(failure.message)", about: board)]
         case .around(let board) where failure.code == .noRecord:
             arounds[board] = nil
             contact()
         case .news:
-            // The news is a welcome, not a duty: a failure to fetch it says nothing.
-            return []
+            return newsFailed(failure)
         case .record:
             recordFailure = failure.message
             trouble(failure)

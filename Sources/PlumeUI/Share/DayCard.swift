@@ -3,11 +3,15 @@
 // card: it reads a player's record of days and what the caller already knows (the theme's name,
 // the look's link), and says nothing the record does not.
 //
-//   Ada's Plume · 2025-06-14 · Beach Day
-//   🟪🟪🟪🟪🟪🟪🟪🟪⬜⬜ 812/1000 · rank 3 of 41 so far
+//   Ada's Plume · 2025-06-13 · Beach Day
+//   🟪🟪🟪🟪🟪🟪🟪🟪⬜⬜ 812/1000 · rank 3 of 41
 //   💃 people's choice #2 of 17
 //   🔥 5-day streak · best 9 · 23 days played
 //   plume://look/1EQECAwIBCwAkAnOD
+//
+// While the day's style board is still open (the day is the server's today, UTC), the look's
+// link would hand everyone the answer to the day's theme: the card gives the result without it,
+// and its last line says the link comes once the day closes.
 //
 // Every line fits `Limits.columns` terminal columns, measured by `DisplayWidth` (a wide emoji is
 // two), except a link, which is never cut: it stands alone on the last line so that chat apps make
@@ -36,6 +40,19 @@ public struct DayCard: Sendable, Equatable {
         case final(rank: Int, of: Int?)
     }
 
+    /// The look's link as the caller has it. The card shows a link only once the day's style
+    /// board has closed; while it is open, it says instead that the link comes then.
+    public enum Link: Sendable, Equatable {
+        /// No link for this card: another player's look while the runway keeps it anonymous, or
+        /// one the board didn't give.
+        case absent
+        /// The look's link.
+        case known(String)
+        /// The player's own look, its link not read: the day's board is open, so the card only
+        /// says that the link comes once the day closes.
+        case toCome
+    }
+
     public var day: String
     public var theme: String
     public var name: String?
@@ -46,23 +63,34 @@ public struct DayCard: Sendable, Equatable {
     /// Whether the day's style board still takes looks: its rank is "so far".
     public var boardOpen: Bool
     public var runway: Runway?
+    /// The streak, best streak and days played as they stood at the end of the day (`DayStanding`).
     public var streak: Int
     public var bestStreak: Int
     public var daysPlayed: Int
+    /// The look's link, on the last line: only once the day's board has closed.
     public var link: String?
+    /// The day's board is open and the look's link held back: the last line says it comes later.
+    public var linkToCome: Bool
 
-    /// The card for `day` (YYYY-MM-DD) from the player's record; nil when the record has no such
-    /// day. `runwayFinal`: whether that day's voting has closed (the caller knows the server's day).
-    public static func make(record: PlayerDays, day: String, theme: String, name: String?, link: String?, runwayFinal: Bool) -> DayCard? {
-        guard let played = record.days.first(where: { $0.day == day }) else { return nil }
+    /// The card for `day` (YYYY-MM-DD) from the player's record (its days from the newest played
+    /// down to `day` at least, for the streak as of `day`); nil when the record has no such day.
+    /// `runwayFinal`: whether that day's voting has closed (the caller knows the server's day).
+    public static func make(record: PlayerDays, day: String, theme: String, name: String?, link: Link, runwayFinal: Bool) -> DayCard? {
+        guard let played = record.days.first(where: { $0.day == day }), let standing = DayStanding.of(day, in: record) else { return nil }
         let runway: Runway? = played.peopleRank.map { rank in runwayFinal ? .final(rank: rank, of: played.peopleEntries) : .voting }
         let name = name.map(SafeText.strip).flatMap { $0.isEmpty ? nil : $0 }
-        let link = link.map(SafeText.strip).flatMap { $0.isEmpty ? nil : $0 }
-        // A style board is open on its own UTC day only; the record's `today` is the server's.
+        let open = isOpen(day, record: record)
+        var shown: String?
+        if case .known(let text) = link, !open { shown = SafeText.strip(text) }
+        shown = shown.flatMap { $0.isEmpty ? nil : $0 }
         return DayCard(day: day, theme: SafeText.strip(theme), name: name, score: played.score, rank: played.rank, entries: played.entries,
-                       boardOpen: day >= record.today, runway: runway, streak: record.streak, bestStreak: record.bestStreak,
-                       daysPlayed: record.daysPlayed, link: link)
+                       boardOpen: open, runway: runway, streak: standing.streak, bestStreak: standing.bestStreak,
+                       daysPlayed: standing.daysPlayed, link: shown, linkToCome: open && link != .absent)
     }
+
+    /// Whether `day`'s style board still takes looks: it is open on its own UTC day only, and the
+    /// record's `today` is the server's (the device's clock decides nothing).
+    public static func isOpen(_ day: String, record: PlayerDays) -> Bool { day >= record.today }
 
     /// The card's lines. `plain`: ASCII only (for anything that mangles other characters);
     /// otherwise a few emoji that chat apps draw well, each counted as the two columns it takes.
@@ -75,7 +103,11 @@ public struct DayCard: Sendable, Equatable {
         // and colours under 128): 36 columns for five garments, 60 for fourteen; a look of fifteen
         // or more (GameLimits.maxGarmentsInCode allows sixteen, ids may take two bytes) passes 60,
         // up to about 110. It stays whole all the same: a link cut in two doesn't open.
-        if let link { lines.append(plain ? Self.asciiLink(link) : link) }
+        if let link {
+            lines.append(plain ? Self.asciiLink(link) : link)
+        } else if linkToCome {
+            lines.append(style.linkToCome)
+        }
         return lines
     }
 
@@ -90,14 +122,18 @@ public struct DayCard: Sendable, Equatable {
         var ellipsis: String
         var filled: String, empty: String, barOpen: String, barClose: String
         var runway: String, streak: String
+        /// The last line while the day's board is open, in place of the link.
+        var linkToCome: String
         var ascii: Bool
 
         static let plain = Style(separator: " - ", ellipsis: "...", filled: "#", empty: "-", barOpen: "[", barClose: "]",
-                                 runway: "Runway: ", streak: "Streak: ", ascii: true)
+                                 runway: "Runway: ", streak: "Streak: ", linkToCome: "Look: its link joins the card once the day closes",
+                                 ascii: true)
         // Only emoji whose default presentation is the emoji (no variation selector needed), so
         // every terminal and chat app agrees they are two columns wide.
         static let symbols = Style(separator: " · ", ellipsis: "…", filled: "🟪", empty: "⬜", barOpen: "", barClose: "",
-                                   runway: "💃 ", streak: "🔥 ", ascii: false)
+                                   runway: "💃 ", streak: "🔥 ", linkToCome: "🔗 the look's link joins the card once the day closes",
+                                   ascii: false)
     }
 
     func title(_ style: Style) -> String {

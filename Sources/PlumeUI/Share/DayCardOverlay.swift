@@ -1,7 +1,8 @@
 // Today's card on the Share screen: the lines `plume card` prints, as pasted in a chat, over the
 // screen once they are on the clipboard. The copy has the card's emoji (chat apps draw them); the
-// terminal shows its plain twin, since a grid cell holds one narrow character. p copies the
-// plain card, c the one with emoji again; Esc or Enter closes.
+// terminal shows its plain twin, since a grid cell holds one narrow character. While the day's
+// board is open the card holds back the look's link, and this says where to get the card with it
+// once the day closes. p copies the plain card, c the one with emoji again; Esc or Enter closes.
 import TUI
 
 public struct DayCardOverlay: Overlay {
@@ -33,11 +34,15 @@ public struct DayCardOverlay: Overlay {
 
     public func draw(into grid: inout Grid, area: Rect, _ context: Context) {
         let lines = card.lines(plain: true)
-        let note = plain ? "Copied as plain text, as shown." : "Copied with emoji for chat apps; shown here in plain text."
-        let box = Dialog.box(in: area, lines: lines.count + 2, width: DayCard.Limits.columns + 6)
+        var notes = [plain ? "Copied as plain text, as shown." : "Copied with emoji for chat apps; shown here in plain text."]
+        if card.linkToCome { notes.append(Self.later(card)) }
+        let box = Dialog.box(in: area, lines: lines.count + 1 + notes.count, width: DayCard.Limits.columns + 6)
         let inside = Theme.panel(" Today's card ", footer: " c copy · p plain · Esc close ").draw(in: box, into: &grid)
         // A link longer than the box ends in "…" here; the copy has all of it.
         for (index, line) in lines.enumerated() { grid.put(line, in: inside.row(1 + index), style: Style(bg: Theme.panel)) }
-        grid.put(note, in: inside.row(lines.count + 2), style: Theme.label.on(Theme.panel))
+        for (index, note) in notes.enumerated() { grid.put(note, in: inside.row(lines.count + 2 + index), style: Theme.label.on(Theme.panel)) }
     }
+
+    /// Where the card with the look's link is, once the day has closed.
+    static func later(_ card: DayCard) -> String { "The link, once the day closes: plume card --day \(card.day)" }
 }

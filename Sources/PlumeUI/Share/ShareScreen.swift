@@ -1,6 +1,7 @@
 // The Share screen: the look's or the swarm's link on its own lines (copied on arrival), its
 // bare code, the server's web link when there is one, a one-line summary and a QR code; on d,
-// today's card (DayCardOverlay), made from the record the server keeps of the player's days; on
+// today's card (DayCardOverlay), made from the record the server keeps of the player's days
+// (without the look's link, which joins the card once the day closes: `plume card --day`); on
 // m, the player's own link for friends to follow them (PlayerLinkOverlay).
 import GameState
 import PlumeCalendar
@@ -51,14 +52,14 @@ public struct ShareState: Sendable {
         return .done(.send(.record), .status("Making today's card…"))
     }
 
-    /// The record arrived: today's card, copied the way the link is, and shown. Its look's link
-    /// is the Studio's look, as this screen shares it.
+    /// The record arrived: today's card, copied the way the link is, and shown. Today's board is
+    /// open, so the card holds back the link of the player's look on it (it would give the day's
+    /// answer away) and says it comes once the day closes.
     mutating func makeCard(_ record: PlayerDays, _ context: Context) -> [Request] {
         cardWanted = false
         let today = UTCDay.parse(Substring(record.today)) ?? context.day
-        let link = ShareCode.link(.look(context.look))
         guard let card = DayCard.make(record: record, day: record.today, theme: context.book.theme(forDay: today).name,
-                                      name: context.session.player?.name, link: link, runwayFinal: false) else {
+                                      name: context.session.player?.name, link: .toCome, runwayFinal: false) else {
             return [.status("No card yet: you haven't played today. b in the Studio sends your look to today's theme.")]
         }
         copyStatus = nil
@@ -163,7 +164,8 @@ extension ShareState: ScreenLayer {
         rows.skip()
         grid.paragraph(summary(context), rows: &rows, maxLines: 2)
         rows.skip()
-        if let line = rows.take() { grid.put(copyStatus ?? "Copying…", in: line, style: Theme.label) }
+        // How the copy went, whole: inside tmux it says what tmux may need.
+        grid.paragraph(copyStatus ?? "Copying…", rows: &rows, maxLines: 3, style: Theme.label)
         rows.skip()
         grid.paragraph("Anyone with Plume can paste this link to get the \(isLook ? "look" : "swarm"); it survives e-mail and chat.",
                        rows: &rows, maxLines: 2, style: Theme.label)

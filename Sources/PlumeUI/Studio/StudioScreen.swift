@@ -1,65 +1,10 @@
-// The Studio screen: the model on the left; today's theme, the live score, the slot list, what
-// today wants, the saved slots and the garment picker on the right. Its keys dress the model.
+// The Studio screen: today's theme and the live score on top; the model on the left; the brief,
+// what today wants, the slot list, the saved slots and the garment picker (with the worn
+// garment's tags) on the right. Its keys dress the model; W opens the wardrobe over the panel.
 import Challenges
 import GameState
 import PlumeCalendar
 import TUI
-
-/// Where the Studio's parts sit in its area (shared by drawing and clicks). Nothing the player
-/// acts on is cut: the theme's brief and the checklist wrap; in a short window the blank rows,
-/// the saved-slots line and then rows of the slot list (which scrolls) give way first.
-struct StudioLayout {
-    let figure: (x: Int, y: Int)
-    let panel: Rect
-    let briefLines: Int
-    /// The checklist beside the score, as drawn: each part's line, wrapped.
-    let checklist: [String]
-    /// Blank rows around the slot list (tall windows only).
-    let spaced: Bool
-    /// The slot list's rows on screen (fewer than the rows when the window is short).
-    let list: Rect
-
-    /// Rows kept under the list for the picker (what → and the row would put on).
-    static let pickerRows = 2
-
-    init(_ area: Rect, brief: String, checklist lines: [ChecklistLine]) {
-        figure = (area.x + 1, area.y + 1)
-        panel = Rect(x: area.x + 43, y: area.y + 1, width: area.width - 43, height: area.height - 1)
-        briefLines = min(4, max(1, TextLayout.wrap(brief, width: panel.width).count, area.height >= 25 ? 2 : 1))
-        let width = panel.width
-        checklist = lines.flatMap { Self.words(of: $0, width: width) }
-        let above = 1 + briefLines + 1 + checklist.count
-        let all = StudioState.Row.all.count
-        spaced = above + all + Self.pickerRows + 2 <= panel.height
-        let top = panel.y + above + (spaced ? 1 : 0)
-        let height = max(4, min(all, panel.maxY - top - Self.pickerRows - (spaced ? 1 : 0)))
-        list = Rect(x: panel.x, y: top, width: panel.width, height: height)
-    }
-
-    /// "colour 150/150 warm colours": a part, its points and its rule, wrapped (three lines at most).
-    static func words(of line: ChecklistLine, width: Int) -> [String] {
-        let head = (line.part.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0) + " \(line.points)/\(line.maximum)")
-            .padding(toLength: 16, withPad: " ", startingAt: 0)
-        let lines = TextLayout.wrap(line.words, width: max(8, width - 16), maxLines: 3)
-        return lines.enumerated().map { (offset, words) in (offset == 0 ? head : String(repeating: " ", count: 16)) + words }
-    }
-}
-
-extension StudioState {
-    /// The layout for this look on this theme (its score given when the caller has it).
-    func layout(_ area: Rect, _ context: Context, score known: StyleScore? = nil) -> StudioLayout {
-        let theme = context.theme, score = known ?? theme.score(look, in: context.catalog)
-        return StudioLayout(area, brief: theme.brief, checklist: theme.checklist(look, score: score, in: context.catalog))
-    }
-
-    /// The slot list as shown in `height` rows: scrolled to keep the selected row in view.
-    func shownRows(_ height: Int) -> ListState {
-        var shown = rows
-        shown.offset = 0
-        shown.scroll(visible: height)
-        return shown
-    }
-}
 
 extension StudioState: ScreenLayer {
     public var title: String { "Studio" }
@@ -69,9 +14,12 @@ extension StudioState: ScreenLayer {
             KeyHelp("↑ ↓", "pick a slot", hint: Priority.essential, short: "slot"),
             KeyHelp("← →", "change garment", hint: Priority.essential, short: "garment"),
             KeyHelp("c C", "next / previous colour", hint: Priority.useful, short: "colour"),
+            // Kept on a narrow hint line before undo (share and submit stay too): the way to learn the clothes.
+            KeyHelp("W", "the wardrobe: the slot's garments with their tags and colours, by tag or colour",
+                    hint: Priority.useful + 5, short: "wardrobe"),
             KeyHelp("x Del", "take off", hint: Priority.extra),
             KeyHelp("r", "randomise", hint: Priority.extra),
-            KeyHelp("u U", "undo / redo", hint: Priority.useful, short: "undo/redo"),
+            KeyHelp("u U", "undo / redo", hint: Priority.useful - 5, short: "undo/redo"),
             KeyHelp("w 1-9", "save to slot (twice to overwrite)"),
             KeyHelp("o 1-9", "open a saved slot"),
             KeyHelp("s", "share this look", hint: Priority.useful, short: "share"),
@@ -106,8 +54,13 @@ extension StudioState: ScreenLayer {
                 // The status line offered it after `b`: the look just submitted goes down the runway.
                 return .done(.send(.enterRunway(day: UTCDay.string(context.day), code: context.session.runwayOffer!)),
                              .session(.dropRunwayOffer), .status("Sending your look down today's runway…"))
-            case .char("w"): return .done(.push(SlotPrompt(.look, .save)))
-            case .char("o"): return .done(.push(SlotPrompt(.look, .open)))
+            case .char("w"): return .done(SlotPrompt.open(.look, .save))
+            case .char("o"): return .done(SlotPrompt.open(.look, .open))
+            case .char("W"):
+                guard let wardrobe = WardrobeLayer(row: row, garments: choices(in: catalog), worn: worn(on: row, in: catalog)) else {
+                    return changed("The wardrobe holds garments: pick a garment's row first (↑ ↓).")
+                }
+                return .done(.push(wardrobe))
             default: return .pass
             }
             return .nothing
@@ -133,15 +86,13 @@ extension StudioState: ScreenLayer {
     public func draw(into grid: inout Grid, area: Rect, _ context: Context) {
         let catalog = context.catalog, theme = context.theme, score = theme.score(look, in: catalog)
         let layout = layout(area, context, score: score)
+        drawHeader(theme, score: score, layout: layout, into: &grid)
         FigureRenderer.draw(look, in: catalog, into: &grid, x: layout.figure.x, y: layout.figure.y)
         var rows = Rows(layout.panel)
-        if let line = rows.take() { grid.put("Today: \(theme.name)", in: line, style: Theme.title) }
-        if let lines = rows.take(layout.briefLines) { grid.paragraph(theme.brief, in: lines) }
-        if let line = rows.take() {
-            let total = grid.put("Score ", in: line, style: Theme.label)
-            let after = grid.put("\(score.total)", x: total, y: line.y, style: Style(fg: score.total >= 700 ? Theme.good : .standard, bold: true))
-            grid.put("/1000", x: after, y: line.y, style: Theme.label)
+        for words in layout.brief {
+            if let line = rows.take() { grid.put(words, in: line) }
         }
+        if layout.spaced { rows.skip() }
         // Every part of the score, what it gave and today's rule for it.
         for words in layout.checklist {
             if let line = rows.take() { grid.put(words, in: line, style: Theme.label) }
@@ -163,6 +114,18 @@ extension StudioState: ScreenLayer {
         drawPicker(into: &grid, rows: &rows, theme: theme, catalog: catalog)
     }
 
+    /// "Today: Cabin Weekend in Black and White", whole, over the model, and the score over the
+    /// panel (or after the name, when the name reaches that far).
+    private func drawHeader(_ theme: StyleTheme, score: StyleScore, layout: StudioLayout, into grid: inout Grid) {
+        let line = layout.header
+        let end = grid.put("Today: \(theme.name)", in: line, style: Theme.title)
+        let x = max(layout.panel.x, end + 2)
+        let total = grid.put("Score ", x: x, y: line.y, style: Theme.label, limit: line.maxX - x)
+        let after = grid.put("\(score.total)", x: total, y: line.y, style: Style(fg: score.total >= 700 ? Theme.good : .standard, bold: true),
+                             limit: line.maxX - total)
+        grid.put("/1000", x: after, y: line.y, style: Theme.label, limit: line.maxX - after)
+    }
+
     /// A row's words in `width` columns: "Garment · Colour"; when that is too long the garment's
     /// name gives way before the colour's (colour is a fifth of the score).
     func label(of row: Row, in catalog: Catalog, width: Int) -> String {
@@ -171,41 +134,74 @@ extension StudioState: ScreenLayer {
               garment.variants.indices.contains(worn.colour) else { return full }
         let colour = garment.variants[worn.colour].name
         let nameRoom = width - 3 - TextLayout.width(colour)
-        // The selected row's words are whole on the picker's "on" line below.
-        return nameRoom >= 8 ? TextLayout.elide(garment.name, to: nameRoom) + " · " + colour : TextLayout.elide(full, to: width)
+        // The selected row's words are on the picker's "on" line below too, whole when there is room.
+        return nameRoom >= Self.minimumName ? TextLayout.elide(garment.name, to: nameRoom) + " · " + colour : TextLayout.elide(full, to: width)
     }
 
-    /// What ← and → would put on, and whether it suits today, before it is worn; and what the
-    /// row wears now, with its colour, whole (on two lines if need be: the ← line, then the →
-    /// line, make room for it).
+    /// The picker, under the list: what → would put on and whether it suits today, before it is
+    /// worn, on a line of its own that nothing takes; what ← would, when there is room; what the
+    /// row wears now, with its colour and the colour's mark (on two lines when there is room,
+    /// else the garment's name gives way); and the worn garment's tags, today's marked.
     private func drawPicker(into grid: inout Grid, rows: inout Rows, theme: StyleTheme, catalog: Catalog) {
         guard let (previous, next) = neighbours(in: catalog) else { return }
         let width = rows.area.width
-        let worn = self.worn(on: row, in: catalog).flatMap { catalog.garment(id: $0.id) }
+        let wearing = worn(on: row, in: catalog)
+        let garment = wearing.flatMap { catalog.garment(id: $0.id) }
         var onLines: [String] = []
-        if let worn, let wearing = self.worn(on: row, in: catalog) {
-            let verdict = Self.verdict(of: worn, fit: theme.fit(of: worn), theme: theme, width: width)
+        if let wearing, let garment {
             // The colour's own mark: the colour rule, and the accent (c changes the colour).
-            let mark = worn.variants.indices.contains(wearing.colour) ? " (" + theme.colourMark(worn.variants[wearing.colour], in: catalog) + ")" : ""
+            let variant = garment.variants.indices.contains(wearing.colour) ? garment.variants[wearing.colour] : nil
+            let mark = variant.map { " (" + theme.colourMark($0, in: catalog) + ")" } ?? ""
             let words = "on " + label(of: row, in: catalog) + mark
-            onLines = TextLayout.wrap(TextLayout.width(words + " " + verdict) <= width ? words + " " + verdict : words, width: width, maxLines: 2)
+            if TextLayout.width(words) <= width {
+                onLines = [words]
+            } else if rows.remaining > StudioLayout.pickerRows {
+                onLines = TextLayout.wrap(words, width: width, maxLines: 2)
+            } else {
+                onLines = [Self.wornLine(name: garment.name, colour: variant?.name, mark: mark, width: width)]
+            }
         }
-        var arrows = [("→", next), ("←", previous)]
-        while !arrows.isEmpty, arrows.count + onLines.count > rows.remaining { arrows.removeLast() }
-        for (arrow, garment) in arrows {
+        let tagLines = garment == nil ? 0 : 1
+        var arrows = [("→", next)]
+        if rows.remaining > 1 + onLines.count + tagLines { arrows.append(("←", previous)) }
+        for (arrow, choice) in arrows {
             guard let line = rows.take() else { return }
-            let fit = garment.map { theme.fit(of: $0) } ?? .neutral
+            let fit = choice.map { theme.fit(of: $0) } ?? .neutral
             // The verdict keeps its room, with the tags that decide it; the garment's name gives way.
-            let verdict = garment.map { Self.verdict(of: $0, fit: fit, theme: theme, width: line.width / 2 + 4) } ?? ""
+            let verdict = choice.map { Self.verdict(of: $0, fit: fit, theme: theme, width: line.width / 2 + 4) } ?? ""
             let wordsRoom = max(0, line.width - TextLayout.width(verdict) - 1)
-            let after = grid.put("\(arrow) " + (garment?.name ?? "nothing"), x: line.x, y: line.y, style: Theme.label, limit: wordsRoom)
-            grid.put(verdict, x: after + 1, y: line.y, style: Style(fg: fit == .suits ? Theme.good : fit == .clashes ? Theme.bad : Theme.dim),
-                     limit: line.maxX - after - 1)
+            let after = grid.put("\(arrow) " + (choice?.name ?? "nothing"), x: line.x, y: line.y, style: Theme.label, limit: wordsRoom)
+            grid.put(verdict, x: after + 1, y: line.y, style: fit.style, limit: line.maxX - after - 1)
         }
         for words in onLines {
             guard let line = rows.take() else { return }
             grid.put(words, in: line, style: Theme.label)
         }
+        if let garment, let line = rows.take() { Self.drawTags(of: garment, theme: theme, in: line, into: &grid) }
+    }
+
+    /// The worn garment's line in one row of `width`, when it is too long whole: the name
+    /// shortened to keep the colour and its mark; else the name and the colour whole without the
+    /// mark; else the name shortened to keep the colour; else the whole line shortened.
+    static func wornLine(name: String, colour: String?, mark: String, width: Int) -> String {
+        guard let colour else { return TextLayout.elide("on " + name + mark, to: width) }
+        let withMark = width - TextLayout.width("on  · " + colour + mark), without = width - TextLayout.width("on  · " + colour)
+        if withMark >= minimumName { return "on " + TextLayout.elide(name, to: withMark) + " · " + colour + mark }
+        if without >= TextLayout.width(name) { return "on " + name + " · " + colour }
+        if without >= minimumName { return "on " + TextLayout.elide(name, to: without) + " · " + colour }
+        return TextLayout.elide("on " + name + " · " + colour, to: width)
+    }
+
+    /// The fewest columns a garment's name is shortened to before its colour gives way.
+    static let minimumName = 8
+
+    /// "tags: winter✓ · casual · beach✗  ✓ suits today": a garment's tags, those today's theme
+    /// wants marked ✓ and those it is against ✗, then the verdict they make when it fits.
+    static func drawTags(of garment: Garment, theme: StyleTheme, in line: Rect, into grid: inout Grid) {
+        let fit = theme.fit(of: garment)
+        let after = grid.put("tags: " + theme.markedTags(of: garment), in: line, style: Theme.label)
+        guard after + 2 + TextLayout.width(fit.words) <= line.maxX else { return }
+        grid.put(fit.words, x: after + 2, y: line.y, style: fit.style)
     }
 
     /// "✓ suits today (winter)", "✗ against today (sporty)": the verdict and the garment's tags
@@ -224,4 +220,9 @@ extension StudioState: ScreenLayer {
         }
         return TextLayout.first(fitting: [fit.words + because, short + " today" + because, short + because, short], width: width)
     }
+}
+
+extension ThemeFit {
+    /// How a verdict is drawn: green when the garment suits today, red when it goes against it.
+    var style: Style { Style(fg: self == .suits ? Theme.good : self == .clashes ? Theme.bad : Theme.dim) }
 }

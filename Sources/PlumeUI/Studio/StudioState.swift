@@ -166,10 +166,11 @@ public struct StudioState: Sendable {
     }
 
     /// On an accessory row, remembers that the row now holds `id` (or nothing), keeping what the
-    /// other rows show where it is.
+    /// other rows show where it is. (An accessory moved here from another row, as the wardrobe
+    /// may after the look changed under it, leaves that row.)
     private mutating func place(_ id: Int?, in catalog: Catalog) {
         guard case .accessory(let index) = row else { return }
-        accessoryRows = accessoryLayout(in: catalog).map { $0?.id }
+        accessoryRows = accessoryLayout(in: catalog).map { worn -> Int? in worn?.id == id ? nil : worn?.id }
         accessoryRows[index] = id
     }
 
@@ -198,6 +199,23 @@ public struct StudioState: Sendable {
         apply(new)
         guard !replaced.isEmpty else { return nil }
         return "The \(garment.name) replaces the " + replaced.joined(separator: " and the ") + "."
+    }
+
+    /// Puts on a garment chosen in the wardrobe, in `colour`, on `row` (which becomes the selected
+    /// one), as → would: what the row wore and what the garment replaces come off, and on an
+    /// accessory row it takes that row's place. Returns the words for the status line.
+    public mutating func wear(_ id: Int, colour wanted: Int, on row: Row, in catalog: Catalog) -> String {
+        guard let garment = catalog.garment(id: id), let index = Row.all.firstIndex(of: row) else { return "" }
+        selected = index
+        let colour = garment.variants.indices.contains(wanted) ? wanted : 0
+        let before = look
+        var base = look
+        if let current = worn(on: row, in: catalog) { base.remove(id: current.id) }
+        place(garment.id, in: catalog)
+        let replaced = put(on: garment, colour: colour, starting: base, catalog: catalog)
+        let shade = garment.variants.indices.contains(colour) ? " in " + garment.variants[colour].name : ""
+        if look == before { return "Already wearing the \(garment.name)\(shade)." }
+        return replaced ?? "Wearing the \(garment.name)\(shade) (u undoes)."
     }
 
     /// Next or previous colour of the selected garment.

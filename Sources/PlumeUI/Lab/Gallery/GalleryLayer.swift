@@ -1,5 +1,8 @@
 // The Lab's gallery (G): named original recipes with a live preview. ↑↓ browse, Enter loads one
-// (the current recipe goes on the Lab's undo stack), Esc goes back.
+// (the current recipe goes on the Lab's undo stack), Esc goes back. The preview's camera keeps
+// the swarm in view however fast it travels (Comet, Bullet), zooms in slowly so a swarm that
+// swells and shrinks is seen to (Heartbeat, Squall), and a swarm of a few agents is drawn in
+// discs rather than specks.
 import Challenges
 import GameState
 import SwarmSim
@@ -17,6 +20,9 @@ public struct GalleryLayer: Overlay {
 
     /// Steps run before a preview is shown, so it opens on the behaviour, not the random start.
     static let warmUp = 150
+    /// How fast the preview zooms in, a frame (it zooms out as fast as the swarm needs): slowly
+    /// enough (about three seconds) that a pulse shows as a pulse, not as a steady picture.
+    static let zoomingIn = 0.03
 
     /// Nil when there is nothing to show.
     init?(entries: [GalleryEntry]) {
@@ -40,7 +46,7 @@ public struct GalleryLayer: Overlay {
         preview.step()
         let canvas = LabLayout(context.area).canvas
         if placed {
-            camera.follow(preview.state, dotsWide: canvas.width * 2, dotsHigh: canvas.height * 4)
+            camera.follow(preview.state, dotsWide: canvas.width * 2, dotsHigh: canvas.height * 4, zoomingIn: Self.zoomingIn)
         } else {
             camera.jump(to: preview.state, dotsWide: canvas.width * 2, dotsHigh: canvas.height * 4)
             placed = true
@@ -93,7 +99,8 @@ public struct GalleryLayer: Overlay {
         let layout = LabLayout(area), canvas = layout.canvas
         var camera = camera
         if !placed { camera.jump(to: preview.state, dotsWide: canvas.width * 2, dotsHigh: canvas.height * 4) }
-        SwarmRenderer.draw(preview.state, camera: camera, into: &grid, x: canvas.x, y: canvas.y, width: canvas.width, height: canvas.height)
+        SwarmRenderer.draw(preview.state, camera: camera, into: &grid, x: canvas.x, y: canvas.y, width: canvas.width, height: canvas.height,
+                           markRadius: SwarmRenderer.markRadius(agents: preview.state.count))
         grid.put("Gallery", in: layout.panel.row(0), style: Theme.title)
         let names = listArea(area)
         ListView.draw(count: entries.count, state: list, in: names, into: &grid) { index, line, chosen, grid in
