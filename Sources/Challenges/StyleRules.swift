@@ -185,9 +185,11 @@ extension StyleTheme {
             case .accent:
                 words = accent.map { "one piece in \($0)" } ?? "none today"
             }
+            // A part that waits for cover says so; the accent keeps its colour (the look is
+            // planned around it), the others' rules are read once they count.
             let waiting = rules.waitsForCover(part) && !isCovered(worn)
             return ChecklistLine(part: part, points: score.points(part), maximum: rules.maximum(part),
-                                 words: waiting ? "once covered: " + words : words)
+                                 words: !waiting ? words : part == .accent ? "once covered: " + words : "once covered")
         }
     }
 

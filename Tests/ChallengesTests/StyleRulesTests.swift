@@ -116,7 +116,9 @@ import Testing
         #expect(v3.coverage == v2.coverage && v3.tags == v2.tags && v3.colour == v2.colour)
         #expect(v3.total <= 200 + 200 + 150 - 200 * 2 / 3, "one piece of three regions scores at most its own parts")
         let lines = beachDayV3.checklist(alone, score: v3, in: catalog)
-        #expect(lines.first { $0.part == .palette }?.words == "once covered: 2 colours at most (1)")
+        #expect(lines.first { $0.part == .palette }?.words == "once covered")
+        #expect(lines.first { $0.part == .extras }?.words == "once covered")
+        #expect(lines.first { $0.part == .accent }?.words == "once covered: one piece in Rose")
         #expect(lines.first { $0.part == .coverage }?.words == "bare: hips, feet")
         // Covered, the same look scores exactly as under v2: the best look of the day is 1000.
         let best = Look(background: 1, model: 1, garments: [WornGarment(id: 2, colour: 1), WornGarment(id: 34, colour: 2),
@@ -125,6 +127,7 @@ import Testing
         let outfit = look([("striped-tee", 1), ("denim-shorts", 3), ("sandals", 0), ("sunglasses", 0)])
         #expect(beachDayV3.score(outfit, in: catalog).total == beachDay.score(outfit, in: catalog).total)
         #expect(!beachDayV3.checklist(outfit, score: beachDayV3.score(outfit, in: catalog), in: catalog).contains { $0.words.hasPrefix("once covered") })
+        #expect(beachDayV3.checklist(look([]), score: beachDayV3.score(look([]), in: catalog), in: catalog).filter { $0.words.hasPrefix("once covered") }.count == 3)
     }
 
     @Test func underV3TheRunwayStillTakes400() {

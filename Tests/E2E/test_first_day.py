@@ -100,7 +100,7 @@ def test_a_new_players_first_day(plume_bin, plume, tmp_path, size):
         first = next(i for i, line in enumerate(lines) if line.startswith("Score "))
         checklist = []
         for line in lines[first + 1:]:
-            if re.match(r"\s*(▸ )?(Background|Model|Top|Bottom|Dress|Outerwear|Shoes|Hat|Accessory)\b", line):
+            if re.match(r"(▸ |  )(Background|Model|Top|Bottom|Dress|Outerwear|Shoes|Hat|Accessory)\b", line):
                 break
             checklist.append(line)
         assert any(re.match(r"(cover|tags|colour|extras) +\d+/\d+", line) for line in checklist), checklist

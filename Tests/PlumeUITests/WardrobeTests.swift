@@ -1,4 +1,4 @@
-// A player's first week at 80×24: the Studio shows (nearly) every slot, the → hint whatever the
+// A player's first week at 80×24: the Studio shows most slots beside the theme's whole words, the → hint whatever the
 // worn garment's line, the theme's whole name and the worn garment's tags with today's marked;
 // the wardrobe (W) lists a slot's garments, filters them by tag or colour, and wears one by the
 // Studio's own rules.
@@ -41,6 +41,31 @@ private func panel(_ model: AppModel) -> [String] {
             #expect(layout.list.maxY + StudioLayout.pickerRows <= layout.panel.maxY, "\(theme.name) (\(theme.rules))")
             #expect(layout.brief.count + layout.checklist.count + layout.list.height + StudioLayout.pickerRows <= layout.panel.height)
         }
+    }
+
+    /// A year of days under each rules, with nothing on (the first sight of a day) and dressed:
+    /// the brief and the checklist are whole at 80×24, and the list keeps the rows they leave:
+    /// six or more on most days (four at first, before).
+    @Test func atEightyByTwentyFourTheThemesWordsAreWholeBesideTheSlotList() {
+        let area = Context.area(Size(width: 80, height: 24))
+        let bare = Look(background: catalog.backgrounds[0].id, model: catalog.models[0].id)
+        let dressed = Look(background: 1, model: 1, garments: [WornGarment(id: 2, colour: 1), WornGarment(id: 34, colour: 2),
+                                                              WornGarment(id: 47, colour: 3), WornGarment(id: 65, colour: 3)])
+        var layouts = 0, six = 0
+        for first in StyleRules.firstDays.map(\.day) + [20_000] {
+            for day in first..<(first + 366) {
+                let theme = book.theme(forDay: day)
+                for look in [bare, dressed] {
+                    let layout = StudioLayout(area, brief: theme.brief, checklist: theme.checklist(look, score: theme.score(look, in: catalog), in: catalog))
+                    let words = (layout.brief + layout.checklist).joined(separator: "\n")
+                    #expect(!words.contains("…"), "\(theme.name) (\(theme.rules)): \(words)")
+                    #expect(layout.list.height >= StudioLayout.slotRowsKept)
+                    layouts += 1
+                    if layout.list.height >= 6 { six += 1 }
+                }
+            }
+        }
+        #expect(six * 2 > layouts, "\(six) of \(layouts) layouts keep six slot rows or more")
     }
 
     @Test func theThemesNameIsWholeAtEightyByTwentyFour() throws {

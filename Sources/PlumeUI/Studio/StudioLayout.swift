@@ -7,8 +7,8 @@ import TUI
 
 /// The Studio's layout. Nothing the player acts on is cut: the theme's name is whole on the top
 /// row, and the picker's lines (what → would put on and how it suits today, what the row wears,
-/// its tags) keep their rows. In a short window (80×24) the slot list keeps `slotRowsKept` rows
-/// too, and the theme's words give way instead, in this order: the checklist goes under a
+/// its tags) keep their rows. In a short window (80×24) the slot list keeps at least
+/// `slotRowsKept` rows too, and, should the theme's words not fit beside them, they give way, in this order: the checklist goes under a
 /// narrower head; then it keeps every part's first line and the brief its first, and the further
 /// lines of each part follow, in order, while rows are left (a part or a brief cut short ends in
 /// "…"); the rest of the brief last, as its words are the flavour of the rules the parts spell.
@@ -28,9 +28,10 @@ struct StudioLayout {
 
     /// Rows kept under the list for the picker: what → would put on, what the row wears, its tags.
     static let pickerRows = 3
-    /// The slot rows a short window keeps before the theme's words give way: every row but the
-    /// last two accessories, which scroll into view.
-    static let slotRowsKept = 9
+    /// The slot rows a short window keeps before the theme's words give way. The words are whole
+    /// on every theme at 80×24 (the first-day test reads them), and the list takes every row they
+    /// leave (WardrobeTests counts them over a year of themes); the rest scroll into view.
+    static let slotRowsKept = 3
     /// Columns the model (40) and the gap beside it take, left of the panel.
     static let figureColumns = 43
     /// Lines of the brief kept before the checklist's parts get their further lines.
@@ -53,7 +54,7 @@ struct StudioLayout {
         // A blank row under the brief, and one either side of the list, when everything fits besides.
         spaced = brief.count + checklist.count + all + 3 <= room
         let top = panel.y + brief.count + checklist.count + (spaced ? 2 : 0)
-        let height = max(4, min(all, panel.maxY - top - Self.pickerRows - (spaced ? 1 : 0)))
+        let height = max(Self.slotRowsKept, min(all, panel.maxY - top - Self.pickerRows - (spaced ? 1 : 0)))
         list = Rect(x: panel.x, y: top, width: panel.width, height: height)
     }
 
@@ -91,8 +92,12 @@ struct StudioLayout {
     static func compactWords(of line: ChecklistLine, width: Int, maxLines: Int = .max) -> [String] {
         let text = "\(line.part.rawValue) \(line.points)/\(line.maximum) \(line.words)"
         if maxLines == 1 { return [TextLayout.elide(text, to: width)] }
-        let lines = TextLayout.wrap(text, width: max(8, width - 2), maxLines: maxLines)
-        return lines.enumerated().map { (offset, words) in offset == 0 ? words : "  " + words }
+        // The first line takes the whole width; the rest hang under it, two columns in.
+        let first = TextLayout.wrap(text, width: width)
+        guard first.count > 1 else { return first }
+        let rest = first.dropFirst().joined(separator: " ")
+        let hanging = TextLayout.wrap(rest, width: max(8, width - 2), maxLines: maxLines - 1).map { "  " + $0 }
+        return [first[0]] + hanging
     }
 }
 
