@@ -249,3 +249,28 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// `make fuzz` builds plume-fuzz in the ordinary build directory with PLUME_FUZZ_BUILD set: only
+// this package's own targets are instrumented for libFuzzer (-sanitize=fuzzer, coverage and
+// comparisons), so the dependencies already built for the tests (NIO, Hummingbird, GRDB, Crypto)
+// are used as they are instead of being built a second time. The harnesses search our code.
+if Context.environment["PLUME_FUZZ_BUILD"] != nil {
+    for target in package.targets {
+        switch target.type {
+        case .regular, .executable:
+            if ["CSwarmKernel", "CPseudoTerminal"].contains(target.name) {
+                target.cSettings = (target.cSettings ?? []) + [.unsafeFlags(["-fsanitize=fuzzer-no-link"])]
+            } else {
+                target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-sanitize=fuzzer"])]
+            }
+        default:
+            break
+        }
+        if target.name == "plume-fuzz" || target.name == "PlumeFuzz" {
+            target.swiftSettings = (target.swiftSettings ?? []) + [.define("PLUME_FUZZER")]
+        }
+        if target.name == "plume-fuzz" {
+            target.linkerSettings = (target.linkerSettings ?? []) + [.unsafeFlags(["-sanitize=fuzzer"])]
+        }
+    }
+}

@@ -19,7 +19,7 @@ import sys
 import time
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
-BINARY = ROOT / ".build" / "fuzz" / "debug" / "plume-fuzz"
+BINARY = ROOT / ".build" / "debug" / "plume-fuzz"
 OUT = ROOT / ".build" / "fuzz-out"
 
 
