@@ -242,7 +242,7 @@ let package = Package(
         .testTarget(name: "SwarmSimTests", dependencies: ["SwarmSim", "GameState", "PlumeBench"]),
         .testTarget(name: "ChallengesTests", dependencies: ["Challenges", "PlumeCalendar", "GameState", "SwarmSim", "PlumeBench"]),
         .testTarget(name: "TUITests", dependencies: ["TUI", "GameState"]),
-        // Snapshots/ holds the whole-screen goldens the tests read by path.
+        // Snapshots/ holds the goldens the tests read by path: screens/ and chrome/.
         .testTarget(name: "PlumeUITests", dependencies: ["PlumeUI", "TUI", "GameState", "Challenges", "ScoresAPI", "PlumeCalendar", "QRCode"], exclude: ["Snapshots"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "TUI"]),
         .testTarget(name: "GameRunnerTests", dependencies: ["GameRunner", "PlumeUI", "TUI", "GameState", "ScoresAPI"]),

@@ -1,227 +1,142 @@
-// Whole-screen golden snapshots: every screen and overlay drawn at 80×24 and 120×40 and compared
-// with the text committed in Snapshots/. After an intended change, re-record them with
+// Golden snapshots, kept by what owns them (Golden.swift). A screen's golden is the window below
+// the tab bar: its area with the overlays over it, then its status and hint lines (the words
+// it asked for and its keys). The chrome has goldens of its own: the tab bar with each screen
+// current, the status line's ways of showing words, the help page (which lists the screens'
+// keys) and a window too small to play in. Adding a screen adds its files and re-records only
+// the chrome's. After an intended change, re-record them with
 //   PLUME_RECORD_SNAPSHOTS=1 swift test --filter SnapshotTests
 // and read the diff (git diff Tests/PlumeUITests/Snapshots) before committing it.
-import Challenges
 import Foundation
-import GameState
-import ScoresAPI
 import Testing
 import TUI
 @testable import PlumeUI
 
-/// A state of the game worth a picture, and the steps that bring it about.
-struct Scene: CustomTestStringConvertible, Sendable {
-    let name: String
-    let make: @Sendable (Int, Int) -> AppModel
-
-    var testDescription: String { name }
-
-    static let look = "plume://look/1EQECAwIBCwAkAnOD"
-
-    static func keys(_ name: String, _ keys: [Key], pastes: [String] = []) -> Scene {
-        Scene(name: name) { width, height in
-            var model = app(width: width, height: height)
-            for text in pastes { _ = model.update(.paste(text)) }
-            for key in keys { _ = model.update(.key(key)) }
-            return model
-        }
-    }
-
-    static func scores(_ name: String, _ keys: [Key], down: ScoresFailure? = nil, registered: Bool = true, sshKeys: [KeyInfo] = [],
-                       days: PlayerDays? = nil) -> Scene {
-        Scene(name: name) { width, height in
-            var fake = FakeScores()
-            if registered { fake.player = FakeScores.me }
-            fake.keys = sshKeys
-            fake.days = days
-            fake.rows = [FakeScores.row(1, "Bea", 930), FakeScores.row(2, "Ada", 812, id: FakeScores.me.playerID),
-                         FakeScores.row(3, "Cy", 700, at: "2024-10-04T07:00:00.000Z")]
-            var model = app(width: width, height: height)
-            model.drive(.clock(fakeNow), &fake)
-            model.drive(keys: Screen.scores.key, fake: &fake)
-            if let down {
-                fake.down = down
-                model.drive(.clock(fakeNow + 95), &fake)
-            }
-            for key in keys { model.drive(.key(key), &fake) }
-            return model
-        }
-    }
-
-    /// The Studio on a day scored under the v2 rules (the witness of Beach Day's best look, one
-    /// piece short): the checklist's six parts and the picker's colour marks.
-    static let studioV2 = Scene(name: "studio-v2") { width, height in
-        let day = StyleRulesDay.firstOfV2
-        var model = AppModel(catalog: catalog, book: book, day: day, saved: nil)
-        _ = model.update(.resize(width: width, height: height))
-        for key: Key in [.down, .down, .right, .char("c"), .down, .right, .down, .down, .down, .right] { _ = model.update(.key(key)) }
-        return model
-    }
-
-    /// The Studio on the day of the year (v2 rules) whose theme has the longest name, dressed in
-    /// shoes: the name whole on the top row, the → hint, the worn line and its tags.
-    static let studioLongTheme = Scene(name: "studio-long-theme") { width, height in
-        let first = StyleRulesDay.firstOfV2
-        let day = (first..<(first + 366)).max { book.theme(forDay: $0).name.count < book.theme(forDay: $1).name.count } ?? first
-        var model = AppModel(catalog: catalog, book: book, day: day, saved: nil)
-        _ = model.update(.resize(width: width, height: height))
-        for key: Key in [.down, .down, .down, .down, .down, .down, .right, .char("c")] { _ = model.update(.key(key)) }
-        return model
-    }
-
-    /// The wardrobe on a v2 day, its colour filter on today's accent (first when the slot has it).
-    static let wardrobeV2 = Scene(name: "studio-wardrobe-v2") { width, height in
-        var model = AppModel(catalog: catalog, book: book, day: StyleRulesDay.firstOfV2, saved: nil)
-        _ = model.update(.resize(width: width, height: height))
-        for key: Key in [.down, .down, .down, .char("W"), .char("c"), .char("t")] { _ = model.update(.key(key)) }
-        return model
-    }
-
-    static let all: [Scene] = [
-        keys("studio", []),
-        studioV2,
-        keys("studio-dressed", [.down, .down, .right, .right, .down, .right, .down, .down, .down, .right, .char("c")]),
-        keys("studio-help", [.char("?")]),
-        keys("studio-slot-prompt", [.char("w")]),
-        studioLongTheme,
-        keys("studio-wardrobe", [.down, .down, .char("W")]),
-        keys("studio-wardrobe-tag", [.down, .down, .down, .down, .down, .down, .right, .char("W"), .char("t"), .char("t"), .down, .right]),
-        keys("studio-wardrobe-colour", [.down, .down, .down, .down, .down, .down, .down, .down, .char("W"), .char("c"), .down]),
-        wardrobeV2,
-        watched,
-        keys("lab", [.char("2")]),
-        keys("lab-help", [.char("2"), .char("?")]),
-        keys("lab-gallery", [.char("2"), .char("G"), .down, .down]),
-        keys("lab-evolution", [.char("2"), .char("e"), .char("x"), .char("2")]),
-        keys("lab-name", [.char("2"), .char("N"), .char("C"), .char("o"), .char("m"), .char("e"), .char("t"), .left]),
-        keys("import-empty", [.char("3")]),
-        keys("import-look", [], pastes: [look + "?x-source=Mail&x-success=https://mail.example/sent&x-cancel=plume://look/1EQEBAO3S"]),
-        keys("import-swarm", [], pastes: ["emergent://?r=45673766682117&g=16799217307868"]),
-        keys("import-error", [], pastes: ["plume://look/1EQECAwIBCwAkAnOE?x-error=https://a.example/err?id=7"]),
-        keys("import-offer", [.enter], pastes: [look + "?x-source=Chat%20App&x-success=https://friend.example/back/done"]),
-        keys("share-look", [.enter, .char("s")], pastes: [look]),
-        keys("share-swarm", [.char("2"), .char("s")]),
-        scores("scores-top", [.down]),
-        scores("scores-bests", [.right, .right, .right]),
-        scores("scores-causes", [.right, .right, .right, .right, .right]),
-        scores("scores-offline", [], down: ScoresFailure(.offline, "scores.example isn't answering")),
-        scores("scores-register", [.char("p"), .tab], registered: false),
-        scores("scores-donate", [.char("d"), .char("1"), .char("2")]),
-        scores("scores-keys", [.char("K"), .down], sshKeys: [
-            KeyInfo(fingerprint: "SHA256:Lp2mRk0wq7x3Vt9ZcYhN1aBdEfGhIjKlMnOpQrStUvW", type: "ssh-ed25519", label: "ada@laptop",
-                    addedAt: "2024-10-01T09:00:00.000Z"),
-            KeyInfo(fingerprint: "SHA256:q9Xw2e4R6t8Y0u1I3o5P7a9S2d4F6g8H0j2K4l6Z8x0", type: "ecdsa-sha2-nistp256", label: "",
-                    addedAt: "2024-10-03T18:30:00.000Z"),
-        ]),
-        scores("scores-profile", [.char("p")], days: FakeScores.sampleDays()),
-        scores("scores-profile-new", [.char("p")]),
-        runway("runway", []),
-        runway("runway-voted", [.right]),
-        news,
-        shareCard,
-        friends("scores-friends", [Screen.scores.key, .down], following: ["Cy"]),
-        friends("scores-friends-local", [Screen.scores.key, .right, .right], local: true),
-        friends("scores-follow-dialog", [Screen.scores.key, .char("F"), .char("b"), .char("e")], following: ["Cy"]),
-        friends("import-player", [], following: [], pastes: ["Follow me: <plume://player/\(FakeScores.beaID)>"]),
-        friends("share-me", [Screen.share.key, .char("m")]),
-    ]
-
-    /// A registered player with Bea and Cy on today's board (FriendsTests), following some.
-    static func friends(_ name: String, _ keys: [Key], following: [String] = [], local: Bool = false, pastes: [String] = []) -> Scene {
-        Scene(name: name) { width, height in
-            var (model, fake) = friendsApp(following: following, local: local, width: width, height: height)
-            for text in pastes { model.drive(.paste(text), &fake) }
-            for key in keys { model.drive(.key(key), &fake) }
-            return model
-        }
-    }
-
-    /// The Share screen's card for a player on a nine-day streak.
-    static let shareCard = Scene(name: "share-card") { width, height in
-        var fake = FakeScores()
-        fake.player = FakeScores.me
-        fake.days = FakeScores.sampleDays()
-        var model = app(width: width, height: height)
-        model.drive(.clock(fakeNow), &fake)
-        model.drive(keys: Screen.share.key, .char("d"), fake: &fake)
-        return model
-    }
-
-    /// A game hosted over SSH that two people have just started watching.
-    static let watched = Scene(name: "studio-watched") { width, height in
-        var model = app(width: width, height: height)
-        model.audience = Audience()
-        _ = model.update(.watchers(2))
-        return model
-    }
-
-    /// The game just started for a player the server has news for.
-    static let news = Scene(name: "news") { width, height in
-        var fake = FakeScores()
-        fake.player = FakeScores.me
-        fake.news = FakeScores.sampleNews
-        var model = app(width: width, height: height)
-        model.drive(.clock(fakeNow), &fake)
-        return model
-    }
-
-    static func runway(_ name: String, _ keys: [Key]) -> Scene {
-        Scene(name: name) { width, height in
-            var fake = FakeScores()
-            fake.player = FakeScores.me
-            fake.runwayLooks = RunwayScreenTests.looks
-            fake.entered = look
-            var model = app(width: width, height: height)
-            model.drive(.clock(fakeNow), &fake)
-            model.drive(keys: Screen.runway.key, fake: &fake)
-            for key in keys { model.drive(.key(key), &fake) }
-            return model
-        }
-    }
-}
-
 @Suite struct SnapshotTests {
-    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Snapshots")
-    static let recording = ProcessInfo.processInfo.environment["PLUME_RECORD_SNAPSHOTS"] == "1"
+    /// The chrome's goldens that are not scenes, by name.
+    enum Chrome {
+        static let tabs = "tabs", status = "status", tooSmall = "too-small"
+    }
 
-    @Test(arguments: Scene.all, [Size(width: 80, height: 24), Size(width: 120, height: 40)])
-    func everyScreenAndOverlayMatchesItsSnapshot(_ scene: Scene, _ size: Size) throws {
-        let text = scene.make(size.width, size.height).view().text + "\n"
-        let file = Self.folder.appendingPathComponent("\(scene.name)-\(size.width)x\(size.height).txt")
-        if Self.recording {
-            try FileManager.default.createDirectory(at: Self.folder, withIntermediateDirectories: true)
-            try text.write(to: file, atomically: true, encoding: .utf8)
-            return
+    // MARK: Screens
+
+    @Test(arguments: Scene.screens, Golden.sizes)
+    func everyScreenAndOverlayMatchesItsSnapshot(_ scene: Scene, _ size: Size) {
+        let model = scene.make(size.width, size.height)
+        Golden.check(Self.belowTheTabBar(model), Golden.path(.screens, scene.name, size))
+    }
+
+    /// The window below the tab bar, one line a row: the content area, then the status line (which
+    /// wraps upward over the area's last rows when it is long) and the hint line.
+    static func belowTheTabBar(_ model: AppModel) -> String {
+        let grid = model.view()
+        return (model.contentArea.y..<grid.height).map { grid.row($0) }.joined(separator: "\n") + "\n"
+    }
+
+    // MARK: The chrome
+
+    /// The top row with each screen current, and under it a ^ for each cell of the tab drawn as
+    /// the current one. The one golden the list of screens changes, with the help page's.
+    @Test(arguments: Golden.sizes)
+    func theTabBarMatchesItsSnapshot(_ size: Size) {
+        var text = ""
+        for screen in Screen.allCases {
+            var model = app(width: size.width, height: size.height)
+            model.keys(screen.key)
+            var row = Grid(width: size.width, height: 1)
+            model.drawTitleRow(into: &row)
+            let current = (0..<row.width).filter { row[$0, 0].style == Theme.tab }
+            let marks = String(repeating: " ", count: current.first ?? 0) + String(repeating: "^", count: current.count)
+            text += "\(screen)\n" + row.row(0) + "\n" + marks + "\n"
         }
-        let expected = try String(contentsOf: file, encoding: .utf8)
-        if text != expected {
-            let lines = zip(expected.split(separator: "\n", omittingEmptySubsequences: false), text.split(separator: "\n", omittingEmptySubsequences: false))
-            let first = lines.enumerated().first { $0.element.0 != $0.element.1 }
-            Issue.record("""
-                \(file.lastPathComponent) differs\(first.map { " from line \($0.offset + 1):\n- \($0.element.0)\n+ \($0.element.1)" } ?? "").
-                Re-record on purpose with PLUME_RECORD_SNAPSHOTS=1 swift test --filter SnapshotTests.
-                """)
+        Golden.check(text, Golden.path(.chrome, Chrome.tabs, size))
+    }
+
+    /// The status line drawn alone, in the three rows it may take above the hint line: nothing
+    /// said, a line, words that wrap upward (three lines at most), and a watched game's count
+    /// with and without words.
+    @Test(arguments: Golden.sizes)
+    func theStatusLineMatchesItsSnapshot(_ size: Size) {
+        let quiet = app(width: size.width, height: size.height)
+        var said = quiet
+        said.status = "Saved the look to slot 3."
+        var long = quiet
+        long.status = "Couldn't reach scores.example: it took too long to answer. Your score waits in the outbox and goes "
+            + "by itself when the server answers again, so nothing is lost; play on meanwhile, and look at Scores later "
+            + "to see where it landed on today's board, beside your friends' scores and the best of the day."
+        var watched = quiet
+        watched.audience = Audience()
+        _ = watched.update(.watchers(2))
+        var watchedQuietly = watched
+        watchedQuietly.status = ""
+        let states = [("nothing said", quiet), ("a line", said), ("words that outgrow the line", long),
+                      ("watched, as first said", watched), ("watched, nothing said", watchedQuietly)]
+        var text = ""
+        for (name, model) in states {
+            var grid = Grid(width: size.width, height: size.height)
+            model.drawStatusLine(into: &grid)
+            let rows = (size.height - 4)..<(size.height - 1)
+            text += "\(name):\n" + rows.map { grid.row($0) }.joined(separator: "\n") + "\n"
+        }
+        Golden.check(text, Golden.path(.chrome, Chrome.status, size))
+    }
+
+    /// The help page over a screen: the same picture as a screen's, kept with the chrome because
+    /// it lists the screens' keys ("1–N Tab").
+    @Test(arguments: Scene.help, Golden.sizes)
+    func theHelpPageMatchesItsSnapshot(_ scene: Scene, _ size: Size) {
+        let model = scene.make(size.width, size.height)
+        Golden.check(Self.belowTheTabBar(model), Golden.path(.chrome, scene.name, size))
+    }
+
+    static let tooSmall = Size(width: 60, height: 20)
+
+    /// A window too small to play in: the whole window, which says so instead of any screen.
+    @Test func aWindowTooSmallSaysSo() {
+        let text = app(width: Self.tooSmall.width, height: Self.tooSmall.height).view().text + "\n"
+        Golden.check(text, Golden.path(.chrome, Chrome.tooSmall, Self.tooSmall))
+    }
+
+    // MARK: What each golden owns
+
+    /// A screen's drawing stays in the content area, which starts on the row below the tab bar
+    /// and ends above the status and hint lines: a screen's golden, which leaves out the tab bar's
+    /// row, loses nothing of what the screen draws.
+    @Test(arguments: Scene.screens + Scene.help, Golden.sizes)
+    func noScreenOrOverlayDrawsOnTheTabBarRow(_ scene: Scene, _ size: Size) {
+        let model = scene.make(size.width, size.height)
+        #expect(model.contentArea.y == 1 && model.contentArea.maxY == size.height - 2)
+        var alone = Grid(width: size.width, height: size.height)
+        model.drawLayers(into: &alone, model.context)
+        #expect((0..<size.width).allSatisfy { alone[$0, 0] == .blank }, "\(scene.name) draws on the tab bar's row: \(alone.row(0))")
+    }
+
+    /// The property the split is for: nothing in a screen's golden is drawn from the list of
+    /// screens — neither the tab bar nor the help's "1–N Tab" — so a new screen re-records none.
+    @Test(arguments: Scene.screens, Golden.sizes)
+    func aScreensGoldenHoldsNothingOfTheScreenList(_ scene: Scene, _ size: Size) {
+        let model = scene.make(size.width, size.height)
+        let text = Self.belowTheTabBar(model)
+        let bar = model.tabBar
+        let tabs = bar.labels.map { " \($0) " }.joined(separator: String(repeating: " ", count: bar.gap))
+        #expect(!text.contains(tabs), "\(scene.name) shows the tab bar")
+        #expect(!text.contains("\(Screen.digitKeys) Tab"), "\(scene.name) lists the screens' keys: its golden is the chrome's (Scene.help)")
+        // The rows below the tab bar, each ended by a newline.
+        #expect(text.split(separator: "\n", omittingEmptySubsequences: false).count == size.height)
+    }
+
+    /// Every golden on disk is one a test reads (none left behind by a renamed scene), and every
+    /// one a test reads is there (when not recording).
+    @Test func everyGoldenIsReadAndThere() throws {
+        var read: Set<String> = [Golden.path(.chrome, Chrome.tooSmall, Self.tooSmall)]
+        for size in Golden.sizes {
+            read.formUnion(Scene.screens.map { Golden.path(.screens, $0.name, size) })
+            read.formUnion(Scene.help.map { Golden.path(.chrome, $0.name, size) })
+            read.formUnion([Golden.path(.chrome, Chrome.tabs, size), Golden.path(.chrome, Chrome.status, size)])
+        }
+        let files = try Golden.filesOnDisk()
+        #expect(files.subtracting(read).isEmpty, "no test reads \(files.subtracting(read).sorted()): delete them")
+        if !Golden.recording {
+            #expect(read.subtracting(files).isEmpty, "missing \(read.subtracting(files).sorted()): record them with \(Golden.howToRecord)")
         }
     }
-
-    @Test func aWindowTooSmallSaysSo() throws {
-        let text = app(width: 60, height: 20).view().text + "\n"
-        let file = Self.folder.appendingPathComponent("too-small-60x20.txt")
-        if Self.recording { try text.write(to: file, atomically: true, encoding: .utf8); return }
-        #expect(text == (try String(contentsOf: file, encoding: .utf8)))
-    }
-
-    /// Every snapshot on disk belongs to a scene (none left behind by a renamed one).
-    @Test func noSnapshotIsLeftOver() throws {
-        let names = Set(Scene.all.flatMap { ["\($0.name)-80x24.txt", "\($0.name)-120x40.txt"] } + ["too-small-60x20.txt"])
-        let files = Set(try FileManager.default.contentsOfDirectory(atPath: Self.folder.path))
-        #expect(files.subtracting(names).isEmpty)
-        if !Self.recording { #expect(names.subtracting(files).isEmpty) }
-    }
-}
-
-/// The first day the v2 rules score.
-enum StyleRulesDay {
-    static let firstOfV2 = StyleRules.firstDays[0].day
 }

@@ -1,5 +1,7 @@
 // view(): the game drawn into a Grid — the tab bar on top, the current screen, the overlays
 // over it, then the status line and the hint line (the top layer's keys, as many as fit).
+// Each part is drawn by a function of its own, so that tests can draw one part alone: a
+// screen's snapshot holds its area, the chrome's its rows (Tests/PlumeUITests/SnapshotTests).
 import GameState
 import TUI
 
@@ -21,26 +23,47 @@ extension AppModel {
     public func view() -> Grid {
         var grid = Grid(width: width, height: height)
         if tooSmall {
-            let lines = ["Make the window larger:", "Plume needs \(Self.minimumWidth)×\(Self.minimumHeight); this one is \(width)×\(height).", "(q quits)"]
-                + (audience?.label.map { [$0] } ?? [])
-            for (index, line) in lines.enumerated() {
-                grid.put(line, x: max(0, (width - TextLayout.width(line)) / 2), y: max(0, height / 2 - 1 + index), style: index == 0 ? Theme.title : .plain)
-            }
+            drawTooSmall(into: &grid)
             return grid
         }
+        let context = self.context
+        drawTitleRow(into: &grid)
+        drawLayers(into: &grid, context)
+        drawStatusLine(into: &grid)
+        drawHintLine(into: &grid, context)
+        return grid
+    }
+
+    /// What a window smaller than the game needs shows instead of the game.
+    func drawTooSmall(into grid: inout Grid) {
+        let lines = ["Make the window larger:", "Plume needs \(Self.minimumWidth)×\(Self.minimumHeight); this one is \(width)×\(height).", "(q quits)"]
+            + (audience?.label.map { [$0] } ?? [])
+        for (index, line) in lines.enumerated() {
+            grid.put(line, x: max(0, (width - TextLayout.width(line)) / 2), y: max(0, height / 2 - 1 + index), style: index == 0 ? Theme.title : .plain)
+        }
+    }
+
+    /// The top row: the game's name, the tab bar and, when there is room, the global keys.
+    func drawTitleRow(into grid: inout Grid) {
         grid.put(" ◆ Plume", x: 0, y: 0, style: Theme.title)
         let right = "? help  q quit "
         let tabsEnd = tabBar.draw(x: tabBarX, y: 0, into: &grid)
         if tabsEnd + 1 + right.count <= width { grid.put(right, x: width - right.count, y: 0, style: Theme.label) }
-        let context = self.context, area = contentArea
-        let bottom: any Layer = screenLayer(screen)
+    }
+
+    /// The current screen and the overlays over it, in the content area.
+    func drawLayers(into grid: inout Grid, _ context: Context) {
+        let area = contentArea
         // Overlays that fill the area hide what is under them.
         let first = overlays.lastIndex { $0.covers } ?? -1
-        if first < 0 { bottom.draw(into: &grid, area: area, context) }
+        if first < 0 { screenLayer(screen).draw(into: &grid, area: area, context) }
         for overlay in overlays[max(0, first)...] { overlay.draw(into: &grid, area: area, context) }
-        // The status line: a message longer than the line wraps upward over the screen's last
-        // rows (three at most) rather than losing its end. While anyone watches a hosted game,
-        // its right end says how many, on every screen.
+    }
+
+    /// The status line: a message longer than the line wraps upward over the screen's last rows
+    /// (three at most) rather than losing its end. While anyone watches a hosted game, its right
+    /// end says how many, on every screen.
+    func drawStatusLine(into grid: inout Grid) {
         let watching = audience?.label
         let room = watching.map { width - TextLayout.width($0) - 2 } ?? width
         let said = Self.statusLines(status, width: room)
@@ -48,10 +71,12 @@ extension AppModel {
         grid.fill(x: 0, y: top, width: width, height: said.count, with: Cell(" ", reverse: true))
         for (index, line) in said.enumerated() { grid.put(" " + line, x: 0, y: top + index, style: Theme.selected) }
         if let watching { grid.put(watching, x: width - TextLayout.width(watching) - 1, y: height - 2, style: Theme.watching) }
-        // The hint line: the top layer's keys that have a place on it.
-        let hints = (overlays.last ?? bottom).help(context).hints
+    }
+
+    /// The hint line: the top layer's keys that have a place on it.
+    func drawHintLine(into grid: inout Grid, _ context: Context) {
+        let hints = topLayer.help(context).hints
         grid.put(" " + HintBar.line(hints, width: width - 2), x: 0, y: height - 1, style: Theme.label)
-        return grid
     }
 
     /// The status line's text as drawn in a window `width` wide: one line, or up to three.
