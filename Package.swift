@@ -80,11 +80,18 @@ let package = Package(
         // The game's effects, run for the `plume` program: saves (coalesced, off the input path),
         // clipboard copies and opened links (child processes, never waited on), score requests.
         .target(name: "GameRunner", dependencies: ["TUI", "PlumeUI", "ScoresAPI"]),
-        // What the products' `bench` commands use and nothing else does: the link fuzzer, the
-        // engine's benchmark recipes, and the leaderboard benchmark's seeded database. No NIO.
+        // What `plume bench` needs beyond the game: the engine's benchmark recipes (seeded, which
+        // the engine's tests run too). Linked by `plume` alone.
+        .target(name: "PlumeBench", dependencies: ["GameState"]),
+        // What `plume-server bench` needs beyond the server: the leaderboard benchmark's seeded
+        // database and codes, and the Runway's benchmarks with their looks (which the store's tests
+        // draw too). Linked by `plume-server` alone. No NIO.
         .target(
-            name: "PlumeBench",
-            dependencies: ["GameState", "SwarmSim", "Leaderboard", "Runway", "ScoresAPI", "PlumeCalendar", .product(name: "GRDB", package: "GRDB.swift")]
+            name: "ServerBench",
+            dependencies: [
+                "GameState", "Challenges", "Leaderboard", "Runway", "ScoresAPI", "PlumeCalendar",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
         // The engine's inner loop, compiled for AVX-512, AVX2 and SSE2 with bit-identical results.
         .target(name: "CSwarmKernel"),
@@ -176,7 +183,7 @@ let package = Package(
         .executableTarget(
             name: "plume-server",
             dependencies: [
-                "Leaderboard", "LeaderboardPostgres", "LeaderboardServer", "ScoresAPI", "PlumeCalendar", "GameState", "Challenges", "PlumeBench", "ConnectionGuard",
+                "Leaderboard", "LeaderboardPostgres", "LeaderboardServer", "ScoresAPI", "PlumeCalendar", "GameState", "Challenges", "ServerBench", "ConnectionGuard",
                 "HostedGames", "ServerSettings",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -190,7 +197,7 @@ let package = Package(
         .testTarget(
             name: "LeaderboardTests",
             dependencies: [
-                "Leaderboard", "LeaderboardPostgres", "ScoresAPI", "PlumeCalendar", "PlumeTestSupport", "GameState", "Challenges", "PlumeBench",
+                "Leaderboard", "LeaderboardPostgres", "ScoresAPI", "PlumeCalendar", "PlumeTestSupport", "GameState", "Challenges", "ServerBench",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -201,7 +208,7 @@ let package = Package(
             name: "LeaderboardServerTests",
             dependencies: [
                 "LeaderboardServer", "Leaderboard", "LeaderboardPostgres", "ScoresAPI", "PlumeCalendar", "PlumeTestSupport", "GameState",
-                "ConnectionGuard", "PlumeBench", "Challenges", "HostedGames",
+                "ConnectionGuard", "ServerBench", "Challenges", "HostedGames",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
@@ -234,7 +241,7 @@ let package = Package(
         ),
         .executableTarget(name: "plume-fuzz", dependencies: ["PlumeFuzz"], path: "Fuzz/Sources/plume-fuzz"),
         .testTarget(name: "FuzzReplayTests", dependencies: ["PlumeFuzz"]),
-        .testTarget(name: "GameStateTests", dependencies: ["GameState", "PlumeBench"]),
+        .testTarget(name: "GameStateTests", dependencies: ["GameState"]),
         .testTarget(name: "QRCodeTests", dependencies: ["QRCode"]),
         .testTarget(name: "ConnectionGuardTests", dependencies: ["ConnectionGuard"]),
         .testTarget(name: "RunwayTests", dependencies: ["Runway", "GameState"]),

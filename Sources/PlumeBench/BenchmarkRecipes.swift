@@ -1,7 +1,7 @@
 // The benchmark's recipe families, seeded: dense large-radius blobs (the expensive case, where
-// every agent sees hundreds of others) and small-radius swarms (the grid's good case).
+// every agent sees hundreds of others) and small-radius swarms (the grid's good case). For
+// `plume bench swarm` and `evolve`; the engine's tests run the same recipes.
 import GameState
-import SwarmSim
 
 public enum BenchmarkRecipes {
     /// Large radii (200–300), strong cohesion and weak separation: the swarm packs into a blob

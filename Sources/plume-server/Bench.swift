@@ -3,7 +3,7 @@
 // `-c release` for figures worth quoting. Ends with one line of key=value figures.
 import ArgumentParser
 import Foundation
-import PlumeBench
+import ServerBench
 import PlumeCalendar
 import ScoresAPI
 import GameState

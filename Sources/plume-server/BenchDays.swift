@@ -7,9 +7,9 @@ import Foundation
 import GameState
 import GRDB
 import Leaderboard
-import PlumeBench
 import PlumeCalendar
 import ScoresAPI
+import ServerBench
 
 extension Bench {
     static let yearPlayers = 100, yearDays = 365

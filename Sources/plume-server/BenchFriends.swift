@@ -8,9 +8,9 @@ import Foundation
 import GameState
 import GRDB
 import Leaderboard
-import PlumeBench
 import PlumeCalendar
 import ScoresAPI
+import ServerBench
 
 extension Bench {
     static let followers = 100, followsEach = LeaderboardLimits.follows

@@ -10,7 +10,7 @@ import PlumeUI
 import ScoresAPI
 import ScoresClient
 
-struct CardCommand: ParsableCommand {
+struct CardCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "card",
         abstract: "Print a day's result as a card to paste into a chat.",
@@ -50,7 +50,7 @@ struct CardCommand: ParsableCommand {
 
     @OptionGroup var where_: ServerOption
 
-    func run() throws {
+    func run() async throws {
         var wanted: Int?
         if let day {
             // BoardID reads only the canonical spelling, so "2025-6-1" and "2025-02-30" are refused too.
@@ -68,7 +68,7 @@ struct CardCommand: ParsableCommand {
         }
         let own = credential.flatMap { $0.playerID == playerID ? $0 : nil }
         let request = CardRequest(playerID: playerID, own: own, day: wanted, place: place, book: try loadBook())
-        switch waitFor({ await request.card(connection) }) {
+        switch await request.card(connection) {
         case .success(let (card, notes)):
             for note in notes { printError("plume: " + SafeText.strip(note)) }
             for line in card.lines(plain: plain) { print(line) }

@@ -1,5 +1,6 @@
 // The `plume` command: the game (by default), share-link tools, and benchmarks.
 import ArgumentParser
+import Dispatch
 import Foundation
 import Challenges
 import GameRunner
@@ -11,8 +12,7 @@ import ScoresClient
 import Terminal
 import TUI
 
-@main
-struct Plume: ParsableCommand {
+struct Plume: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "plume",
         abstract: "A dress-up and swarm game for the terminal.",
@@ -25,6 +25,45 @@ struct Plume: ParsableCommand {
                       Hosted.self],
         defaultSubcommand: Play.self
     )
+}
+
+/// The program's entry, synchronous on purpose: the game keeps the process's main thread, as
+/// ncurses needs for a resize (SIGWINCH goes to the main thread, and only there does it end the
+/// wait for input at once). An async `main` gives the main thread to Dispatch before any command
+/// runs. So a command that awaits the scores (an `AsyncParsableCommand`) runs as a task while the
+/// main thread serves Dispatch, and the process ends when the task does; every other command,
+/// the game among them, runs here.
+@main
+enum PlumeEntry {
+    static func main() {
+        let parsed: any ParsableCommand
+        do {
+            parsed = try Plume.parseAsRoot()
+        } catch {
+            Plume.exit(withError: error)
+        }
+        guard let awaiting = parsed as? any AsyncParsableCommand else {
+            var command = parsed
+            do {
+                try command.run()
+            } catch {
+                Plume.exit(withError: error)
+            }
+            return
+        }
+        // Handed over to the task and never touched here again (the main thread only serves
+        // Dispatch from now on), so no two threads ever share it.
+        nonisolated(unsafe) var running = awaiting
+        Task {
+            do {
+                try await running.run()
+                Plume.exit()
+            } catch {
+                Plume.exit(withError: error)
+            }
+        }
+        dispatchMain()
+    }
 }
 
 struct Play: ParsableCommand {

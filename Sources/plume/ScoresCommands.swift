@@ -2,7 +2,6 @@
 // scripts and for a quick look, through the same client the game uses.
 import ArgumentParser
 import Challenges
-import Dispatch
 import Foundation
 import GameState
 import PlumeUI
@@ -50,25 +49,9 @@ func announce(_ connection: ScoresConnection) {
     printError("plume: scores from " + SafeText.strip(connection.placeAndWhy))
 }
 
-/// Runs async work from a synchronous command and waits for it (the CLI has nothing else to do).
-func waitFor<Value: Sendable>(_ work: @escaping @Sendable () async -> Value) -> Value {
-    let box = ResultBox<Value>()
-    let done = DispatchSemaphore(value: 0)
-    Task.detached {
-        box.value = await work()
-        done.signal()
-    }
-    done.wait()
-    return box.value!
-}
-
-private final class ResultBox<Value>: @unchecked Sendable {
-    var value: Value?
-}
-
 /// Events out of one command: the failure if it failed, else the events.
-private func answer(_ connection: ScoresConnection, _ command: ScoresCommand) throws -> [ScoresEvent] {
-    let events = waitFor { await connection.perform(command) }
+private func answer(_ connection: ScoresConnection, _ command: ScoresCommand) async throws -> [ScoresEvent] {
+    let events = await connection.perform(command)
     for event in events {
         if case .failed(_, let failure) = event { throw fail(failure.message) }
         if case .signedOut(_, let failure) = event { throw fail(failure.message + " (the token was forgotten; register again in the game)") }
@@ -80,7 +63,7 @@ private func warn(_ connection: ScoresConnection) {
     for warning in connection.settings.warnings { printError("plume: " + SafeText.strip(warning)) }
 }
 
-struct ScoresCLI: ParsableCommand {
+struct ScoresCLI: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "scores",
         abstract: "Print the boards, or one board's top 50, on stdout.",
@@ -101,14 +84,14 @@ struct ScoresCLI: ParsableCommand {
 
     @OptionGroup var where_: ServerOption
 
-    func run() throws {
+    func run() async throws {
         let connection = where_.readingConnection()
         announce(connection)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         switch board {
         case nil:
-            for case .boards(let boards) in try answer(connection, .start) {
+            for case .boards(let boards) in try await answer(connection, .start) {
                 if json { return print(String(decoding: try encoder.encode(BoardList(boards: boards)), as: UTF8.self)) }
                 print("Boards on \(SafeText.strip(connection.placeName)):")
                 for board in boards {
@@ -117,7 +100,7 @@ struct ScoresCLI: ParsableCommand {
                 }
             }
         case "causes"?:
-            for case .causes(let list) in try answer(connection, .causes) {
+            for case .causes(let list) in try await answer(connection, .causes) {
                 if json { return print(String(decoding: try encoder.encode(list), as: UTF8.self)) }
                 for cause in list.causes {
                     print(SafeText.strip(cause.name).padding(toLength: 32, withPad: " ", startingAt: 0) + " \(cause.totalPoints) points from \(cause.donors) player\(cause.donors == 1 ? "" : "s")")
@@ -125,7 +108,7 @@ struct ScoresCLI: ParsableCommand {
             }
         case let id?:
             let command: ScoresCommand = BoardID(id) == .contributors ? .contributors : .top(board: id)
-            for event in try answer(connection, command) {
+            for event in try await answer(connection, command) {
                 let page: BoardPage
                 switch event {
                 case .top(_, let answer), .contributors(let answer): page = answer.value

@@ -3,7 +3,6 @@
 import Foundation
 import Testing
 @testable import GameState
-import PlumeBench
 
 @Suite struct LinkImporterFormTests {
     let importer = Fixtures.importer

@@ -13,7 +13,7 @@ import ScoresAPI
 import LeaderboardServer
 import Logging
 import PlumeTestSupport
-import PlumeBench
+import ServerBench
 import Testing
 import PlumeCalendar
 

@@ -4,7 +4,6 @@
 import Challenges
 import Foundation
 import GameState
-import PlumeBench
 import PlumeCalendar
 import ScoresAPI
 import Testing

@@ -5,7 +5,6 @@
 import Challenges
 import Foundation
 import GameState
-import PlumeBench
 import PlumeCalendar
 import ScoresAPI
 import Testing

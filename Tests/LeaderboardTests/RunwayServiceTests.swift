@@ -4,9 +4,9 @@
 import Challenges
 import Foundation
 import GameState
-import PlumeBench
 import PlumeCalendar
 import ScoresAPI
+import ServerBench
 import Testing
 @testable import Leaderboard
 import LeaderboardPostgres
