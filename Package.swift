@@ -133,12 +133,14 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        // The HTTP face of the leaderboard: Hummingbird routes, auth, limits, pages, feed, metrics.
+        // The HTTP face of the leaderboard: Hummingbird routes, auth, limits, pages, feed, metrics
+        // (a registry per application), and the seam (ServerFeature) through which the executable
+        // adds features it knows nothing of, such as play over SSH. Links no store kind and no SSH.
         .target(
             name: "LeaderboardServer",
             dependencies: [
-                "Leaderboard", "LeaderboardPostgres", "ScoresAPI", "PlumeCalendar", "GameState", "Challenges", "SwarmSim", "PlumeAssets",
-                "ConnectionGuard", "HostedGames", "QRCode",
+                "Leaderboard", "ScoresAPI", "PlumeCalendar", "GameState", "Challenges", "SwarmSim", "PlumeAssets",
+                "ConnectionGuard", "QRCode",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -170,21 +172,39 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
-        // plume-server's settings (flags, environment, config file), a library so that the fuzz
-        // harness reads config files with the server's own code. Not on ArgumentParser: the
-        // manual plugin would take plume-fuzz for a command with a page of its own.
+        // Play over SSH as a feature of the HTTP server: the watch pages, their WebSocket and the
+        // relay between hosts, the home page's card, the SSH lines of /metrics, and the making of
+        // the SSH server (host key, the game's path) once the leaderboard's service is ready.
+        .target(
+            name: "HostingRoutes",
+            dependencies: [
+                "HostedGames", "LeaderboardServer", "Leaderboard", "ScoresAPI", "GameState",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        // plume-server's settings (flags, environment, config file) as plain values, a library so
+        // that the fuzz harness reads config files with the server's own code. A leaf: it links
+        // nothing it configures; plume-server makes the configurations. Not on ArgumentParser:
+        // the manual plugin would take plume-fuzz for a command with a page of its own.
         .target(
             name: "ServerSettings",
             dependencies: [
-                "ConnectionGuard", "GameState", "HostedGames", "LeaderboardPostgres", "LeaderboardServer",
+                "GameState",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // The one place the server is assembled: settings into configurations, the store opened,
+        // the HTTP server with its features and metrics; and the operator's commands.
         .executableTarget(
             name: "plume-server",
             dependencies: [
                 "Leaderboard", "LeaderboardPostgres", "LeaderboardServer", "ScoresAPI", "PlumeCalendar", "GameState", "Challenges", "ServerBench", "ConnectionGuard",
-                "HostedGames", "ServerSettings",
+                "HostedGames", "HostingRoutes", "ServerSettings",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -208,7 +228,7 @@ let package = Package(
             name: "LeaderboardServerTests",
             dependencies: [
                 "LeaderboardServer", "Leaderboard", "LeaderboardPostgres", "ScoresAPI", "PlumeCalendar", "PlumeTestSupport", "GameState",
-                "ConnectionGuard", "ServerBench", "Challenges", "HostedGames",
+                "ConnectionGuard", "ServerBench", "Challenges", "HostedGames", "HostingRoutes", "ServerSettings",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),

@@ -8,8 +8,8 @@ import ScoresAPI
 struct APIRoutes {
     let service: LeaderboardService
     let limits: Limits
-    /// Forgets what this server keeps for an erased player outside the database (their saves
-    /// from playing over SSH).
+    /// Forgets what this server's features keep for an erased player outside the database (their
+    /// saves from playing over SSH).
     var erased: @Sendable (String) -> Void = { _ in }
 
     struct Limits: Sendable {

@@ -1,12 +1,12 @@
 // Builds the leaderboard server: the store named by the configuration, the service over it, and
-// the Hummingbird application. Tests call the same functions the binary does.
+// the Hummingbird application, with the features and the metrics registry the assembler (the
+// plume-server program, or a test) hands in. Tests call the same functions the binary does.
 import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdCore
 import HummingbirdWebSocket
 import Leaderboard
-import LeaderboardPostgres
 import Logging
 import ServiceLifecycle
 import Synchronization
@@ -14,7 +14,6 @@ import Challenges
 import ConnectionGuard
 import NIOCore
 import GameState
-import HostedGames
 
 public enum LeaderboardServerError: Error, CustomStringConvertible {
     case content(String)
@@ -48,17 +47,18 @@ public func makeService(store: any LeaderboardStore, configuration: ServerConfig
                               verificationQueue: configuration.verificationQueue)
 }
 
-/// The router with every route and middleware; `gate` is the listener's (nil when the router is
-/// called directly, as in tests).
-public func buildRouter(service: LeaderboardService, configuration: ServerConfiguration, gate: ConnectionGate? = nil,
-                        hosting: HostedServer? = nil) -> Router<AppContext> {
+/// The router with every route and middleware, and each feature's routes; `metrics` is this
+/// application's own registry; `gate` is the listener's (nil when the router is called directly,
+/// as in tests).
+public func buildRouter(service: LeaderboardService, configuration: ServerConfiguration, metrics: ServerMetrics,
+                        gate: ConnectionGate? = nil, features: [any ServerFeature] = []) -> Router<AppContext> {
     let router = Router(context: AppContext.self)
     if !configuration.trustedProxies.isEmpty {
         router.add(middleware: ClientAddressMiddleware(trusted: Set(configuration.trustedProxies.compactMap(ClientAddress.parse)),
                                                        header: configuration.forwardedHeader))
     }
     router.add(middleware: HostedPassMiddleware(service: service))
-    router.add(middleware: MetricsMiddleware())
+    router.add(middleware: RequestMetricsMiddleware(series: metrics.requests))
     router.add(middleware: RequestLogMiddleware())
     router.add(middleware: ErrorMiddleware())
     if !configuration.allowedOrigins.isEmpty {
@@ -67,35 +67,23 @@ public func buildRouter(service: LeaderboardService, configuration: ServerConfig
                                               allowMethods: [.get, .post, .patch, .delete, .options]))
     }
     router.add(middleware: AddressRateLimitMiddleware(limiter: RateLimiter(limit: configuration.requestsPerMinute, per: .seconds(60))))
-    OpsRoutes(service: service, metrics: .shared, gate: gate, hosting: hosting).register(on: router)
+    OpsRoutes(service: service, metrics: metrics, gate: gate, features: features).register(on: router)
     APIRoutes(service: service, limits: .init(registrations: RateLimiter(limit: configuration.registrationsPerHour, per: .seconds(3600)),
                                              submissions: RateLimiter(limit: configuration.submissionsPerMinute, per: .seconds(60)),
                                              votes: RateLimiter(limit: configuration.votesPerMinute, per: .seconds(60))),
-              erased: { hosting?.forget(player: $0) })
+              erased: { playerID in for feature in features { feature.playerErased(playerID) } })
         .register(on: router)
     PageRoutes(service: service, baseURL: configuration.baseURL).register(on: router)
-    if let hosting {
-        let watch = WatchRoutes(hosting: hosting, service: service, origins: origins(configuration))
-        watch.register(on: router)
-        watch.registerSocket(on: router)
-    }
-    router.get("/") { _, _ in await HomePage.render(service, hosting: hosting) }
+    for feature in features { feature.register(on: router) }
+    router.get("/") { _, _ in await HomePage.render(service, features: features) }
     return router
 }
 
-/// The origins whose pages may open this server's WebSockets: its own (from its public address)
-/// and the allowed origins.
-func origins(_ configuration: ServerConfiguration) -> Set<String> {
-    var origins = Set(configuration.allowedOrigins.map { $0.lowercased() })
-    if let url = URLComponents(string: configuration.baseURL), let scheme = url.scheme, let host = url.host {
-        origins.insert("\(scheme)://\(host)\(url.port.map { ":\($0)" } ?? "")".lowercased())
-    }
-    return origins
-}
-
 /// The whole server: store, service, router, and the rank index as a service that loads after the
-/// port is open (so the server answers within a second) and then follows the change log.
-public func buildApplication(_ configuration: ServerConfiguration, store: any LeaderboardStore, logger: Logger) async throws -> some ApplicationProtocol {
+/// port is open (so the server answers within a second) and then follows the change log; each
+/// feature is made once the service is ready, and its services run beside the rank index.
+public func buildApplication(_ configuration: ServerConfiguration, store: any LeaderboardStore, logger: Logger, metrics: ServerMetrics,
+                             features makers: [ServerFeatureMaker] = []) async throws -> some ApplicationProtocol {
     var wished = configuration.connections
     for proxy in configuration.trustedProxies {
         guard let address = ClientAddress.parse(proxy) else {
@@ -103,9 +91,10 @@ public func buildApplication(_ configuration: ServerConfiguration, store: any Le
         }
         wished.exempt.insert(address)
     }
-    // Every game hosted over SSH talks to the API from this host: the HTTP per-address cap must
-    // not count them as one player (their requests are counted by their SSH client's address).
-    if configuration.hosting != nil {
+    // A feature's programs on this host (every game hosted over SSH) talk to the API from here:
+    // the HTTP per-address cap must not count them as one player (their requests are counted by
+    // their players' addresses).
+    if makers.contains(where: { $0.callsFromThisHost }) {
         wished.exempt.formUnion(["127.0.0.1", "::1"] + [ClientAddress.parse(configuration.host)].compactMap { $0 })
     }
     let service = try await makeService(store: store, configuration: configuration)
@@ -124,33 +113,17 @@ public func buildApplication(_ configuration: ServerConfiguration, store: any Le
         logger.warning("max-connections lowered to fit the open-file limit", metadata: [
             "wished": "\(wished.maxConnections)", "allowed": "\(limits.maxConnections)", "open_files": "\(files.current)"])
     }
-    var made: HostedServer?
-    if var wanted = configuration.hosting {
-        let key: HostKey
-        do {
-            key = wanted.hostKeyInDatabase ? try await HostKey.shared(in: store) : try HostKey.loadOrCreate(at: wanted.hostKeyPath)
-        } catch let problem as HostKey.Problem {
-            throw LeaderboardServerError.setting(problem.description)
-        }
-        // Absolute: each game starts in its player's directory.
-        wanted.plumePath = URL(fileURLWithPath: wanted.plumePath).standardizedFileURL.path
-        guard FileManager.default.isExecutableFile(atPath: wanted.plumePath) else {
-            throw LeaderboardServerError.setting("the game to host over SSH is not at \(wanted.plumePath) (install plume beside plume-server, or give --plume PATH)")
-        }
-        logger.notice(key.created ? "SSH host key made" : "SSH host key", metadata: [
-            "fingerprint": "\(key.fingerprint)", "kept": "\(wanted.hostKeyInDatabase ? "in the database" : wanted.hostKeyPath)"])
-        wanted.apiURL = configuration.loopbackURL
-        wanted.webURL = configuration.baseURL
-        wanted.publicHost = URLComponents(string: configuration.baseURL)?.host ?? configuration.host
-        made = HostedServer(configuration: wanted, hostKey: key, service: service, fileLimit: files.current, logger: logger)
+    var made: [any ServerFeature] = []
+    for maker in makers {
+        made.append(try await maker.make(ServerSite(configuration: configuration, service: service, fileLimit: files.current, logger: logger)))
     }
-    let hosting = made
-    let router = buildRouter(service: service, configuration: configuration, gate: gate, hosting: hosting)
+    let features = made
+    let router = buildRouter(service: service, configuration: configuration, metrics: metrics, gate: gate, features: features)
     let services: [any Service] = [RankIndexService(service: service, follow: .milliseconds(configuration.followMilliseconds), logger: logger)]
-        + (hosting.map { [$0] } ?? [])
-    // A server that hosts the game also serves watchers their WebSockets.
+        + features.flatMap { $0.services }
+    // A server with a feature that takes WebSockets (watching games) offers the upgrade.
     let http1 = HTTP1Channel.Configuration(additionalChannelHandlers: [HTTPConnectionGuard(gate: gate)])
-    let server: HTTPServerBuilder = hosting == nil ? .http1(configuration: http1)
+    let server: HTTPServerBuilder = !features.contains(where: { $0.takesWebSockets }) ? .http1(configuration: http1)
         : .http1WebSocketUpgrade(webSocketRouter: router, configuration: .init(http1: http1, ws: .init(maxFrameSize: 1 << 16)))
     return Application(router: router,
                        server: server,
@@ -158,10 +131,10 @@ public func buildApplication(_ configuration: ServerConfiguration, store: any Le
                                             backlog: 4096, availableConnectionsDelegate: GateAcceptance(gate: gate)),
                        services: services,
                        onServerRunning: { listener in
-                           if let hosting, let port = listener.localAddress?.port {
+                           if let port = listener.localAddress?.port {
                                var local = configuration
                                local.port = port
-                               hosting.apiListening(at: local.loopbackURL)
+                               for feature in features { feature.listening(at: local.loopbackURL) }
                            }
                            // Hopeless connections are reset before any of the HTTP pipeline is built.
                            do {

@@ -11,7 +11,7 @@ import Leaderboard
 import Synchronization
 import ScoresAPI
 
-struct PageRoutes {
+package struct PageRoutes {
     let service: LeaderboardService
     let baseURL: String
     let swarmPictures = SwarmPictureCache()
@@ -28,12 +28,12 @@ struct PageRoutes {
         router.get("TopScores.xml", use: topScoresXML)
     }
 
-    static func html(_ text: String, status: HTTPResponse.Status = .ok) -> Response {
+    package static func html(_ text: String, status: HTTPResponse.Status = .ok) -> Response {
         Reply.bytes(Array(text.utf8), status: status, type: "text/html; charset=utf-8",
                     extra: [.contentSecurityPolicy: HTML.contentSecurityPolicy, HTTPField.Name("X-Content-Type-Options")!: "nosniff"])
     }
 
-    static func problemPage(_ title: String, _ message: String, status: HTTPResponse.Status) -> Response {
+    package static func problemPage(_ title: String, _ message: String, status: HTTPResponse.Status) -> Response {
         html(Templates.render("problem", ["title": title, "message": SafeText.strip(message)]), status: status)
     }
 

@@ -1,15 +1,16 @@
-// Small helpers shared by the routes: JSON responses, ETags, bearer tokens and query numbers.
+// Small helpers shared by the routes (a feature's too): JSON responses, ETags, bearer tokens and
+// query numbers.
 import Foundation
 import Hummingbird
 import Leaderboard
 import ScoresAPI
 
-enum Reply {
-    static func json(_ value: some Encodable, status: HTTPResponse.Status = .ok) throws -> Response {
+package enum Reply {
+    package static func json(_ value: some Encodable, status: HTTPResponse.Status = .ok) throws -> Response {
         bytes(Array(try LeaderboardService.encoder.encode(value)), status: status)
     }
 
-    static func bytes(_ body: [UInt8], status: HTTPResponse.Status = .ok, type: String = "application/json; charset=utf-8",
+    package static func bytes(_ body: [UInt8], status: HTTPResponse.Status = .ok, type: String = "application/json; charset=utf-8",
                       extra: HTTPFields = [:]) -> Response {
         var headers: HTTPFields = [.contentType: type]
         headers.append(contentsOf: extra)
@@ -59,7 +60,8 @@ extension Request {
 }
 
 extension Parameters {
-    func text(_ name: String) throws -> String {
+    /// The path parameter `name`, or 404 when the route has none.
+    package func text(_ name: String) throws -> String {
         guard let value = get(name) else { throw APIError(.notFound, .notFound, "there is nothing at that address") }
         return value
     }

@@ -1,7 +1,8 @@
-// Everything an operator can set, with the embedded defaults: 127.0.0.1:8787 on
-// ./plume-scores.sqlite, no other set-up.
+// Everything an operator can set for the HTTP server, with the embedded defaults: 127.0.0.1:8787
+// on ./plume-scores.sqlite, no other set-up. (Play over SSH has its own, HostingConfiguration,
+// handed in as a feature.)
 import ConnectionGuard
-import HostedGames
+import Foundation
 
 public struct ServerConfiguration: Sendable {
     public var host = "127.0.0.1"
@@ -33,14 +34,11 @@ public struct ServerConfiguration: Sendable {
     /// The header those proxies write: X-Forwarded-For (nginx, HAProxy, most load balancers) or
     /// Forwarded (RFC 7239). Only that one is read.
     public var forwardedHeader = ClientAddress.ForwardingHeader.xForwardedFor
-    /// Play over SSH (`--ssh-port`): nil serves HTTP alone. Its API address and public host are
-    /// filled in from this configuration when the server is built.
-    public var hosting: HostingConfiguration?
 
     public init() {}
 
     /// Where a game on this machine reaches the API: loopback when listening on every address.
-    var loopbackURL: String {
+    package var loopbackURL: String {
         let local = switch host {
         case "0.0.0.0", "": "127.0.0.1"
         case "::", "[::]": "[::1]"
@@ -49,9 +47,20 @@ public struct ServerConfiguration: Sendable {
         return "http://\(local):\(port)"
     }
 
-    var baseURL: String {
+    /// The server's address as players see it: the public URL, else http://host:port.
+    package var baseURL: String {
         if let publicURL, !publicURL.isEmpty { return publicURL.hasSuffix("/") ? String(publicURL.dropLast()) : publicURL }
         let shownHost = host.contains(":") ? "[\(host)]" : host
         return "http://\(shownHost):\(port)"
+    }
+
+    /// The origins whose pages may open this server's WebSockets: its own (from its public
+    /// address) and the allowed origins.
+    package var webSocketOrigins: Set<String> {
+        var origins = Set(allowedOrigins.map { $0.lowercased() })
+        if let url = URLComponents(string: baseURL), let scheme = url.scheme, let host = url.host {
+            origins.insert("\(scheme)://\(host)\(url.port.map { ":\($0)" } ?? "")".lowercased())
+        }
+        return origins
     }
 }

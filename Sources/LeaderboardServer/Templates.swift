@@ -1,13 +1,14 @@
 // The pages' templates (Mustache, which escapes every {{value}} for HTML). Outside text (names,
 // titles, codes) only ever goes through {{…}}; {{{…}}} is kept for markup the server draws
-// itself (the SVG pictures of looks and swarms, made from decoded codes and the catalog).
+// itself (the SVG pictures of looks and swarms, made from decoded codes and the catalog, and the
+// features' cards on the home page, drawn from their own templates).
 import Mustache
 
 enum Templates {
     static let library: MustacheLibrary = {
         var library = MustacheLibrary()
         for (name, text) in [("layout", layout), ("home", home), ("board", board), ("runway", runway), ("player", player),
-                             ("link", link), ("problem", problem), ("rows", rows), ("watchList", watchList), ("watch", watch)] {
+                             ("link", link), ("problem", problem), ("rows", rows)] {
             // The templates are constants of this file; one that doesn't parse fails every page test.
             try! library.register(text, named: name)
         }
@@ -62,13 +63,7 @@ enum Templates {
     static let home = """
         {{<layout}}{{$title}}Leaderboards{{/title}}{{$body}}
         <h1>Plume leaderboards</h1>
-        {{#ssh}}<div class="card"><h2>Play here, nothing to install</h2>
-        <p><code>{{command}}</code> opens the game in your terminal; your SSH key is your player.</p>
-        <p class="muted">On first connecting, check that ssh shows this server's key fingerprint: <code>{{fingerprint}}</code>
-        (its known_hosts line: <code>{{knownHosts}}</code>)</p>
-        {{#next}}<p class="muted">This server will soon change its key to <code>{{fingerprint}}</code>. Add its line to your
-        known_hosts now and ssh won't warn you when it does: <code>{{knownHosts}}</code></p>{{/next}}
-        <p><a href="/watch">Watch the games being played now</a>, here or in a terminal: <code>{{watch}}</code></p></div>{{/ssh}}
+        {{{sections}}}
         <div class="card"><h2>The runway</h2>
         <p>Today's theme is <b>{{theme}}</b>. {{entries}} look{{^oneEntry}}s{{/oneEntry}} entered, {{votes}} vote{{^oneVote}}s{{/oneVote}} cast.</p>
         <p><a href="/runway/{{today}}">Today's runway</a> · <a href="/runway/{{yesterday}}">yesterday's</a></p></div>
@@ -154,4 +149,24 @@ enum Templates {
         <h1>{{title}}</h1><div class="card"><p>{{message}}</p></div>
         {{/body}}{{/layout}}
         """
+}
+
+/// The templates of a feature's own pages and cards, drawn in the pages' layout: the leaderboard's
+/// templates (`layout`, `problem`, …) and the feature's, in one library.
+package struct PageTemplates: Sendable {
+    private let library: MustacheLibrary
+
+    /// `templates` by name; a name the leaderboard uses already is taken by the feature's.
+    package init(_ templates: [String: String]) {
+        var library = Templates.library
+        for (name, text) in templates {
+            // Constants of the feature's source; one that doesn't parse fails every test of its pages.
+            try! library.register(text, named: name)
+        }
+        self.library = library
+    }
+
+    package func render(_ name: String, _ page: Any) -> String {
+        library.render(page, withTemplate: name) ?? ""
+    }
 }

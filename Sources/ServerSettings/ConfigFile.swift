@@ -3,7 +3,6 @@
 // output, a config file itself with the database password masked.
 import Foundation
 import GameState
-import LeaderboardPostgres
 
 extension Settings {
     /// The config file's settings, checked for unknown keys and types (values are checked later).
@@ -49,7 +48,7 @@ extension Settings {
     /// in the password) and would leave it whole: everything from the user's colon to the last @
     /// is the password.
     public static func masked(_ database: String) -> String {
-        guard PostgresLocation.isURL(database), let scheme = database.range(of: "://"),
+        guard Settings.isPostgres(database), let scheme = database.range(of: "://"),
               let at = database[scheme.upperBound...].lastIndex(of: "@"),
               let colon = database[scheme.upperBound..<at].firstIndex(of: ":") else { return database }
         return String(database[...colon]) + "****" + String(database[at...])

@@ -2,12 +2,9 @@
 // its environment variable, what values it takes, and where it goes. A value is taken from the
 // command line, else the environment, else the config file (`--config`, or PLUME_CONFIG), else
 // the built-in default; a bad one stops start-up with the place, the key and what is expected.
-import ConnectionGuard
+// The values are plain (SettingValues.swift): plume-server makes the configurations of them.
 import Foundation
 import GameState
-import HostedGames
-import LeaderboardPostgres
-import LeaderboardServer
 import Logging
 
 public enum LogFormat: String, CaseIterable, Sendable {
@@ -19,9 +16,9 @@ public enum LogFormat: String, CaseIterable, Sendable {
 
 /// Everything `serve` needs, with where each value came from.
 public struct EffectiveSettings {
-    public var server = ServerConfiguration()
+    public var server = ServerValues()
     /// Play over SSH: on when `sshPort` is set; paths left nil are placed beside the database.
-    public var hosting = HostingConfiguration()
+    public var hosting = HostingValues()
     public var sshPort: Int?
     public var sshHostKey: String?
     public var sshHomes: String?
@@ -226,25 +223,25 @@ public enum Settings {
               default: "this server's loopback address (hosts on one machine)", valueName: "url"),
         .integer("ssh-key-check", "PLUME_SSH_KEY_CHECK", 1...86_400, \.hosting.keyCheckSeconds,
                  "Seconds between a host's reads of its SSH host key and the announced next one: `plume-server ssh-key rotate` reaches every running host within this."),
-        .integer("ssh-max-sessions", "PLUME_SSH_MAX_SESSIONS", 1...100_000, \.hosting.limits.maxSessions,
+        .integer("ssh-max-sessions", "PLUME_SSH_MAX_SESSIONS", 1...100_000, \.hosting.maxSessions,
                  "Games played over SSH at once; past it a player is told the server is full."),
-        .integer("ssh-max-sessions-per-address", "PLUME_SSH_MAX_SESSIONS_PER_ADDRESS", 1...100_000, \.hosting.limits.maxPerAddress,
+        .integer("ssh-max-sessions-per-address", "PLUME_SSH_MAX_SESSIONS_PER_ADDRESS", 1...100_000, \.hosting.maxPerAddress,
                  "Games one address (IPv6: one /64) may have open at once."),
-        .integer("ssh-max-unauthenticated", "PLUME_SSH_MAX_UNAUTHENTICATED", 1...100_000, \.hosting.limits.maxUnauthenticated,
+        .integer("ssh-max-unauthenticated", "PLUME_SSH_MAX_UNAUTHENTICATED", 1...100_000, \.hosting.maxUnauthenticated,
                  "SSH connections still signing in, from everyone, at once; more are reset."),
-        .integer("ssh-connections-per-minute", "PLUME_SSH_CONNECTIONS_PER_MINUTE", 0...1_000_000, \.hosting.limits.attemptsPerMinute,
+        .integer("ssh-connections-per-minute", "PLUME_SSH_CONNECTIONS_PER_MINUTE", 0...1_000_000, \.hosting.attemptsPerMinute,
                  "New SSH connections one address may open a minute; more are reset."),
-        .integer("ssh-auth-timeout", "PLUME_SSH_AUTH_TIMEOUT", 1...600, \.hosting.limits.authSeconds, "Seconds an SSH connection has to sign in."),
-        .integer("ssh-idle-minutes", "PLUME_SSH_IDLE_MINUTES", 1...10_080, \.hosting.limits.idleMinutes,
+        .integer("ssh-auth-timeout", "PLUME_SSH_AUTH_TIMEOUT", 1...600, \.hosting.authSeconds, "Seconds an SSH connection has to sign in."),
+        .integer("ssh-idle-minutes", "PLUME_SSH_IDLE_MINUTES", 1...10_080, \.hosting.idleMinutes,
                  "Minutes without a key from the player before a game over SSH ends (it is saved)."),
-        .integer("ssh-session-minutes", "PLUME_SSH_SESSION_MINUTES", 1...10_080, \.hosting.limits.sessionMinutes, "Minutes a game over SSH may last."),
-        .integer("ssh-game-memory", "PLUME_SSH_GAME_MEMORY", 256...1_048_576, \.hosting.limits.gameMemoryMiB, "Each SSH game's address space, in MiB."),
-        .integer("ssh-game-cpu", "PLUME_SSH_GAME_CPU", 10...31_536_000, \.hosting.limits.gameCPUSeconds, "Each SSH game's CPU time, in seconds."),
-        .integer("watch-max-per-game", "PLUME_WATCH_MAX_PER_GAME", 1...100_000, \.hosting.limits.watch.perGame,
+        .integer("ssh-session-minutes", "PLUME_SSH_SESSION_MINUTES", 1...10_080, \.hosting.sessionMinutes, "Minutes a game over SSH may last."),
+        .integer("ssh-game-memory", "PLUME_SSH_GAME_MEMORY", 256...1_048_576, \.hosting.gameMemoryMiB, "Each SSH game's address space, in MiB."),
+        .integer("ssh-game-cpu", "PLUME_SSH_GAME_CPU", 10...31_536_000, \.hosting.gameCPUSeconds, "Each SSH game's CPU time, in seconds."),
+        .integer("watch-max-per-game", "PLUME_WATCH_MAX_PER_GAME", 1...100_000, \.hosting.watchPerGame,
                  "Watchers of one game at once, from every host."),
-        .integer("watch-max-per-address", "PLUME_WATCH_MAX_PER_ADDRESS", 1...100_000, \.hosting.limits.watch.perAddress,
+        .integer("watch-max-per-address", "PLUME_WATCH_MAX_PER_ADDRESS", 1...100_000, \.hosting.watchPerAddress,
                  "Games one address (IPv6: one /64) may watch at once on a host."),
-        .integer("watch-max", "PLUME_WATCH_MAX", 1...1_000_000, \.hosting.limits.watch.all, "Watchers on a host at once, in all."),
+        .integer("watch-max", "PLUME_WATCH_MAX", 1...1_000_000, \.hosting.watchAll, "Watchers on a host at once, in all."),
         .choice("log-level", "LOG_LEVEL", \.logLevel, "How much the log says: trace, debug, info, notice, warning, error or critical."),
         .choice("log-format", "PLUME_LOG_FORMAT", \.logFormat,
                 "text (a line per event) or json (one JSON object per line, for log collectors)."),
@@ -316,16 +313,6 @@ public enum Settings {
             }
             if let chosen { setting.apply(&settings, chosen.value) }
             settings.shown.append((setting.key, nil, chosen?.source ?? "default"))
-        }
-        if let port = settings.sshPort {
-            var hosting = settings.hosting
-            hosting.host = settings.server.host
-            hosting.port = port
-            hosting.hostKeyPath = settings.hostKeyPath
-            hosting.hostKeyInDatabase = settings.hostKeyInDatabase
-            hosting.homes = settings.homesPath
-            hosting.plumePath = settings.plumePath
-            settings.server.hosting = hosting
         }
         // Values are shown as the configuration holds them once all are in (a list from the
         // environment, split; a default as the configuration's own).

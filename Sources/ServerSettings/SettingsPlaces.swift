@@ -3,19 +3,27 @@
 // homes, and the game each SSH session runs.
 import Foundation
 import GameState
-import LeaderboardPostgres
+
+extension Settings {
+    /// Whether `--database` names PostgreSQL rather than a SQLite file. The store's own rule is
+    /// LeaderboardPostgres' `PostgresLocation.isURL`; this module configures the store and so does
+    /// not link it, and SettingsDefaultsTests holds the two to the same answers.
+    public static func isPostgres(_ database: String) -> Bool {
+        database.hasPrefix("postgres://") || database.hasPrefix("postgresql://")
+    }
+}
 
 extension EffectiveSettings {
     /// The directory files kept "beside the database" go in: a SQLite file's, else the working directory.
     public var besideDatabase: String {
-        guard !PostgresLocation.isURL(server.database) else { return "." }
+        guard !Settings.isPostgres(server.database) else { return "." }
         let directory = FilePaths.directory(of: server.database)
         return directory.isEmpty ? "." : directory
     }
 
     public var hostKeyPath: String { sshHostKey ?? besideDatabase + "/plume-ssh-host-key" }
     /// Hosts on one PostgreSQL share their key through it, unless the operator names a file.
-    public var hostKeyInDatabase: Bool { sshHostKey == nil && PostgresLocation.isURL(server.database) }
+    public var hostKeyInDatabase: Bool { sshHostKey == nil && Settings.isPostgres(server.database) }
     /// Absolute, resolved against the directory the server starts in: each game runs in its
     /// player's home, where a relative path would be resolved a second time (and its saves
     /// written where no host looks for them).

@@ -2,6 +2,7 @@
 // in-flight requests first; and `plume-server config`, which prints what serve would use.
 import ArgumentParser
 import Foundation
+import HostingRoutes
 import Hummingbird
 import LeaderboardServer
 import Logging
@@ -102,9 +103,12 @@ struct Serve: AsyncParsableCommand {
         let hold = try DatabaseHold.take(settings.server.database, exclusive: false)
         defer { withExtendedLifetime(hold) {} }
         let store = try openStore(settings.server.database, logger: logger)
+        // The one place the server is put together: the HTTP server, its metrics registry, and
+        // play over SSH when it is asked for.
+        let features = settings.hostingConfiguration.map { [HostingFeature.maker($0)] } ?? []
         let app: any ApplicationProtocol
         do {
-            app = try await buildApplication(settings.server, store: store, logger: logger)
+            app = try await buildApplication(settings.serverConfiguration, store: store, logger: logger, metrics: ServerMetrics(), features: features)
         } catch let error as LeaderboardServerError {
             throw OperatorError(error.description)
         }

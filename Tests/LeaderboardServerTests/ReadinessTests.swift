@@ -25,7 +25,7 @@ import Testing
         let store = try StoreKind.open(configuration.database)
         let service = try await makeService(store: store, configuration: configuration, clock: { clock.now })
         try await service.loadIndex()
-        let app = Application(router: buildRouter(service: service, configuration: configuration))
+        let app = Application(router: buildRouter(service: service, configuration: configuration, metrics: ServerMetrics()))
         try await app.test(.router) { client in
             func get(_ path: String) async throws -> (HTTPResponse.Status, String) {
                 try await client.execute(uri: path, method: .get) { ($0.status, String(buffer: $0.body)) }
@@ -53,7 +53,7 @@ import Testing
         let service = try await makeService(store: try StoreKind.open(configuration.database), configuration: configuration)
         try await service.loadIndex()
         let gate = ConnectionGate(limits: ConnectionLimits(maxConnections: 8, maxPerAddress: 100), overflow: 8)
-        let app = Application(router: buildRouter(service: service, configuration: configuration, gate: gate))
+        let app = Application(router: buildRouter(service: service, configuration: configuration, metrics: ServerMetrics(), gate: gate))
         try await app.test(.router) { client in
             func get(_ path: String) async throws -> (HTTPResponse.Status, String) {
                 try await client.execute(uri: path, method: .get) { ($0.status, String(buffer: $0.body)) }

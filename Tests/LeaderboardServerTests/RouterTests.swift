@@ -8,6 +8,7 @@ import Hummingbird
 import HummingbirdTesting
 import HTTPTypes
 import HostedGames
+import HostingRoutes
 import Leaderboard
 import ScoresAPI
 import LeaderboardServer
@@ -20,8 +21,9 @@ import PlumeCalendar
 @Suite struct RouterTests {
     // MARK: Harness
 
-    /// Runs `body` against a fresh server on a new database of `kind`, once its index is ready.
-    func withServer(_ kind: StoreKind, _ configure: (inout ServerConfiguration) -> Void = { _ in },
+    /// Runs `body` against a fresh server on a new database of `kind`, once its index is ready;
+    /// with `hosting`, one that also hosts the game over SSH, assembled as plume-server does it.
+    func withServer(_ kind: StoreKind, _ configure: (inout ServerConfiguration) -> Void = { _ in }, hosting: HostingConfiguration? = nil,
                     _ body: @escaping @Sendable (Client) async throws -> Void) async throws {
         var configuration = ServerConfiguration()
         configuration.database = try kind.newDatabase()
@@ -31,7 +33,8 @@ import PlumeCalendar
         configure(&configuration)
         var logger = Logger(label: "plume-server-test")
         logger.logLevel = .warning
-        let app = try await buildApplication(configuration, store: try StoreKind.open(configuration.database), logger: logger)
+        let app = try await buildApplication(configuration, store: try StoreKind.open(configuration.database), logger: logger,
+                                             metrics: ServerMetrics(), features: hosting.map { [HostingFeature.maker($0)] } ?? [])
         try await app.test(.router) { client in
             let client = Client(inner: client)
             let started = ContinuousClock.now
@@ -399,14 +402,12 @@ import PlumeCalendar
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("plume-hosting-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        try await withServer(.sqlite, { configuration in
-            var hosting = HostingConfiguration()
-            hosting.port = 0
-            hosting.hostKeyPath = folder.appendingPathComponent("host-key").path
-            hosting.homes = folder.appendingPathComponent("homes").path
-            hosting.plumePath = "/bin/true"
-            configuration.hosting = hosting
-        }) { client in
+        var hosting = HostingConfiguration()
+        hosting.port = 0
+        hosting.hostKeyPath = folder.appendingPathComponent("host-key").path
+        hosting.homes = folder.appendingPathComponent("homes").path
+        hosting.plumePath = "/bin/true"
+        try await withServer(.sqlite, hosting: hosting) { client in
             let key = try String(contentsOf: folder.appendingPathComponent("host-key"), encoding: .utf8)
             #expect(key.hasPrefix("-----BEGIN OPENSSH PRIVATE KEY-----"), "the key file is OpenSSH's own format")
             let attributes = try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent("host-key").path)

@@ -34,7 +34,7 @@ final class LiveServer: Sendable {
         configuration.registrationsPerHour = 0
         var logger = Logger(label: "plume-server-client-test")
         logger.logLevel = .warning
-        let app = try await buildApplication(configuration, store: try StoreKind.open(configuration.database), logger: logger)
+        let app = try await buildApplication(configuration, store: try StoreKind.open(configuration.database), logger: logger, metrics: ServerMetrics())
         task = Task { try await app.run() }
         let backend = RemoteBackend(base: url, deadline: .seconds(2))
         let started = ContinuousClock.now

@@ -68,7 +68,7 @@ enum ServerDoors {
                 _ = try await service.register(RegisterRequest(name: "Fuzz"))
                 var logger = Logger(label: "plume-fuzz")
                 logger.logLevel = .critical
-                return Served(responder: buildRouter(service: service, configuration: configuration).buildResponder(), logger: logger)
+                return Served(responder: buildRouter(service: service, configuration: configuration, metrics: ServerMetrics()).buildResponder(), logger: logger)
             }
         } catch {
             fatalError("the server to fuzz can't be made: \(error)")

@@ -13,6 +13,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdWebSocket
 import Leaderboard
+import LeaderboardServer
 import NIOCore
 import ScoresAPI
 import ServiceLifecycle
@@ -133,7 +134,7 @@ struct WatchRoutes {
             ["id": game.player_id, "name": game.name, "screen": game.screen.isEmpty ? "—" : game.screen,
              "playing": Self.duration(now - game.started_at), "idle": Self.duration(game.idle_seconds * 1000), "watchers": game.watchers]
         }
-        return PageRoutes.html(Templates.render("watchList", ["games": rows, "none": rows.isEmpty, "ssh": hosting.watchCommand]))
+        return PageRoutes.html(HostingPages.templates.render("watchList", ["games": rows, "none": rows.isEmpty, "ssh": hosting.watchCommand]))
     }
 
     @Sendable func watchPage(_ request: Request, context: AppContext) async throws -> Response {
@@ -149,7 +150,7 @@ struct WatchRoutes {
         var page: [String: Any] = ["id": player, "name": SafeText.strip(found.name), "columns": found.game.columns, "rows": found.game.rows,
                                    "ssh": hosting.watchCommand]
         page["xterm"] = XtermBundle.script != nil
-        return Reply.bytes(Array(Templates.render("watch", page).utf8), type: "text/html; charset=utf-8",
+        return Reply.bytes(Array(HostingPages.templates.render("watch", page).utf8), type: "text/html; charset=utf-8",
                            extra: [.contentSecurityPolicy: Self.contentSecurityPolicy, HTTPField.Name("X-Content-Type-Options")!: "nosniff"])
     }
 

@@ -1,9 +1,26 @@
-// The watch pages' templates and the one script they run (served from /assets/watch.js, so the
-// page's Content-Security-Policy allows this server's scripts and nothing inline). The script
-// draws with the operator's xterm.js and writes only text the game drew; what it says itself
-// goes through textContent.
+// The hosting feature's templates — the home page's card on playing over SSH, and the watch
+// pages — and the one script those pages run (served from /assets/watch.js, so the page's
+// Content-Security-Policy allows this server's scripts and nothing inline). The script draws with
+// the operator's xterm.js and writes only text the game drew; what it says itself goes through
+// textContent.
+import LeaderboardServer
 
-extension Templates {
+enum HostingPages {
+    /// Drawn in the leaderboard pages' layout.
+    static let templates = PageTemplates(["playHere": playHere, "watchList": watchList, "watch": watch])
+
+    /// The home page's card: how to play and watch, the key to expect, and the key announced to
+    /// come next.
+    static let playHere = """
+        <div class="card"><h2>Play here, nothing to install</h2>
+        <p><code>{{command}}</code> opens the game in your terminal; your SSH key is your player.</p>
+        <p class="muted">On first connecting, check that ssh shows this server's key fingerprint: <code>{{fingerprint}}</code>
+        (its known_hosts line: <code>{{knownHosts}}</code>)</p>
+        {{#next}}<p class="muted">This server will soon change its key to <code>{{fingerprint}}</code>. Add its line to your
+        known_hosts now and ssh won't warn you when it does: <code>{{knownHosts}}</code></p>{{/next}}
+        <p><a href="/watch">Watch the games being played now</a>, here or in a terminal: <code>{{watch}}</code></p></div>
+        """
+
     static let watchList = """
         {{<layout}}{{$title}}Watch a game{{/title}}{{$body}}
         <h1>Games being played now</h1>
