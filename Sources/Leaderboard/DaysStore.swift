@@ -24,7 +24,8 @@ public struct DayTotals: Sendable, Equatable {
 /// A news item before the store numbers it.
 public struct NewsDraft: Sendable, Equatable {
     public var player: Int64
-    public var kind: NewsKind
+    /// As kept: a kind a newer server wrote reaches the player as it was written.
+    public var kind: Spelled<NewsKind>
     public var day: Int
     public var text: String
     public var rank: Int?
@@ -36,10 +37,16 @@ public struct NewsDraft: Sendable, Equatable {
     /// player hears of each such thing once a day.
     public var about: String
 
-    public init(player: Int64, kind: NewsKind, day: Int, text: String, rank: Int? = nil, total: Int? = nil, score: Int64? = nil,
+    public init(player: Int64, kind: Spelled<NewsKind>, day: Int, text: String, rank: Int? = nil, total: Int? = nil, score: Int64? = nil,
                 votes: Int? = nil, streak: Int? = nil, about: String = "") {
         (self.player, self.kind, self.day, self.text, self.about) = (player, kind, day, text, about)
         (self.rank, self.total, self.score, self.votes, self.streak) = (rank, total, score, votes, streak)
+    }
+
+    public init(player: Int64, kind: NewsKind, day: Int, text: String, rank: Int? = nil, total: Int? = nil, score: Int64? = nil,
+                votes: Int? = nil, streak: Int? = nil, about: String = "") {
+        self.init(player: player, kind: Spelled(kind), day: day, text: text, rank: rank, total: total, score: score, votes: votes,
+                  streak: streak, about: about)
     }
 
     func statement(_ d: StoreSQL.Dialect, at: Int64) -> StoreStatement {
@@ -102,7 +109,7 @@ extension StoreExecutor {
 
     public func news(player: Int64, after: Int64, limit: Int) async throws -> [StoredNews] {
         try await read(StoreStatement(StoreSQL.news(dialect), player, after, limit)).map { row in
-            let draft = NewsDraft(player: player, kind: NewsKind(wire: try row.text(1)), day: Int(try row.integer(2)), text: try row.text(4),
+            let draft = NewsDraft(player: player, kind: Spelled(rawValue: try row.text(1)), day: Int(try row.integer(2)), text: try row.text(4),
                                   rank: try row.optionalInteger(5).map(Int.init), total: try row.optionalInteger(6).map(Int.init),
                                   score: try row.optionalInteger(7), votes: try row.optionalInteger(8).map(Int.init),
                                   streak: try row.optionalInteger(9).map(Int.init))

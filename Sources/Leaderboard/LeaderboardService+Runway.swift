@@ -161,8 +161,9 @@ extension LeaderboardService {
 
     public func castRunwayVote(_ player: PlayerRecord, _ request: RunwayVoteRequest) async throws -> RunwayVoteRecorded {
         guard !player.banned else { throw LeaderboardError.banned }
-        if case .unknown = request.choice {
-            throw LeaderboardError.invalid(.invalidChoice, "choice must be \"left\", \"right\", \"tie\" or \"skip\"")
+        guard let choice = request.choice.word else {
+            let words = RunwayChoice.allCases.map { "\"\($0.rawValue)\"" }
+            throw LeaderboardError.invalid(.invalidChoice, "choice must be \(words.dropLast().joined(separator: ", ")) or \(words[words.count - 1])")
         }
         let ticket: RunwayTicket
         do {
@@ -175,10 +176,10 @@ extension LeaderboardService {
             }
         }
         let rules = RunwayVoteRules(skipsPerDay: LeaderboardLimits.runwaySkipsPerDay, pointsPerDay: LeaderboardLimits.runwayPointsPerDay)
-        let outcome = try await store.castRunwayVote(day: ticket.day, voter: player.number, serial: ticket.serial, choice: request.choice,
+        let outcome = try await store.castRunwayVote(day: ticket.day, voter: player.number, serial: ticket.serial, choice: choice,
                                                      rules: rules, at: now)
         // Whose looks they were is not said: the runway is anonymous until its voting closes.
-        return RunwayVoteRecorded(day: UTCDay.string(ticket.day), choice: request.choice, pointsEarned: outcome.points,
+        return RunwayVoteRecorded(day: UTCDay.string(ticket.day), choice: choice, pointsEarned: outcome.points,
                                   tally: Self.tally(outcome.counts))
     }
 

@@ -67,11 +67,11 @@ struct RunwayDayState: Sendable {
             dealt[side] = max(0, dealt[side] - 1)
         }
         let choice: RunwayVote.Choice
-        switch judgement.choice {
-        case .left: choice = .left
-        case .right: choice = .right
-        case .tie: choice = .tie
-        case .skip, .unknown: return false
+        switch judgement.choice.word {
+        case .left?: choice = .left
+        case .right?: choice = .right
+        case .tie?: choice = .tie
+        case .skip?, nil: return false
         }
         let voter = voters[judgement.voter] ?? voters.count
         voters[judgement.voter] = voter

@@ -43,9 +43,10 @@ public struct RunwayJudgement: Hashable, Sendable {
     public var voter: Int64
     public var left: Int64
     public var right: Int64
-    public var choice: RunwayChoice
+    /// As kept: a choice a newer server recorded, which this build counts for nothing.
+    public var choice: Spelled<RunwayChoice>
 
-    public init(id: Int64, voter: Int64, left: Int64, right: Int64, choice: RunwayChoice) {
+    public init(id: Int64, voter: Int64, left: Int64, right: Int64, choice: Spelled<RunwayChoice>) {
         (self.id, self.voter, self.left, self.right, self.choice) = (id, voter, left, right, choice)
     }
 }

@@ -45,7 +45,7 @@ extension SQLiteStore {
     public func runwayJudgements(day: Int, after id: Int64, limit: Int) async throws -> [RunwayJudgement] {
         try await pool.read { db in
             try Row.fetchAll(db.cachedStatement(sql: StoreSQL.runwayJudgements(.sqlite)), arguments: [day, id, limit]).map { row in
-                RunwayJudgement(id: row[0], voter: row[1], left: row[2], right: row[3], choice: RunwayChoice(wire: row[4]))
+                RunwayJudgement(id: row[0], voter: row[1], left: row[2], right: row[3], choice: Spelled(rawValue: row[4]))
             }
         }
     }

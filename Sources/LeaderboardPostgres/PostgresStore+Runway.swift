@@ -51,7 +51,7 @@ extension PostgresStore {
 
     public func runwayJudgements(day: Int, after id: Int64, limit: Int) async throws -> [RunwayJudgement] {
         try await rows(.rule(StoreSQL.runwayJudgements(.postgres), day, id, limit), as: (Int64, Int64, Int64, Int64, String).self).map { row in
-            RunwayJudgement(id: row.0, voter: row.1, left: row.2, right: row.3, choice: RunwayChoice(wire: row.4))
+            RunwayJudgement(id: row.0, voter: row.1, left: row.2, right: row.3, choice: Spelled(rawValue: row.4))
         }
     }
 

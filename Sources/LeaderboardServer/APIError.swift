@@ -9,11 +9,17 @@ import ScoresAPI
 
 public struct APIError: Error, HTTPResponseError {
     public let status: HTTPResponse.Status
-    public let code: ErrorCode
+    public let code: Spelled<ErrorCode>
     public let message: String
     public var retryAfter: Int?
 
     public init(_ status: HTTPResponse.Status, _ code: ErrorCode, _ message: String, retryAfter: Int? = nil) {
+        self.init(status, Spelled(code), message, retryAfter: retryAfter)
+    }
+
+    /// A code spelled as the request goes: a status the router answers by itself (`http_416`), or
+    /// a query parameter's `invalid_<name>`.
+    public init(_ status: HTTPResponse.Status, _ code: Spelled<ErrorCode>, _ message: String, retryAfter: Int? = nil) {
         (self.status, self.code, self.message, self.retryAfter) = (status, code, message, retryAfter)
     }
 
@@ -75,7 +81,7 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         case .contentTooLarge: APIError(.contentTooLarge, .bodyTooLarge, "the request body is over \(ServerLimits.maxBodyBytes / 1024) KiB")
         case .notFound: APIError(.notFound, .notFound, "there is nothing at that address")
         case .methodNotAllowed: APIError(.methodNotAllowed, .methodNotAllowed, "that method is not allowed here")
-        default: APIError(status, ErrorCode(rawValue: "http_\(status.code)"), "the request was refused: \(status.reasonPhrase.lowercased())")
+        default: APIError(status, Spelled(rawValue: "http_\(status.code)"), "the request was refused: \(status.reasonPhrase.lowercased())")
         }
     }
 }

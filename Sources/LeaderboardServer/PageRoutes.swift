@@ -152,13 +152,14 @@ package struct PageRoutes {
         for (index, row) in rows.enumerated() {
             if case .swarm(let recipe)? = try? ShareCode.decode(row.code) { drawn[index]["swarmSVG"] = try? await swarmPicture(recipe, code: row.code) }
         }
-        let empty = switch info.kind {
-        case .people: "No looks on this runway yet."
-        case .contributors: "Nobody has given points yet."
+        let kind = info.kind.word
+        let empty = switch kind {
+        case .people?: "No looks on this runway yet."
+        case .contributors?: "Nobody has given points yet."
         default: "No scores yet."
         }
-        return ["id": board.id, "rows": drawn, "hasRows": !drawn.isEmpty, "countsVotes": info.kind == .people,
-                "scoreName": info.kind == .people ? "People's score" : info.kind == .contributors ? "Points given" : "Score", "empty": empty]
+        return ["id": board.id, "rows": drawn, "hasRows": !drawn.isEmpty, "countsVotes": kind == .people,
+                "scoreName": kind == .people ? "People's score" : kind == .contributors ? "Points given" : "Score", "empty": empty]
     }
 
     /// The rows as the `rows` template prints them (a swarm's picture is added by `section`): tied

@@ -53,7 +53,7 @@ extension Request {
     func queryInt(_ name: String, in range: ClosedRange<Int>, default fallback: Int) throws -> Int {
         guard let text = uri.queryParameters.get(name) else { return fallback }
         guard text.utf8.count <= 9, let value = Int(text), range.contains(value) else {
-            throw APIError.badRequest(ErrorCode(rawValue: "invalid_\(name)"), "\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound)")
+            throw APIError(.badRequest, Spelled(rawValue: "invalid_\(name)"), "\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound)")
         }
         return value
     }

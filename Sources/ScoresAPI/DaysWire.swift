@@ -65,36 +65,19 @@ public enum ScoreBands {
 }
 
 /// What a news item tells of.
-public enum NewsKind: WireVocabulary {
+public enum NewsKind: String, CaseIterable, WireVocabulary {
     /// A day's style board closed: the player's final rank of how many.
-    case dayClosed
+    case dayClosed = "day_closed"
     /// A day's runway closed: the player's people's rank and the votes their look was in.
-    case runwayClosed
+    case runwayClosed = "runway_closed"
     /// The player's streak reached a milestone (3, 7, 14, 30, 50, 100, 200, 365 days…).
-    case streak
+    case streak = "streak"
     /// The player's streak ended: a whole day went by unplayed.
-    case streakBroken
+    case streakBroken = "streak_broken"
     /// A player they follow passed their score on a board.
-    case friendPassed
+    case friendPassed = "friend_passed"
     /// A runway closed with the look of a player they follow on it.
-    case friendRunway
-    case unknown(String)
-
-    public static let known: [NewsKind] = [.dayClosed, .runwayClosed, .streak, .streakBroken, .friendPassed, .friendRunway]
-
-    public init(rawValue: String) { self.init(wire: rawValue) }
-
-    public var rawValue: String {
-        switch self {
-        case .dayClosed: "day_closed"
-        case .runwayClosed: "runway_closed"
-        case .streak: "streak"
-        case .streakBroken: "streak_broken"
-        case .friendPassed: "friend_passed"
-        case .friendRunway: "friend_runway"
-        case .unknown(let raw): raw
-        }
-    }
+    case friendRunway = "friend_runway"
 }
 
 /// One thing that happened to the player, written once by the server in plain words.
@@ -102,7 +85,8 @@ public struct NewsItem: Codable, Sendable, Equatable {
     /// Increasing: a client remembers the newest it has shown and asks for what comes after.
     public var id: Int64
     public var at: String
-    public var kind: NewsKind
+    /// A kind from a newer server is kept as it came (a game shows the text of any kind).
+    public var kind: Spelled<NewsKind>
     public var day: String
     public var text: String
     /// The facts behind the text, where the kind has them.
@@ -112,10 +96,15 @@ public struct NewsItem: Codable, Sendable, Equatable {
     public var votes: Int?
     public var streak: Int?
 
-    public init(id: Int64, at: String, kind: NewsKind, day: String, text: String, rank: Int? = nil, of: Int? = nil, score: Int64? = nil,
-                votes: Int? = nil, streak: Int? = nil) {
+    public init(id: Int64, at: String, kind: Spelled<NewsKind>, day: String, text: String, rank: Int? = nil, of: Int? = nil,
+                score: Int64? = nil, votes: Int? = nil, streak: Int? = nil) {
         (self.id, self.at, self.kind, self.day, self.text) = (id, at, kind, day, text)
         (self.rank, self.of, self.score, self.votes, self.streak) = (rank, of, score, votes, streak)
+    }
+
+    public init(id: Int64, at: String, kind: NewsKind, day: String, text: String, rank: Int? = nil, of: Int? = nil, score: Int64? = nil,
+                votes: Int? = nil, streak: Int? = nil) {
+        self.init(id: id, at: at, kind: Spelled(kind), day: day, text: text, rank: rank, of: of, score: score, votes: votes, streak: streak)
     }
 }
 

@@ -2,23 +2,11 @@
 // snake_case; times are RFC 3339 strings; days are YYYY-MM-DD (UTC).
 
 /// A voter's answer to a dealt pair.
-public enum RunwayChoice: WireVocabulary {
-    case left, right, tie, skip
-    case unknown(String)
-
-    public static let known: [RunwayChoice] = [.left, .right, .tie, .skip]
-
-    public init(rawValue: String) { self.init(wire: rawValue) }
-
-    public var rawValue: String {
-        switch self {
-        case .left: "left"
-        case .right: "right"
-        case .tie: "tie"
-        case .skip: "skip"
-        case .unknown(let raw): raw
-        }
-    }
+public enum RunwayChoice: String, CaseIterable, WireVocabulary {
+    case left = "left"
+    case right = "right"
+    case tie = "tie"
+    case skip = "skip"
 }
 
 /// PUT /v1/runway/{day}/entry.
@@ -90,9 +78,12 @@ public struct RunwayPairDealt: Codable, Sendable, Equatable {
 /// POST /v1/runway/votes.
 public struct RunwayVoteRequest: Codable, Sendable, Equatable {
     public var ticket: String
-    public var choice: RunwayChoice
+    /// As the client spelled it: the server refuses a choice it does not know (`invalid_choice`).
+    public var choice: Spelled<RunwayChoice>
 
-    public init(ticket: String, choice: RunwayChoice) { (self.ticket, self.choice) = (ticket, choice) }
+    public init(ticket: String, choice: Spelled<RunwayChoice>) { (self.ticket, self.choice) = (ticket, choice) }
+
+    public init(ticket: String, choice: RunwayChoice) { self.init(ticket: ticket, choice: Spelled(choice)) }
 }
 
 /// Whose look it was: never told while the look's runway takes votes.
@@ -107,7 +98,7 @@ public struct RunwayOwner: Codable, Sendable, Equatable {
 
 public struct RunwayVoteRecorded: Codable, Sendable, Equatable {
     public var day: String
-    public var choice: RunwayChoice
+    public var choice: Spelled<RunwayChoice>
     /// Points this vote earned (1, or 0 past the day's limit or for a skip).
     public var pointsEarned: Int
     public var tally: RunwayTally
@@ -117,7 +108,7 @@ public struct RunwayVoteRecorded: Codable, Sendable, Equatable {
     public var right: RunwayOwner?
 
     public init(day: String, choice: RunwayChoice, pointsEarned: Int, tally: RunwayTally, left: RunwayOwner? = nil, right: RunwayOwner? = nil) {
-        (self.day, self.choice, self.pointsEarned, self.tally, self.left, self.right) = (day, choice, pointsEarned, tally, left, right)
+        (self.day, self.choice, self.pointsEarned, self.tally, self.left, self.right) = (day, Spelled(choice), pointsEarned, tally, left, right)
     }
 
     enum CodingKeys: String, CodingKey { case day, choice, pointsEarned = "points_earned", tally, left, right }

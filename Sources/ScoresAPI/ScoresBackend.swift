@@ -23,7 +23,8 @@ public struct ScoresFailure: Error, Sendable, Equatable, CustomStringConvertible
     }
 
     public var kind: Kind
-    /// The leaderboard's machine code for a refusal (`name_taken`, `board_closed`…), when it sent one.
+    /// The leaderboard's machine code for a refusal (`name_taken`, `board_closed`…), when it sent
+    /// one this build knows (the game acts on those; for any other it shows the message).
     public var code: ErrorCode?
     public var message: String
     public var retryAfter: Int?

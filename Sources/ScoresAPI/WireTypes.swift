@@ -154,10 +154,11 @@ public struct SubmissionResult: Codable, Sendable, Equatable {
 
 public struct BoardInfo: Codable, Sendable, Equatable {
     public var id: String
-    /// What the board ranks: style, swarm, contributors or people (see `BoardID`).
-    public var kind: BoardKind
+    /// What the board ranks: style, swarm, contributors or people (see `BoardID`); a newer
+    /// server's kind is kept as it came.
+    public var kind: Spelled<BoardKind>
     /// "day", "week" or "all-time".
-    public var period: BoardPeriod
+    public var period: Spelled<BoardPeriod>
     public var title: String
     public var brief: String
     public var open: Bool
@@ -172,8 +173,8 @@ public struct BoardInfo: Codable, Sendable, Equatable {
 
     public init(id: String, kind: BoardKind, period: BoardPeriod, title: String, brief: String, open: Bool, opensAt: String? = nil, closesAt: String? = nil, records: Int) {
         self.id = id
-        self.kind = kind
-        self.period = period
+        self.kind = Spelled(kind)
+        self.period = Spelled(period)
         self.title = title
         self.brief = brief
         self.open = open
@@ -362,14 +363,17 @@ public struct CauseList: Codable, Sendable, Equatable {
 /// Every refusal's body: `{"error":{"code":"…","message":"…"}}`.
 public struct ErrorReply: Codable, Sendable, Equatable {
     public struct Body: Codable, Sendable, Equatable {
-        public var code: ErrorCode
+        /// One of `ErrorCode`'s, or a newer server's code, kept as it came.
+        public var code: Spelled<ErrorCode>
         /// Plain words for a person.
         public var message: String
 
-        public init(code: ErrorCode, message: String) { (self.code, self.message) = (code, message) }
+        public init(code: Spelled<ErrorCode>, message: String) { (self.code, self.message) = (code, message) }
     }
 
     public var error: Body
 
-    public init(code: ErrorCode, message: String) { error = Body(code: code, message: message) }
+    public init(code: Spelled<ErrorCode>, message: String) { error = Body(code: code, message: message) }
+
+    public init(code: ErrorCode, message: String) { self.init(code: Spelled(code), message: message) }
 }

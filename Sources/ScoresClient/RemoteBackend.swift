@@ -191,7 +191,7 @@ public final class RemoteBackend: ScoresBackend {
     /// A refusal in the server's own words (`{"error":{"code","message"}}`), else in ours.
     private func failure(_ reply: HTTPFetcher.Reply) -> ScoresFailure {
         let said = try? JSONDecoder().decode(ErrorReply.self, from: reply.body)
-        let code = said.map { ErrorCode(rawValue: SafeText.strip($0.error.code.rawValue)) }
+        let code = said.flatMap { $0.error.code.word }
         let message = said.map { SafeText.strip($0.error.message) }
         let retry = reply.header("Retry-After").flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }.map { min(max($0, 1), 86_400) }
         switch reply.status {

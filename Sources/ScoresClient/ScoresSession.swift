@@ -258,7 +258,7 @@ public actor ScoresSession {
     /// The boards the server lists for a game (open now, then earlier days'), as it titles them;
     /// contributors has its own tab.
     func boardList() async throws(ScoresFailure) -> [BoardInfo] {
-        try await backend.boards().boards.filter { $0.kind != .contributors }.map(Self.clean)
+        try await backend.boards().boards.filter { $0.kind.word != .contributors }.map(Self.clean)
     }
 
     /// Remote text reaches the game with control and bidi characters removed.
@@ -289,7 +289,8 @@ public actor ScoresSession {
     static func clean(_ item: NewsItem) -> NewsItem {
         var item = item
         (item.at, item.day, item.text) = (SafeText.strip(item.at), SafeText.strip(item.day), SafeText.strip(item.text))
-        if case .unknown(let raw) = item.kind { item.kind = .unknown(SafeText.strip(raw)) }
+        // A kind this build knows has nothing to strip; a newer server's is stripped like any text.
+        item.kind = Spelled(rawValue: SafeText.strip(item.kind.rawValue))
         return item
     }
 

@@ -71,7 +71,7 @@ public enum DaysSeed {
                     try record.execute(arguments: [BoardID.style(day: day).text, player, score, code, at])
                     try band.execute(arguments: [player, ScoreBands.band(of: score)])
                     if day > lastDay - 30 {
-                        try news.execute(arguments: [player, "day_closed", day, at + 86_400_000, "\(UTCDay.string(day)) closed: a seeded day."])
+                        try news.execute(arguments: [player, NewsKind.dayClosed.rawValue, day, at + 86_400_000, "\(UTCDay.string(day)) closed: a seeded day."])
                     }
                 }
                 try totals.execute(arguments: [player, days, days, days, lastDay])

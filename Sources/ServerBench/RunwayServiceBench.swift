@@ -182,7 +182,7 @@ public enum RunwayServiceBench {
                 if voter == a || voter == b { voter = voter % entries + 1 }
                 // Lower-numbered looks are stronger, by 6 logits across the day.
                 let p = 1 / (1 + exp(-Double(b - a) * 6 / Double(entries)))
-                let choice = Double(random.below(1_000_000)) / 1e6 < p ? "left" : "right"
+                let choice = (Double(random.below(1_000_000)) / 1e6 < p ? RunwayChoice.left : .right).rawValue
                 try vote.execute(arguments: [day, voter, a, b, choice, at])
             }
         }

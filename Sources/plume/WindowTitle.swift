@@ -10,16 +10,5 @@ enum WindowTitle {
     static let putBack = "\u{1B}[23;2t"
 
     /// OSC 2, ended by BEL.
-    static func set(_ screen: Screen) -> String { "\u{1B}]2;Plume · \(name(screen))\u{07}" }
-
-    static func name(_ screen: Screen) -> String {
-        switch screen {
-        case .studio: "Studio"
-        case .lab: "Lab"
-        case .importer: "Import"
-        case .share: "Share"
-        case .scores: "Scores"
-        case .runway: "Runway"
-        }
-    }
+    static func set(_ screen: Screen) -> String { "\u{1B}]2;Plume · \(screen.name)\u{07}" }
 }

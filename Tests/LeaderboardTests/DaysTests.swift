@@ -132,17 +132,17 @@ import PlumeTestSupport
         _ = try await (first, second)
         try await one.closeDays()
         let adas = try await one.news(ada, after: 0).items, beas = try await one.news(bea, after: 0).items
-        #expect(adas.map(\.kind) == [.streak, .dayClosed, .dayClosed, .dayClosed], "\(adas.map(\.text))")
+        #expect(adas.map(\.kind.word) == [.streak, .dayClosed, .dayClosed, .dayClosed], "\(adas.map(\.text))")
         #expect(adas.first?.streak == 3)
-        let firstDay = try #require(adas.first { $0.kind == .dayClosed && $0.day == UTCDay.string(Self.first) })
+        let firstDay = try #require(adas.first { $0.kind.word == .dayClosed && $0.day == UTCDay.string(Self.first) })
         #expect(firstDay.rank == 1 && firstDay.of == 2 && firstDay.text.contains("#1 of 2"))
-        #expect(beas.map(\.kind) == [.dayClosed] && beas.first?.rank == 2)
+        #expect(beas.map(\.kind.word) == [.dayClosed] && beas.first?.rank == 2)
         // Bea played on the first day only; a one-day run is not a streak to lose. Ada's three
         // days end when the fourth goes by.
         clock.advance(seconds: 86_400)
         try await two.closeDays()
         let ended = try await one.news(ada, after: adas.last!.id).items
-        #expect(ended.map(\.kind) == [.streakBroken] && ended.first?.streak == 3 && ended.first?.text.contains("3-day streak ended") == true)
+        #expect(ended.map(\.kind.word) == [.streakBroken] && ended.first?.streak == 3 && ended.first?.text.contains("3-day streak ended") == true)
         #expect(try await one.news(bea, after: beas.last!.id).items.isEmpty)
         #expect(await refusal { _ = try await one.news(ada, after: -1) }?.code == .invalidCursor)
     }
@@ -167,7 +167,7 @@ import PlumeTestSupport
         #expect(try await service.store.closings(since: Self.first).contains(ClosedDay(closing: .day, day: Self.first)))
         for player in players {
             let items = try await service.news(player, after: 0).items
-            #expect(items.count == 1 && items[0].kind == .dayClosed && items[0].day == UTCDay.string(Self.first))
+            #expect(items.count == 1 && items[0].kind.word == .dayClosed && items[0].day == UTCDay.string(Self.first))
         }
     }
 
@@ -214,7 +214,7 @@ import PlumeTestSupport
         #expect(afterwards.contains(code) && afterwards.contains("Ada"))
         try await service.closeDays()
         let news = try await service.news(ada, after: 0).items
-        let closed = try #require(news.first { $0.kind == .runwayClosed })
+        let closed = try #require(news.first { $0.kind.word == .runwayClosed })
         let record = try await service.record(playerID: ada.publicID, cursor: nil)
         #expect(record.days.first?.peopleRank == closed.rank && record.days.first?.peopleEntries == 2)
         #expect(closed.day == day && closed.of == 2 && closed.rank != nil && closed.text.contains("people's choice"))
@@ -243,7 +243,7 @@ import PlumeTestSupport
         let board = try await later.top(boardID: "people-" + day, limit: 10, cursor: nil)
         #expect(board.rows.count == 3 && board.rows.map(\.detail).reduce(0, +) == 2, "\(board.rows)")
         for entrant in entrants {
-            let news = try await later.news(entrant, after: 0).items.filter { $0.kind == .runwayClosed }
+            let news = try await later.news(entrant, after: 0).items.filter { $0.kind.word == .runwayClosed }
             #expect(news.count == 1 && news.first?.of == 3)
         }
         let record = try await later.record(playerID: entrants[0].publicID, cursor: nil)

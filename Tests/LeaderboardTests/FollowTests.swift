@@ -92,7 +92,7 @@ import PlumeTestSupport
         #expect(try await service.news(bea, after: 0).items.isEmpty)
         _ = try await submit(service, ada, pick: 5)
         let heard = try await service.news(bea, after: 0).items
-        #expect(heard.count == 1 && heard[0].kind == .friendPassed && heard[0].text.hasPrefix("Ada passed your score on Style: "), "\(heard)")
+        #expect(heard.count == 1 && heard[0].kind.word == .friendPassed && heard[0].text.hasPrefix("Ada passed your score on Style: "), "\(heard)")
         #expect(heard[0].text.contains("(\(looks[5].score) vs your \(looks[3].score))"))
         #expect(try await service.news(cy, after: 0).items.isEmpty)
         // Bea takes the lead back and Ada passes her again the same day: still one item.
@@ -105,7 +105,7 @@ import PlumeTestSupport
         let next = UTCDay.string(Self.day + 1), nextLooks = DaysTests.looks(day: Self.day + 1)
         _ = try await service.submit(bea, SubmitRequest(boardID: "style-" + next, code: nextLooks[0].code))
         _ = try await service.submit(ada, SubmitRequest(boardID: "style-" + next, code: nextLooks[nextLooks.count - 1].code))
-        #expect(try await service.news(bea, after: 0).items.filter { $0.kind == .friendPassed }.count == 2)
+        #expect(try await service.news(bea, after: 0).items.filter { $0.kind.word == .friendPassed }.count == 2)
     }
 
     @Test(arguments: StoreKind.allCases)
@@ -124,7 +124,7 @@ import PlumeTestSupport
         clock.advance(seconds: 86_400)
         try await service.closeDays()
         let heard = try await service.news(fan, after: 0).items
-        #expect(heard.map(\.kind) == [.friendRunway] && heard[0].text.hasPrefix("Ada's look was #") && heard[0].of == 2)
+        #expect(heard.map(\.kind.word) == [.friendRunway] && heard[0].text.hasPrefix("Ada's look was #") && heard[0].of == 2)
     }
 
     @Test(arguments: StoreKind.allCases)

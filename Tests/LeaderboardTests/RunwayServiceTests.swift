@@ -119,7 +119,7 @@ import PlumeTestSupport
         #expect(tampered.code == .invalidTicket && tampered.kind == .invalid)
         let garbage = try #require(await refusal { _ = try await service.castRunwayVote(ada, RunwayVoteRequest(ticket: "\u{1b}[2J", choice: .left)) })
         #expect(garbage.code == .invalidTicket)
-        let unknown = try #require(await refusal { _ = try await service.castRunwayVote(ada, RunwayVoteRequest(ticket: dealt.ticket, choice: .unknown("both"))) })
+        let unknown = try #require(await refusal { _ = try await service.castRunwayVote(ada, RunwayVoteRequest(ticket: dealt.ticket, choice: Spelled(rawValue: "both"))) })
         #expect(unknown.code == .invalidChoice)
         _ = try await service.castRunwayVote(ada, vote)
         let reused = try #require(await refusal { _ = try await service.castRunwayVote(ada, vote) })
@@ -185,12 +185,12 @@ import PlumeTestSupport
         try await service.refreshRunway()
         let board = "people-\(Self.day)"
         let page = try await service.top(boardID: board, limit: 50, cursor: nil)
-        #expect(page.board.kind == .people && page.board.title.hasPrefix("People's choice: "))
+        #expect(page.board.kind.word == .people && page.board.title.hasPrefix("People's choice: "))
         // While voting is open the board ranks looks under no name (LeaderboardService+Anonymity).
         #expect(page.rows.allSatisfy { $0.code.isEmpty && $0.playerID.isEmpty && $0.name == "a look on the runway" })
         #expect(page.rows.first!.score > 900 && page.rows.last!.score < 100)
         #expect(page.rows.allSatisfy { $0.detail >= 10 })  // votes received
-        #expect(service.boards().boards.contains { $0.id == board && $0.kind == .people })
+        #expect(service.boards().boards.contains { $0.id == board && $0.kind.word == .people })
         // It is read by rank only: a player's row there would point at the pair just judged.
         let byPlayer = try #require(await refusal { _ = try await service.standing(boardID: board, playerID: players[7].publicID) })
         #expect(byPlayer.code == .noRecord && byPlayer.message.contains("names no one until its voting closes"))

@@ -114,10 +114,10 @@ func refusal(_ events: [ScoresEvent], sourceLocation: SourceLocation = #_sourceL
             let today = Fixtures.styleBoard()
             #expect(boards.first?.id == today)
             #expect(boards.contains { $0.id == "swarm-huddle" })
-            #expect(!boards.contains { $0.kind == .contributors })
-            #expect(boards.filter { $0.kind == .style && !$0.open }.count == LeaderboardLimits.earlierDays)
+            #expect(!boards.contains { $0.kind.word == .contributors })
+            #expect(boards.filter { $0.kind.word == .style && !$0.open }.count == LeaderboardLimits.earlierDays)
             // The people's boards: today's and yesterday's from the server, earlier days' closed, each once.
-            let peoples = boards.filter { $0.kind == .people }.map(\.id)
+            let peoples = boards.filter { $0.kind.word == .people }.map(\.id)
             #expect(peoples.count == LeaderboardLimits.earlierDays + 1 && Set(peoples).count == peoples.count, "\(peoples)")
 
             // Submitting before registering says so, and keeps nothing.

@@ -1,5 +1,5 @@
-// The leaderboard's vocabularies on the wire: each known value keeps its spelling both ways, and
-// a value a newer server sends decodes to `.unknown` — an old game never fails on a new word.
+// The leaderboard's vocabularies on the wire: each word keeps its spelling both ways, and a word
+// a newer server sends is kept as it came — an old game never fails on a new word.
 import Foundation
 import PlumeCalendar
 import ScoresAPI
@@ -7,31 +7,64 @@ import Testing
 
 @Suite struct WireVocabularyTests {
     func roundTrips<V: WireVocabulary>(_ type: V.Type) throws {
-        #expect(Set(V.known.map(\.rawValue)).count == V.known.count, "each known value is spelled once")
-        for value in V.known {
-            let data = try JSONEncoder().encode([value])
-            #expect(String(decoding: data, as: UTF8.self) == "[\"\(value.rawValue)\"]")
-            #expect(try JSONDecoder().decode([V].self, from: data) == [value])
-            #expect(V(rawValue: value.rawValue) == value)
+        #expect(!V.allCases.isEmpty)
+        for word in V.allCases {
+            let data = try JSONEncoder().encode([word])
+            #expect(String(decoding: data, as: UTF8.self) == "[\"\(word.rawValue)\"]")
+            #expect(try JSONDecoder().decode([V].self, from: data) == [word])
+            let spelled = try JSONDecoder().decode([Spelled<V>].self, from: data)
+            let again = try JSONEncoder().encode(spelled)
+            #expect(spelled == [Spelled(word)] && spelled[0].word == word && again == data)
         }
-        let newer = try JSONDecoder().decode([V].self, from: Data(#"["from_a_newer_server"]"#.utf8))
-        #expect(newer == [.unknown("from_a_newer_server")] && newer[0].rawValue == "from_a_newer_server")
+        let newer = try JSONDecoder().decode([Spelled<V>].self, from: Data(#"["from_a_newer_server"]"#.utf8))
+        let written = String(decoding: try JSONEncoder().encode(newer), as: UTF8.self)
+        #expect(newer[0].word == nil && newer[0].rawValue == "from_a_newer_server" && written == #"["from_a_newer_server"]"#)
     }
 
-    @Test func everyKnownValueKeepsItsSpellingAndNewOnesDecodeAsUnknown() throws {
+    @Test func everyWordKeepsItsSpellingAndNewOnesAreKeptAsTheyCame() throws {
         try roundTrips(ErrorCode.self)
         try roundTrips(BoardKind.self)
         try roundTrips(BoardPeriod.self)
+        try roundTrips(NewsKind.self)
+        try roundTrips(RunwayChoice.self)
         #expect(ErrorCode.noRecord.rawValue == "no_record" && BoardPeriod.allTime.rawValue == "all-time")
+        #expect(NewsKind.dayClosed.rawValue == "day_closed" && ErrorCode.cantFollowYourself.rawValue == "cant_follow_yourself")
     }
 
     @Test func aBoardOfANewKindAndARefusalWithANewCodeStillDecode() throws {
         let board = try JSONDecoder().decode(BoardInfo.self, from: Data("""
-            {"id":"people-2026-11-24","kind":"people","period":"fortnight","title":"People's choice","brief":"","open":true,"records":3}
+            {"id":"duet-2026-11-24","kind":"duet","period":"fortnight","title":"Duets","brief":"","open":true,"records":3}
             """.utf8))
-        #expect(board.kind == .unknown("people") && board.period == .unknown("fortnight") && board.records == 3)
+        #expect(board.kind.word == nil && board.kind.rawValue == "duet" && board.period.rawValue == "fortnight" && board.records == 3)
+        let people = try JSONDecoder().decode(BoardInfo.self, from: Data("""
+            {"id":"people-2026-11-24","kind":"people","period":"day","title":"People's choice","brief":"","open":true,"records":3}
+            """.utf8))
+        #expect(people.kind.word == .people && people.period.word == .day)
         let refusal = try JSONDecoder().decode(ErrorReply.self, from: Data(#"{"error":{"code":"runway_closed","message":"closed"}}"#.utf8))
-        #expect(refusal.error.code == .unknown("runway_closed") && refusal.error.message == "closed")
+        #expect(refusal.error.code.word == .runwayClosed && refusal.error.message == "closed")
+        let newer = try JSONDecoder().decode(ErrorReply.self, from: Data(#"{"error":{"code":"too_shiny","message":"too shiny"}}"#.utf8))
+        #expect(newer.error.code.word == nil && newer.error.code.rawValue == "too_shiny")
+        let news = try JSONDecoder().decode(NewsItem.self, from: Data(#"{"id":7,"at":"","kind":"festival","day":"2026-11-24","text":"A festival."}"#.utf8))
+        #expect(news.kind.word == nil && news.kind.rawValue == "festival" && news.text == "A festival.")
+    }
+
+    /// The OpenAPI document is written by hand; it lists the same words in the same order.
+    @Test func theOpenAPIDocumentListsEveryWord() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../Sources/LeaderboardServer/openapi.json").standardized
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+        func field(_ path: [String]) -> [String: Any]? { path.reduce(document as [String: Any]?) { $0?[$1] as? [String: Any] } }
+        func listed(_ path: [String]) -> [String]? { field(path)?["enum"] as? [String] }
+        let schemas = ["components", "schemas"]
+        #expect(listed(schemas + ["BoardInfo", "properties", "kind"]) == BoardKind.allCases.map(\.rawValue))
+        #expect(listed(schemas + ["BoardInfo", "properties", "period"]) == BoardPeriod.allCases.map(\.rawValue))
+        #expect(listed(schemas + ["RunwayVoteRecorded", "properties", "choice"]) == RunwayChoice.allCases.map(\.rawValue))
+        let vote = ["paths", "/v1/runway/votes", "post", "requestBody", "content", "application/json", "schema", "properties", "choice"]
+        #expect(listed(vote) == RunwayChoice.allCases.map(\.rawValue))
+        // News kinds are named in a description: a client shows the text of any kind.
+        let kinds = NewsKind.allCases.map(\.rawValue)
+        let news = field(schemas + ["NewsItem", "properties", "kind"])?["description"] as? String ?? ""
+        #expect(news.hasPrefix(kinds.dropLast().joined(separator: ", ") + " or " + kinds[kinds.count - 1] + " "), "\(news)")
     }
 
     /// A board id reads as its shape only when spelled as the server spells it, and writes back

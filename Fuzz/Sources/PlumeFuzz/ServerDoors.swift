@@ -95,7 +95,7 @@ enum ServerDoors {
         return Request(head: head2, body: RequestBody(buffer: ByteBuffer(bytes: body)))
     }
 
-    static let knownCodes = Set(ErrorCode.known.map(\.rawValue))
+    static let knownCodes = Set(ErrorCode.allCases.map(\.rawValue))
 
     static func checkRequest(_ bytes: [UInt8]) -> String? {
         let served = served

@@ -48,8 +48,6 @@ public struct AppModel: Sendable {
     public var audience: Audience?
     public internal(set) var shelf: Shelf
 
-    /// The screens' names, in tab order (they never change).
-    var tabTitles: [String] = []
     /// A link sent by another program while a dialog was open; it opens when the dialog closes.
     var waitingArrival: String?
     /// The saved game as the effect runner last had it: a save goes out only when this changes.
@@ -77,7 +75,6 @@ public struct AppModel: Sendable {
                       swarms: saved?.swarmSlots ?? Array(repeating: nil, count: SavedGame.slotCount))
         lastSaved = SavedGame()
         lastSaved = savedGame
-        tabTitles = Screen.allCases.map { screenLayer($0).title }
     }
 
     /// An original starter recipe: two species, one orbiting the other.

@@ -20,6 +20,6 @@ public struct Audience: Sendable, Equatable {
         guard self.count > 0, !told else { return nil }
         told = true
         let who = self.count == 1 ? "Someone is" : "\(self.count) people are"
-        return "\(who) watching your game live — w on Scores (\(Screen.scores.rawValue + 1)) stops anyone watching."
+        return "\(who) watching your game live — w on \(Screen.scores.name) (\(Screen.scores.number)) stops anyone watching."
     }
 }

@@ -14,8 +14,8 @@ extension AppModel {
     /// The screens' tabs, fitted to the window (TabBar.fitting): "1 Studio 2 Lab …", or, when
     /// the screens outgrow the line, their keys alone with the current screen named.
     var tabBar: TabBar {
-        let keys = Screen.allCases.map { "\($0.rawValue + 1)" }
-        let titles = Screen.allCases.map { "\($0.rawValue + 1) \(tabTitles[$0.rawValue])" }
+        let keys = Screen.allCases.map { "\($0.number)" }
+        let titles = Screen.allCases.map { "\($0.number) \($0.name)" }
         return TabBar(labels: titles, selected: screen.rawValue, selectedStyle: Theme.tab, style: Theme.label)
             .fitting(width - tabBarX - 1, keys: keys)
     }

@@ -7,32 +7,42 @@ import ScoresAPI
 import SwarmSim
 import TUI
 
-/// The screens, in tab order.
+/// The screens, in tab order. A screen's words are its line in `words`; its number, digit key,
+/// tab and terminal title follow from the list.
 public enum Screen: Int, CaseIterable, Sendable {
     case studio, lab, importer, share, scores, runway
+
+    /// Each screen's words, a line a screen: its name (on its tab, over its help page and in the
+    /// terminal title, "Plume · Studio") and how `plume play --help` describes it.
+    private var words: (name: String, described: String) {
+        switch self {
+        case .studio: ("Studio", "the Studio (dress-up)")
+        case .lab: ("Lab", "the Lab (Swarm Chemistry)")
+        case .importer: ("Import", "Import (a friend's link)")
+        case .share: ("Share", "Share")
+        case .scores: ("Scores", "Scores")
+        case .runway: ("Runway", "the Runway (the day's looks, judged in pairs)")
+        }
+    }
+
+    /// The screen's name: its tab, its help page and the terminal title say it.
+    public var name: String { words.name }
+
+    /// The screen as `plume play --help` names it.
+    public var described: String { words.described }
+
+    /// Its place in the tab order, from 1: the digit that shows it.
+    public var number: Int { rawValue + 1 }
 
     /// The digit keys that switch screens, as the help says them ("1-6" for six).
     public static var digitKeys: String { "1-\(allCases.count)" }
 
-    /// The digit key that shows this screen: its place in the tab order, from 1 (nine screens at
-    /// most: ScreenListTests).
-    public var key: Key { .char(Character(String(rawValue + 1))) }
-
-    /// The screen as `plume play --help` names it.
-    public var described: String {
-        switch self {
-        case .studio: "the Studio (dress-up)"
-        case .lab: "the Lab (Swarm Chemistry)"
-        case .importer: "Import (a friend's link)"
-        case .share: "Share"
-        case .scores: "Scores"
-        case .runway: "the Runway (the day's looks, judged in pairs)"
-        }
-    }
+    /// The digit key that shows this screen (nine screens at most: ScreenListTests).
+    public var key: Key { .char(Character(String(number))) }
 
     /// Every screen with its key: "1 the Studio (dress-up), 2 …, and 6 the Runway (…)".
     public static var tour: String {
-        let named = allCases.enumerated().map { "\($0.offset + 1) \($0.element.described)" }
+        let named = allCases.map { "\($0.number) \($0.described)" }
         return named.dropLast().joined(separator: ", ") + ", and " + named[named.count - 1]
     }
 }
@@ -50,8 +60,6 @@ public enum ScreenNews: Sendable {
 /// A screen: a layer that stays while the player is elsewhere, told when they arrive and of what
 /// happens meanwhile.
 public protocol ScreenLayer: Layer {
-    /// The tab's name.
-    var title: String { get }
     /// The player came to this screen from `from`.
     mutating func arrive(from: Screen, _ context: Context) -> [Request]
     mutating func receive(_ news: ScreenNews, _ context: Context) -> [Request]

@@ -34,7 +34,7 @@ public struct CallbackOffer: Overlay, Equatable {
 
     public func draw(into grid: inout Grid, area: Rect, _ context: Context) {
         var rows = Rows(area.inset(top: 1, left: 1, right: 1))
-        if let line = rows.take() { grid.put("Import", in: line, style: Theme.title) }
+        if let line = rows.take() { grid.put(Screen.importer.name, in: line, style: Theme.title) }
         rows.skip()
         let body = rows.rest().inset(left: 1, right: 1)
         rows = Rows(body)

@@ -63,8 +63,6 @@ public struct ImportState: Sendable {
 }
 
 extension ImportState: ScreenLayer {
-    public var title: String { "Import" }
-
     public func animates(_ context: Context) -> Bool { preview != nil }
 
     /// Coming back to the screen, the box keeps its text but is no longer being typed into:
@@ -83,7 +81,7 @@ extension ImportState: ScreenLayer {
 
     public func help(_ context: Context) -> HelpPage {
         if typing {
-            return HelpPage("Import", [
+            return HelpPage(Screen.importer.name, [
                 KeyHelp("keys", "typed into the box, digits and q too", hint: Priority.essential, short: "typing"),
                 KeyHelp("Enter", "apply (your current work goes on the undo stack)", hint: Priority.essential, short: "apply"),
                 KeyHelp("Esc", "cancel: clears the box and goes back", hint: Priority.essential, short: "cancel"),
@@ -93,9 +91,9 @@ extension ImportState: ScreenLayer {
             ])
         }
         if let offer {
-            return HelpPage("Import", offer.help(context) + [KeyHelp("Backspace", "clear")] + HelpOverlay.common)
+            return HelpPage(Screen.importer.name, offer.help(context) + [KeyHelp("Backspace", "clear")] + HelpOverlay.common)
         }
-        return HelpPage("Import", [
+        return HelpPage(Screen.importer.name, [
             KeyHelp("paste", "a link, a code, an Emergent link, a recipe or a player link", hint: Priority.essential, short: "a link or a recipe"),
             KeyHelp("Enter", text.isEmpty ? "type a link or a recipe by hand" : "apply (your current work goes on the undo stack)",
                     hint: Priority.essential, short: text.isEmpty ? "type one" : "apply"),
@@ -185,7 +183,7 @@ extension ImportState: ScreenLayer {
     public func draw(into grid: inout Grid, area: Rect, _ context: Context) {
         let inner = area.inset(top: 1, left: 1, right: 1)
         var rows = Rows(inner)
-        if let line = rows.take() { grid.put("Import", in: line, style: Theme.title) }
+        if let line = rows.take() { grid.put(Screen.importer.name, in: line, style: Theme.title) }
         if let line = rows.take() {
             grid.put(TextLayout.first(fitting: ["Paste a plume:// link, a share code, an Emergent link or a Swarm Chemistry recipe — anywhere in Plume.",
                                                 "Paste a plume:// link, a share code, an Emergent link or a recipe — anywhere.",

@@ -20,8 +20,6 @@ struct LabLayout {
 }
 
 extension LabState: ScreenLayer {
-    public var title: String { "Lab" }
-
     public func animates(_ context: Context) -> Bool { running }
 
     public mutating func frame(_ context: Context) {
@@ -31,7 +29,7 @@ extension LabState: ScreenLayer {
     }
 
     public func help(_ context: Context) -> HelpPage {
-        HelpPage("Lab", [
+        HelpPage(Screen.lab.name, [
             KeyHelp("e", "evolution grid: breed by eye from live mutants", hint: Priority.useful, short: "evolve"),
             KeyHelp("G", "the gallery: named recipes with a live preview", hint: Priority.useful, short: "gallery"),
             KeyHelp("w 1-9", "save the swarm to a slot (an occupied one asks twice)"),

@@ -9,8 +9,6 @@ import ScoresAPI
 import TUI
 
 extension RunwayState: ScreenLayer {
-    public var title: String { "Runway" }
-
     public mutating func arrive(from: Screen, _ context: Context) -> [Request] {
         refresh(context)
     }
@@ -27,7 +25,7 @@ extension RunwayState: ScreenLayer {
     }
 
     public func help(_ context: Context) -> HelpPage {
-        HelpPage("Runway", [
+        HelpPage(Screen.runway.name, [
             KeyHelp("← →", "the left or the right look is better", hint: Priority.essential, short: "pick"),
             KeyHelp("↓ =", "call it even", hint: Priority.useful, short: "even"),
             KeyHelp("s", "skip this pair (a few a day; skips are not votes)", hint: Priority.useful, short: "skip"),

@@ -180,8 +180,8 @@ public struct RunwayState: Sendable {
     static func counted(_ recorded: RunwayVoteRecorded) -> String {
         let points = recorded.pointsEarned
         let hidden = " The owners stay hidden until voting closes."
-        return switch (recorded.choice, points) {
-        case (.skip, _): "Skipped."
+        return switch (recorded.choice.word, points) {
+        case (.skip?, _): "Skipped."
         case (_, 0): "Vote counted (no more points today)." + hidden
         default: "Vote counted: +\(points) point\(points == 1 ? "" : "s")." + hidden
         }

@@ -35,7 +35,7 @@ extension ScoresState {
             }
             return "You follow nobody yet. f follows the player on a selected row of any board (Top, Around me); F follows a player "
                 + "by name; a player link (plume://player/…) pasted anywhere in Plume offers to follow its player. "
-                + "Your own link is on the Share screen (\(Screen.share.rawValue + 1), then m): send it to your friends."
+                + "Your own link is on the \(Screen.share.name) screen (\(Screen.share.number), then m): send it to your friends."
         }
         if let board, let why = friendsRefused[board.id] { return "This board can't be shown among friends: \(why)." }
         return hasRows ? nil : "Nobody you follow has a record on this board yet. [ ] shows another board."

@@ -26,8 +26,6 @@ struct ScoresLayout {
 }
 
 extension ScoresState: ScreenLayer {
-    public var title: String { "Scores" }
-
     public mutating func arrive(from: Screen, _ context: Context) -> [Request] {
         let before = tab
         preferFriends(context)
@@ -35,7 +33,7 @@ extension ScoresState: ScreenLayer {
     }
 
     public func help(_ context: Context) -> HelpPage {
-        HelpPage("Scores", [
+        HelpPage(Screen.scores.name, [
             KeyHelp("← →", Tab.allCases.map(\.title).joined(separator: " · "), hint: Priority.essential, short: "tabs"),
             KeyHelp("[ ]", "previous / next board", hint: Priority.useful, short: "board"),
             KeyHelp("↑ ↓ PgUp PgDn", "pick a row (the mouse works too)"),

@@ -85,7 +85,7 @@ extension ScoresState {
         }
         let valueTitle = tab == .contributors ? "points" : "score"
         // A people's board ranks by the votes' score; how many votes each look was in says how sure.
-        let people = tab != .contributors && board?.kind == .people
+        let people = tab != .contributors && board?.kind.word == .people
         // Friends: the rank among them, and the rank on the whole board where the others say when.
         let last = friends ? "board" : people ? "votes" : "when"
         grid.put("  #  look name                 \(valueTitle.padding(toLength: 6, withPad: " ", startingAt: 0))  \(last)", x: 1,

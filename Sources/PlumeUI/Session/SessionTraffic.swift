@@ -173,7 +173,7 @@ extension Session {
         contact()
         runwayOffer = nil
         let replaced = entered.replaced ? " It replaced your earlier entry, whose votes are gone." : ""
-        return [.status("Your look (\(entered.styleScore) on the theme) is on the runway of \(entered.day): players vote on it until the end of tomorrow (\(Screen.runway.rawValue + 1) shows it).\(replaced)")]
+        return [.status("Your look (\(entered.styleScore) on the theme) is on the runway of \(entered.day): players vote on it until the end of tomorrow (\(Screen.runway.number) shows it).\(replaced)")]
     }
 
     private mutating func donated(_ result: DonationResult) -> [Request] {

@@ -68,8 +68,6 @@ public struct ShareState: Sendable {
 }
 
 extension ShareState: ScreenLayer {
-    public var title: String { "Share" }
-
     /// Arriving from the Lab shares the swarm, from anywhere else the look; the link is copied.
     public mutating func arrive(from: Screen, _ context: Context) -> [Request] {
         kind = from == .lab ? .swarm : .look
@@ -78,13 +76,13 @@ extension ShareState: ScreenLayer {
     }
 
     public func help(_ context: Context) -> HelpPage {
-        HelpPage("Share", [KeyHelp("c", "copy again", hint: Priority.useful),
-                           KeyHelp("l", "share the look", hint: Priority.useful, short: "the look"),
-                           KeyHelp("h", "copy the web link (with a plume-server)"),
-                           KeyHelp("w", "share the swarm", hint: Priority.useful, short: "the swarm"),
-                           KeyHelp("d", "copy today's card: your score, rank and streak, for a chat", hint: Priority.useful, short: "today's card"),
-                           KeyHelp("m", "share yourself: your player link, for friends to follow you", hint: Priority.useful, short: "you"),
-                           KeyHelp("Esc", "back", hint: Priority.essential)] + HelpOverlay.common)
+        HelpPage(Screen.share.name, [KeyHelp("c", "copy again", hint: Priority.useful),
+                                     KeyHelp("l", "share the look", hint: Priority.useful, short: "the look"),
+                                     KeyHelp("h", "copy the web link (with a plume-server)"),
+                                     KeyHelp("w", "share the swarm", hint: Priority.useful, short: "the swarm"),
+                                     KeyHelp("d", "copy today's card: your score, rank and streak, for a chat", hint: Priority.useful, short: "today's card"),
+                                     KeyHelp("m", "share yourself: your player link, for friends to follow you", hint: Priority.useful, short: "you"),
+                                     KeyHelp("Esc", "back", hint: Priority.essential)] + HelpOverlay.common)
     }
 
     public mutating func handle(_ input: LayerInput, _ context: Context) -> Handled {

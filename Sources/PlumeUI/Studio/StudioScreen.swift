@@ -7,10 +7,8 @@ import PlumeCalendar
 import TUI
 
 extension StudioState: ScreenLayer {
-    public var title: String { "Studio" }
-
     public func help(_ context: Context) -> HelpPage {
-        HelpPage("Studio", [
+        HelpPage(Screen.studio.name, [
             KeyHelp("↑ ↓", "pick a slot", hint: Priority.essential, short: "slot"),
             KeyHelp("← →", "change garment", hint: Priority.essential, short: "garment"),
             KeyHelp("c C", "next / previous colour", hint: Priority.useful, short: "colour"),
