@@ -3,12 +3,15 @@
 SWIFT ?= swift
 PYTHON ?= python3
 
-.PHONY: test unit fuzz fuzz-long sanitize e2e e2e-deps system-deps static-deps build release release-server clean bench bench-hostile bench-ssh bench-watch bench-themes screenshots install uninstall manuals
+.PHONY: test unit e2e-beside-release fuzz fuzz-long sanitize e2e e2e-deps system-deps static-deps build release release-server clean bench bench-hostile bench-ssh bench-watch bench-themes screenshots install uninstall manuals
 
 # PostgreSQL's server programs (initdb, pg_ctl) live here on Debian when not already on the PATH.
 export PATH := $(PATH):/usr/lib/postgresql/15/bin
 
-test: unit fuzz release e2e
+# The unit suites; then the E2E suite with the release build of plume made beside it; then the
+# fuzz build and its runs, last because it instruments this package's modules in the ordinary
+# build directory (the E2E suite runs the uninstrumented game and server).
+test: unit e2e-beside-release fuzz
 
 build:
 	$(SWIFT) build
@@ -108,10 +111,12 @@ uninstall:
 
 # Coverage-guided fuzzing: every libFuzzer harness of plume-fuzz (Fuzz/) for FUZZ_SECONDS each,
 # from its corpus, with its dictionary; prints executions per second, coverage and corpus size,
-# and fails on an input that breaks a harness's rule (kept in .build/fuzz-out). A build of its
-# own, instrumented (-sanitize=fuzzer), beside the ordinary one.
+# and fails on an input that breaks a harness's rule (kept in .build/fuzz-out); harnesses run one
+# per core. Built in the ordinary build directory with PLUME_FUZZ_BUILD set (Package.swift): this
+# package's modules are compiled again instrumented (-sanitize=fuzzer), the dependencies already
+# built are used as they are. The next ordinary build compiles this package's modules again.
 FUZZ_SECONDS ?= 5
-FUZZ_BUILD = $(SWIFT) build --scratch-path .build/fuzz --sanitize=fuzzer -Xswiftc -DPLUME_FUZZER --product plume-fuzz
+FUZZ_BUILD = PLUME_FUZZ_BUILD=1 $(SWIFT) build --product plume-fuzz
 fuzz: static-deps
 	$(FUZZ_BUILD)
 	$(PYTHON) scripts/fuzz.py $(FUZZ_SECONDS)
@@ -134,8 +139,28 @@ sanitize: static-deps
 		--filter '^(SwarmSimTests|LeaderboardServerTests\.PseudoTerminalTests)'
 
 # The real binary, driven from outside (pytest).
+E2E_PYTEST = $(PYTHON) -m pytest -q --durations=12 Tests/E2E
 e2e: build e2e-deps
-	$(PYTHON) -m pytest -q Tests/E2E
+	$(E2E_PYTEST)
+
+# What `make test` runs: the E2E suite while the release build of plume (`make release`'s
+# recipe) is made beside it at the lowest priority. The suite mostly waits on servers, terminals
+# and browsers — about half of two cores is idle through it — and the build takes only what the
+# suite leaves (nice 19: a test's process that wakes runs first). The build has a directory of its
+# own: SwiftPM locks a build directory, and the suite's install test builds in the ordinary one.
+# The one test that reads the release binary runs once both are done.
+RELEASE_CHECK = Tests/E2E/test_install.py::test_the_release_build_links_the_swift_runtime_in
+BESIDE = .build/beside-e2e
+e2e-beside-release: build e2e-deps static-deps
+	@set -e; mkdir -p .build; \
+	nice -n 19 $(SWIFT) build $(RELEASE_FLAGS) --scratch-path $(BESIDE) --product plume > .build/beside-e2e.log 2>&1 & build=$$!; \
+	trap 'kill $$build 2>/dev/null || true' INT TERM; \
+	status=0; $(E2E_PYTEST) --deselect $(RELEASE_CHECK) || status=$$?; \
+	if [ $$status -ne 0 ]; then kill $$build 2>/dev/null || true; wait $$build 2>/dev/null || true; exit $$status; fi; \
+	echo "waiting for the release build of plume (log: .build/beside-e2e.log)"; \
+	wait $$build || { tail -40 .build/beside-e2e.log; echo "the release build of plume failed"; exit 1; }; \
+	tail -1 .build/beside-e2e.log; \
+	PLUME_RELEASE_PLUME=$(BESIDE)/release/plume $(PYTHON) -m pytest -q $(RELEASE_CHECK)
 
 e2e-deps: system-deps
 	@$(PYTHON) -c "import pytest, pexpect, pyte, wcwidth, openapi_spec_validator, schemathesis, PIL, numpy, websocket" 2>/dev/null || \

@@ -7,9 +7,12 @@ unless --merge: then what reached new code is merged, minimised, into Fuzz/corpu
 that breaks a harness's rule is kept as .build/fuzz-out/NAME/crash-… and fails the run, with the
 rule's words.
 
-    scripts/fuzz.py [--only NAME,…] [--merge] SECONDS
+    scripts/fuzz.py [--only NAME,…] [--merge] [--jobs N] SECONDS
+
+Harnesses run N at a time (default: one per core): each is one process on one core.
 """
 import argparse
+import concurrent.futures
 import os
 import pathlib
 import re
@@ -66,6 +69,7 @@ def main():
     parser.add_argument("seconds", type=int)
     parser.add_argument("--only", default="")
     parser.add_argument("--merge", action="store_true")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     args = parser.parse_args()
     if not BINARY.exists():
         sys.exit(f"{BINARY} is missing: `make fuzz` builds it")
@@ -74,14 +78,17 @@ def main():
         names = [n for n in names if n in args.only.split(",")]
     print(f"{'harness':<16}{'execs':>10}{'exec/s':>9}{'edges start':>13}{'edges end':>11}{'corpus':>8}{'kept':>6}  found", flush=True)
     failed = False
-    for name in names:
-        row = run(name, args.seconds, args.merge)
-        found = "; ".join(row["broken"][:1] + row["crashes"][:2]) or ("none" if row["code"] == 0 else f"exit {row['code']}")
-        print(f"{name:<16}{row['executions']:>10}{row['per_second']:>9}{row['edges_start']:>13}{row['edges_end']:>11}{row['corpus']:>8}{row['kept']:>6}  {found}",
-              flush=True)
-        if row["crashes"] or row["code"] != 0:
-            failed = True
-            print(f"  see {OUT / name / 'log.txt'}; replay: PLUME_FUZZ_TARGET={name} {BINARY} {OUT / name}/<crash file>", flush=True)
+    # Rows are printed in the harnesses' order, each as soon as it and those before it are done.
+    with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+        rows = [pool.submit(run, name, args.seconds, args.merge) for name in names]
+        for name, future in zip(names, rows):
+            row = future.result()
+            found = "; ".join(row["broken"][:1] + row["crashes"][:2]) or ("none" if row["code"] == 0 else f"exit {row['code']}")
+            print(f"{name:<16}{row['executions']:>10}{row['per_second']:>9}{row['edges_start']:>13}{row['edges_end']:>11}{row['corpus']:>8}{row['kept']:>6}  {found}",
+                  flush=True)
+            if row["crashes"] or row["code"] != 0:
+                failed = True
+                print(f"  see {OUT / name / 'log.txt'}; replay: PLUME_FUZZ_TARGET={name} {BINARY} {OUT / name}/<crash file>", flush=True)
     sys.exit(1 if failed else 0)
 
 
