@@ -1,7 +1,7 @@
 """A long record of days for the profile's pictures, written straight into a stopped
 `plume-server`'s SQLite file: a player can only submit to today's style board, so the days gone
 by are rows on `style-YYYY-MM-DD` boards, with the rows the server keeps as records arrive
-(`player_days`, `score_bands`: Sources/Leaderboard/StoreSQL+Days.swift) counted again from every
+(`player_days`, `score_bands`: Sources/Leaderboard/Days/DaysSQL.swift) counted again from every
 style record, as the schema's migration counts them. The server builds its rank index from the
 records when it starts, so ranks and entries come out as a real day's would.
 

@@ -134,7 +134,8 @@ final class Events: Sendable {
 }
 
 /// A real store behind a line the test can cut: while cut, every call fails as a lost database
-/// does (`storage_unavailable`); otherwise each call goes through unchanged.
+/// does (`storage_unavailable`); otherwise each call goes through unchanged. What the features
+/// write once on the executor (following, days, hosting) goes through `perform` and `read`.
 final class CutOffStore: LeaderboardStore {
     let store: any LeaderboardStore
     private let isCut = Mutex(false)
@@ -204,10 +205,6 @@ final class CutOffStore: LeaderboardStore {
         try line(); return try await store.castRunwayVote(day: day, voter: voter, serial: serial, choice: choice, rules: rules, at: at)
     }
     func writePeoplesChoice(_ records: [ScoreRecord], at: Int64) async throws { try line(); try await store.writePeoplesChoice(records, at: at) }
-    func player(keyFingerprint: String) async throws -> PlayerRecord? { try line(); return try await store.player(keyFingerprint: keyFingerprint) }
-    func keys(player: Int64) async throws -> [PlayerKey] { try line(); return try await store.keys(player: player) }
-    func addKey(_ key: PlayerKey, player: Int64, limit: Int) async throws { try line(); try await store.addKey(key, player: player, limit: limit) }
-    func removeKey(fingerprint: String, player: Int64) async throws -> Bool { try line(); return try await store.removeKey(fingerprint: fingerprint, player: player) }
 }
 
 @Suite struct ChangeLogEndsTests {

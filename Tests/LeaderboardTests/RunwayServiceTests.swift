@@ -186,7 +186,7 @@ import PlumeTestSupport
         let board = "people-\(Self.day)"
         let page = try await service.top(boardID: board, limit: 50, cursor: nil)
         #expect(page.board.kind.word == .people && page.board.title.hasPrefix("People's choice: "))
-        // While voting is open the board ranks looks under no name (LeaderboardService+Anonymity).
+        // While voting is open the board ranks looks under no name (Runway/Anonymity).
         #expect(page.rows.allSatisfy { $0.code.isEmpty && $0.playerID.isEmpty && $0.name == "a look on the runway" })
         #expect(page.rows.first!.score > 900 && page.rows.last!.score < 100)
         #expect(page.rows.allSatisfy { $0.detail >= 10 })  // votes received

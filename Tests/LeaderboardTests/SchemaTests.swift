@@ -40,8 +40,8 @@ struct Schema: Equatable {
         try await PostgresStore(url: url).migrate()
         let postgres = try await Self.read(postgres: url)
         // The tables are the ones the migrations declare, the same on both stores.
-        let declared = Self.tablesCreated(SQLiteSchema.migrations.map(\.sql))
-        #expect(declared.count >= 9 && declared == Self.tablesCreated(PostgresSchema.migrations.flatMap(\.statements)))
+        let declared = Self.tablesCreated(StoreSchema.migrations.flatMap { $0.statements(.sqlite) })
+        #expect(declared.count >= 9 && declared == Self.tablesCreated(StoreSchema.migrations.flatMap { $0.statements(.postgres) }))
         #expect(Set(sqlite.tables) == declared, "\(sqlite.tables) vs the migrations' \(declared)")
         #expect(sqlite.tables == postgres.tables)
         #expect(sqlite.columns.count > 20)
@@ -53,6 +53,33 @@ struct Schema: Equatable {
         #expect(sqlite.constraints.contains("donations CHECK (points > 0)"), "\(sqlite.constraints)")
         #expect(sqlite.constraints.contains("runway_votes CHECK (choice IN 'left', 'right', 'tie', 'skip')"), "\(sqlite.constraints)")
         #expect(sqlite.constraints == postgres.constraints, "SQLite \(sqlite.constraints) vs PostgreSQL \(postgres.constraints)")
+    }
+
+    /// Every database in the field has these recorded by name, in this order: one renamed would run
+    /// again there, and one moved would run out of order on a new database. (Each is declared in
+    /// its feature's folder; StoreSchema lists them.)
+    @Test func migrationsKeepTheNamesTheyShippedWith() {
+        #expect(StoreSchema.migrations.map(\.name) == [
+            "v1: players, records, donations, change log",
+            "v2: runway entries, votes, deals; server secrets",
+            "v3: players' SSH keys",
+            "v4: a voter's judgements read from their index",
+            "v5: days played, score bands, news, closings; one copy of a look per runway day",
+            "v6: who follows whom",
+            "v7: hosted saves, one game per player, watching",
+        ])
+    }
+
+    /// Both executors name a row's columns: a read finds each by its name whatever its place, and a
+    /// name the statement did not select is an error in words, never another column's value.
+    @Test(arguments: StoreKind.allCases)
+    func rowsAreReadByColumnName(_ kind: StoreKind) async throws {
+        let store = try StoreKind.open(kind.newDatabase())
+        let rows = try await store.read(StoreStatement("SELECT CAST(2 AS BIGINT) AS second_one, 'a' AS first_one, NULL AS nothing"))
+        let row = try #require(rows.first)
+        #expect(try row.integer("second_one") == 2 && row.text("first_one") == "a")
+        #expect(try row.isNull("nothing") && row.optionalText("nothing") == nil)
+        #expect(throws: LeaderboardError.self) { try row.integer("missing") }
     }
 
     /// The tables a list of migrations leaves: each CREATE TABLE, less each DROP TABLE after it.
@@ -70,7 +97,7 @@ struct Schema: Equatable {
     /// Erasure names every table the migrations make, as a step or as left alone with a reason,
     /// and each step's statement (in both dialects) works on its own table.
     @Test func erasureAccountsForEveryTableTheMigrationsMake() {
-        let declared = Self.tablesCreated(SQLiteSchema.migrations.map(\.sql))
+        let declared = Self.tablesCreated(StoreSchema.migrations.flatMap { $0.statements(.sqlite) })
         let stepped = Set(Erasure.steps.map(\.table)), untouched = Set(Erasure.untouched.keys)
         #expect(stepped.isDisjoint(with: untouched) && Erasure.steps.count == stepped.count)
         #expect(stepped.union(untouched) == declared,

@@ -1,6 +1,6 @@
 // What the Scores screen shows of looks the Runway keeps hidden. While day D's runway takes votes
 // (D and D + 1, UTC) the server leaves the looks off D's style and people's boards in public
-// reads, and any avatar that is a look on such a runway (LeaderboardService+Anonymity): those rows
+// reads, and any avatar that is a look on such a runway (Leaderboard/Runway/Anonymity): those rows
 // show "····" and "shown after voting", and the line under the list says why and until when. The
 // player's own row is theirs to see: its look and avatar come back from their own reads
 // (around-me and their profile, read with their token), asked for when a page hides them.

@@ -113,7 +113,7 @@ final class RunwayDesk: Sendable {
     /// Days whose voting has closed that the next pass should fit one last time and let go,
     /// though this process may not hold them (a closing pass asks).
     let closedDays = Mutex<Set<Int>>([])
-    /// The looks on the runways taking votes (LeaderboardService+Anonymity), with the entries'
+    /// The looks on the runways taking votes (Anonymity), with the entries'
     /// (day, count, newest id) they were read from.
     let sealedCodes = Mutex<(signature: [[Int]], codes: Set<String>)>(([], []))
 }

@@ -175,8 +175,8 @@ public final class PostgresStore: LeaderboardStore {
             try await Self.exec(c, "SELECT pg_advisory_xact_lock(\(PostgresSchema.migrationLock))", logger)
             try await Self.exec(c, "CREATE TABLE IF NOT EXISTS plume_migrations (name TEXT PRIMARY KEY, applied_at BIGINT NOT NULL)", logger)
             let applied = Set(try await Self.values(c, "SELECT name FROM plume_migrations", logger, as: String.self))
-            for migration in PostgresSchema.migrations where !applied.contains(migration.name) {
-                for statement in migration.statements { try await Self.exec(c, PostgresQuery(unsafeSQL: statement), logger) }
+            for migration in StoreSchema.migrations where !applied.contains(migration.name) {
+                for statement in migration.statements(.postgres) { try await Self.exec(c, PostgresQuery(unsafeSQL: statement), logger) }
                 let at = Int64(Date().timeIntervalSince1970)
                 try await Self.exec(c, "INSERT INTO plume_migrations (name, applied_at) VALUES (\(migration.name), \(at))", logger)
             }

@@ -24,6 +24,15 @@ public struct PlayerRecord: Hashable, Sendable {
     }
 }
 
+extension PlayerRecord {
+    /// A row of `StoreSQL.playerColumns`, read by name.
+    init(row: StoreRow) throws {
+        self.init(number: try row.integer("id"), publicID: try row.text("public_id"), name: try row.optionalText("name"),
+                  email: try row.optionalText("email"), updatesOptIn: try row.flag("updates_opt_in"), avatarCode: try row.optionalText("avatar_code"),
+                  createdAt: try row.integer("created_at"), banned: try row.flag("banned"))
+    }
+}
+
 /// A new player: everything but the number, which the store assigns.
 public struct NewPlayer: Sendable {
     public var publicID: String
@@ -148,9 +157,11 @@ public struct CauseTotal: Sendable, Hashable {
     }
 }
 
-/// Each store is also a `StoreExecutor`: the rules and reads written once for both (StoreRules,
-/// DaysStore) run on it.
-public protocol LeaderboardStore: RunwayStore, PlayerKeyStore, StoreExecutor {
+/// Each store is also a `StoreExecutor`: the rules and the features' store code written once for
+/// both (StoreRules; Following, Days, Hosting's saves, leases and keys) run on it, and add no
+/// requirement here. What is still listed below is implemented per driver, to be moved onto the
+/// executor feature by feature.
+public protocol LeaderboardStore: RunwayStore, StoreExecutor {
     /// A short description for logs and /readyz ("SQLite at …", "PostgreSQL at host:port/db").
     var label: String { get }
 

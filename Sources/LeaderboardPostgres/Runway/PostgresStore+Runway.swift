@@ -1,4 +1,4 @@
-// The PostgreSQL store's Runway (StoreSQL+Runway holds the rules). A voter's writes hold the
+// The PostgreSQL store's Runway (RunwaySQL holds the rules). A voter's writes hold the
 // advisory lock on that player, so two servers answering one voter at once count skips and
 // points once; a judgement's insert holds a global lock to commit, so judgement ids become
 // visible in id order to every process's fit.

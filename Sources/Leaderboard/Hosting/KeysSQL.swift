@@ -13,9 +13,9 @@ extension StoreSQL {
         "SELECT fingerprint, key_type, label, added_at FROM player_keys WHERE player = \(d.parameter(1)) ORDER BY added_at, fingerprint"
     }
 
-    /// How many keys a player holds. 1: player.
+    /// `key_count`: how many keys a player holds. 1: player.
     public static func keyCount(_ d: Dialect) -> String {
-        "SELECT CAST(COUNT(*) AS BIGINT) FROM player_keys WHERE player = \(d.parameter(1))"
+        "SELECT CAST(COUNT(*) AS BIGINT) AS key_count FROM player_keys WHERE player = \(d.parameter(1))"
     }
 
     /// Adds a key unless it belongs to someone already; returns its fingerprint when added.

@@ -1,5 +1,5 @@
 // What the leaderboard keeps of each player's days and news, read and written once for both
-// stores through their executor (StoreSQL+Days holds the SQL). The totals and bands are kept as
+// stores through their executor (DaysSQL holds the SQL; rows are read by column name). The totals and bands are kept as
 // records arrive (StoreRules.submit); news is written by the closing passes and by submissions
 // that reach a streak milestone, each item once per (player, kind, day, subject) however many
 // servers write it.
@@ -69,8 +69,8 @@ public enum Closing: String, Sendable, Hashable {
 extension StoreExecutor {
     public func dayTotals(player: Int64) async throws -> DayTotals? {
         try await read(StoreStatement(StoreSQL.playerDays(dialect), player)).first.map { row in
-            DayTotals(daysPlayed: Int(try row.integer(0)), streak: Int(try row.integer(1)), bestStreak: Int(try row.integer(2)),
-                      lastDay: Int(try row.integer(3)))
+            DayTotals(daysPlayed: try row.int("days_played"), streak: try row.int("streak"), bestStreak: try row.int("best_streak"),
+                      lastDay: try row.int("last_day"))
         }
     }
 
@@ -78,8 +78,8 @@ extension StoreExecutor {
     public func scoreBands(player: Int64) async throws -> [Int] {
         var bands = Array(repeating: 0, count: ScoreBands.count)
         for row in try await read(StoreStatement(StoreSQL.scoreBands(dialect), player)) {
-            let band = Int(try row.integer(0))
-            if bands.indices.contains(band) { bands[band] = Int(try row.integer(1)) }
+            let band = try row.int("band")
+            if bands.indices.contains(band) { bands[band] = try row.int("days") }
         }
         return bands
     }
@@ -88,14 +88,14 @@ extension StoreExecutor {
     /// newest first.
     public func playedBoards(player: Int64, before: String, limit: Int) async throws -> [(board: String, score: Int64)] {
         try await read(StoreStatement(StoreSQL.playedBoards(dialect), player, before, limit)).map { row in
-            (try row.text(0), try row.integer(1))
+            (try row.text("board"), try row.integer("score"))
         }
     }
 
     /// The streaks of at least `length` days whose last day was `lastDay`.
     public func streaksEnding(lastDay: Int, atLeast length: Int) async throws -> [(player: Int64, streak: Int)] {
         try await read(StoreStatement(StoreSQL.streaksEnding(dialect), lastDay, length)).map { row in
-            (try row.integer(0), Int(try row.integer(1)))
+            (try row.integer("player"), try row.int("streak"))
         }
     }
 
@@ -109,11 +109,10 @@ extension StoreExecutor {
 
     public func news(player: Int64, after: Int64, limit: Int) async throws -> [StoredNews] {
         try await read(StoreStatement(StoreSQL.news(dialect), player, after, limit)).map { row in
-            let draft = NewsDraft(player: player, kind: Spelled(rawValue: try row.text(1)), day: Int(try row.integer(2)), text: try row.text(4),
-                                  rank: try row.optionalInteger(5).map(Int.init), total: try row.optionalInteger(6).map(Int.init),
-                                  score: try row.optionalInteger(7), votes: try row.optionalInteger(8).map(Int.init),
-                                  streak: try row.optionalInteger(9).map(Int.init))
-            return StoredNews(id: try row.integer(0), at: try row.integer(3), draft: draft)
+            let draft = NewsDraft(player: player, kind: Spelled(rawValue: try row.text("kind")), day: try row.int("day"), text: try row.text("text"),
+                                  rank: try row.optionalInt("rank"), total: try row.optionalInt("total"), score: try row.optionalInteger("score"),
+                                  votes: try row.optionalInt("votes"), streak: try row.optionalInt("streak"))
+            return StoredNews(id: try row.integer("id"), at: try row.integer("at"), draft: draft)
         }
     }
 
@@ -126,7 +125,7 @@ extension StoreExecutor {
     public func closings(since day: Int) async throws -> Set<ClosedDay> {
         var done = Set<ClosedDay>()
         for row in try await read(StoreStatement(StoreSQL.closings(dialect), day)) {
-            if let closing = Closing(rawValue: try row.text(0)) { done.insert(ClosedDay(closing: closing, day: Int(try row.integer(1)))) }
+            if let closing = Closing(rawValue: try row.text("kind")) { done.insert(ClosedDay(closing: closing, day: try row.int("day"))) }
         }
         return done
     }

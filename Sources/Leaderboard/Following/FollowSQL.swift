@@ -1,11 +1,12 @@
-// The rules for following that live in SQL, written once for both stores (see StoreSQL): a player
-// follows another once (the pair is the key), at most `LeaderboardLimits.follows` players; who
-// follows whom is read only by the follower (and counted for a profile); erasing a player takes
-// them out of every list and takes their own list.
+// Following's SQL, written once for both stores (see StoreExecutor): a player follows another
+// once (the pair is the key), at most `LeaderboardLimits.follows` players; who follows whom is
+// read only by the follower (and counted for a profile); erasing a player takes them out of every
+// list and takes their own list. Its table is the sixth migration; its part in erasure, `erase`.
+// Every statement names the columns FollowStore reads.
 
-extension StoreSQL {
-    /// The sixth migration's tables, in one dialect.
-    public static func followsSchema(_ d: Dialect) -> [String] {
+extension Migration {
+    /// v6: who follows whom.
+    static let follows = Migration("v6: who follows whom") { d in
         let integer = d == .sqlite ? "INTEGER" : "BIGINT"
         return [
             """
@@ -21,13 +22,17 @@ extension StoreSQL {
             "CREATE INDEX follows_followed ON follows (followed, follower)",
         ]
     }
+}
 
-    /// How many players a player follows. 1: follower.
-    static func followCount(_ d: Dialect) -> String {
-        "SELECT CAST(COUNT(*) AS BIGINT) FROM follows WHERE follower = \(d.parameter(1))"
+enum FollowSQL {
+    typealias Dialect = StoreSQL.Dialect
+
+    /// `followed_count`: how many players a player follows. 1: follower.
+    static func followedCount(_ d: Dialect) -> String {
+        "SELECT CAST(COUNT(*) AS BIGINT) AS followed_count FROM follows WHERE follower = \(d.parameter(1))"
     }
 
-    /// Follows a player unless already following; returns the follower when added.
+    /// Follows a player unless already following; returns `follower` when added.
     /// 1: follower, 2: followed, 3: since.
     static func follow(_ d: Dialect) -> String {
         """
@@ -36,13 +41,13 @@ extension StoreSQL {
         """
     }
 
-    /// Stops following; returns the follower when there was something to stop. 1: follower, 2: followed.
+    /// Stops following; returns `follower` when there was something to stop. 1: follower, 2: followed.
     static func unfollow(_ d: Dialect) -> String {
         "DELETE FROM follows WHERE follower = \(d.parameter(1)) AND followed = \(d.parameter(2)) RETURNING follower"
     }
 
-    /// (followed, since, public id, name) of the players a player follows who are on the boards
-    /// (neither erased nor banned), oldest follow first. 1: follower.
+    /// (`followed`, `since`, `public_id`, `name`) of the players a player follows who are on the
+    /// boards (neither erased nor banned), oldest follow first. 1: follower.
     static func following(_ d: Dialect) -> String {
         """
         SELECT f.followed, f.since, p.public_id, p.name FROM follows f JOIN players p ON p.id = f.followed
@@ -50,17 +55,18 @@ extension StoreSQL {
         """
     }
 
-    /// The numbers of the players a player follows, from the follows key alone. 1: follower.
+    /// `followed`: the numbers of the players a player follows, from the follows key alone.
+    /// 1: follower.
     static func followedNumbers(_ d: Dialect) -> String {
         "SELECT followed FROM follows WHERE follower = \(d.parameter(1))"
     }
 
-    /// How many players follow a player. 1: followed.
+    /// `follower_count`: how many players follow a player. 1: followed.
     static func followerCount(_ d: Dialect) -> String {
-        "SELECT CAST(COUNT(*) AS BIGINT) FROM follows WHERE followed = \(d.parameter(1))"
+        "SELECT CAST(COUNT(*) AS BIGINT) AS follower_count FROM follows WHERE followed = \(d.parameter(1))"
     }
 
-    /// (follower, score, detail, at) of a player's followers with a record on a board.
+    /// (`follower`, `score`, `detail`, `at`) of a player's followers with a record on a board.
     /// 1: followed, 2: board.
     static func followersOnBoard(_ d: Dialect) -> String {
         """
@@ -69,13 +75,13 @@ extension StoreSQL {
         """
     }
 
-    /// (follower, followed) of the followers of some players. 1…n: the followed.
+    /// (`follower`, `followed`) of the followers of some players. 1…n: the followed.
     static func followersOf(_ d: Dialect, count: Int) -> String {
         "SELECT follower, followed FROM follows WHERE followed IN (\((1...max(1, count)).map(d.parameter).joined(separator: ", ")))"
     }
 
     /// Part of erasure: the player's own list, and the player in every other list. 1: player.
-    static func eraseFollows(_ d: Dialect) -> String {
+    static func erase(_ d: Dialect) -> String {
         "DELETE FROM follows WHERE follower = \(d.parameter(1)) OR followed = \(d.parameter(1))"
     }
 }

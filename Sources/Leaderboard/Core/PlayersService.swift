@@ -106,7 +106,7 @@ extension LeaderboardService {
             throw .invalid(.invalidAvatar, "the avatar look can't be worn: " + broken.map(\.description).joined(separator: "; "))
         }
         // Kept as the runway keeps its looks, so an avatar that is a look on the runway is known
-        // as one (LeaderboardService+Anonymity).
+        // as one (Runway/Anonymity).
         return ShareCode.encode(state)
     }
 

@@ -1,7 +1,8 @@
 // The leaderboard's write rules, written once for both stores as plans (StoreExecutor): keeping
 // the best record (and with a style record, the player's days), donating, registering a unique
-// name, adding a key under the cap, and erasing.
-// Each store runs a plan inside one transaction; the statements are StoreSQL's.
+// name, and erasing. Each store runs a plan inside one transaction; the statements are StoreSQL's
+// (and DaysSQL's). A feature's own rules extend StoreRules in its folder (Runway's entries,
+// Hosting's keys).
 import ScoresAPI
 
 public struct StoreRules: Sendable {
@@ -43,28 +44,10 @@ public struct StoreRules: Sendable {
             }
         }
         return .run(StoreStatement(StoreSQL.playedDay(d), record.player, day)) { rows in
-            let streak = try rows.first.map { Int(try $0.integer(0)) }
+            let streak = try rows.first.map { try $0.int("streak") }
             return .run(StoreStatement(StoreSQL.countBand(d), record.player, band, 1)) { _ in
                 guard let streak, News.isMilestone(streak) else { return try then() }
                 return .run(News.streakReached(player: record.player, day: day, streak: streak).statement(d, at: record.at)) { _ in try then() }
-            }
-        }
-    }
-
-    /// A player's look on a day's runway replaces their earlier one (whose open deals close); a
-    /// look another player has entered that day is refused, and the earlier entry stays.
-    public func enterRunway(day: Int, player: Int64, code: String, at: Int64) -> StorePlan<RunwayEntering> {
-        .lock(player) {
-            .run(StoreStatement(StoreSQL.removeRunwayEntry(d), day, player)) { rows in
-                let replaced = try rows.first.map { row in
-                    RunwayEntryRecord(id: try row.integer(0), day: Int(try row.integer(1)), player: try row.integer(2), code: try row.text(3), at: try row.integer(4))
-                }
-                let add = StorePlan<RunwayEntering>.run(StoreStatement(StoreSQL.addRunwayEntry(d), day, player, code, at)) { rows in
-                    guard let id = try rows.first?.integer(0) else { throw LeaderboardError.lookTaken }
-                    return .done(RunwayEntering(entry: RunwayEntryRecord(id: id, day: day, player: player, code: code, at: at), replaced: replaced))
-                }
-                guard let replaced else { return add }
-                return .run(StoreStatement(StoreSQL.closeDealsShowing(d), replaced.id)) { _ in add }
             }
         }
     }
@@ -76,14 +59,14 @@ public struct StoreRules: Sendable {
         return .lock(player) {
             .run(StoreStatement(StoreSQL.pointsEarned(d), player, contributors)) { earnedRows in
                 .run(StoreStatement(StoreSQL.pointsGiven(d), player)) { givenRows in
-                    let earned = try earnedRows.first?.integer(0) ?? 0, given = try givenRows.first?.integer(0) ?? 0
+                    let earned = try earnedRows.first?.integer("earned") ?? 0, given = try givenRows.first?.integer("given") ?? 0
                     guard points <= earned - given else { throw LeaderboardError.notEnoughPoints(available: earned - given) }
                     return .run(StoreStatement(StoreSQL.addDonation(d), player, cause, points, at)) { _ in
                         .run(StoreStatement(StoreSQL.setContribution(d), contributors, player, given + points, at)) { _ in
                             .log([contributors], player: player, at: at) {
                                 .run(StoreStatement(StoreSQL.causeTotal(d), cause)) { total in
                                     .done(DonationOutcome(given: given + points, available: earned - given - points,
-                                                          causeTotal: try total.first?.integer(0) ?? 0))
+                                                          causeTotal: try total.first?.integer("total") ?? 0))
                                 }
                             }
                         }
@@ -98,28 +81,11 @@ public struct StoreRules: Sendable {
     public func register(_ new: NewPlayer) -> StorePlan<PlayerRecord> {
         .run(StoreStatement(StoreSQL.addPlayer(d), new.publicID, new.name, new.nameKey, new.email, new.updatesOptIn, new.avatarCode,
                             new.tokenHash, new.createdAt)) { rows in
-            guard let number = try rows.first?.integer(0) else { throw LeaderboardError.nameTaken }
+            guard let number = try rows.first?.integer("id") else { throw LeaderboardError.nameTaken }
             let player = PlayerRecord(number: number, publicID: new.publicID, name: new.name, email: new.email, updatesOptIn: new.updatesOptIn,
                                       avatarCode: new.avatarCode, createdAt: new.createdAt, banned: false)
             guard let key = new.key else { return .done(player) }
             return giveKey(key, to: number) { .done(player) }
-        }
-    }
-
-    /// A player holds at most `limit` keys, and a key belongs to one player.
-    public func addKey(_ key: PlayerKey, player: Int64, limit: Int) -> StorePlan<Void> {
-        .lock(player) {
-            .run(StoreStatement(StoreSQL.keyCount(d), player)) { rows in
-                guard try rows.first?.integer(0) ?? 0 < Int64(limit) else { throw LeaderboardError.tooManyKeys(limit) }
-                return giveKey(key, to: player) { .done(()) }
-            }
-        }
-    }
-
-    private func giveKey<Outcome>(_ key: PlayerKey, to player: Int64, _ then: @escaping @Sendable () throws -> StorePlan<Outcome>) -> StorePlan<Outcome> {
-        .run(StoreStatement(StoreSQL.addKey(d), key.fingerprint, player, key.type, key.label, key.addedAt)) { rows in
-            guard !rows.isEmpty else { throw LeaderboardError.keyTaken }
-            return try then()
         }
     }
 
@@ -134,13 +100,13 @@ public struct StoreRules: Sendable {
         let step = Erasure.steps[index]
         let statement = step.keepingBoard.map { StoreStatement(step.sql(d), player, $0) } ?? StoreStatement(step.sql(d), player)
         return .run(statement) { rows in
-            erasing(from: index + 1, player, at: at, boards: step.returnsBoards ? boards + (try rows.map { try $0.text(0) }) : boards)
+            erasing(from: index + 1, player, at: at, boards: step.returnsBoards ? boards + (try rows.map { try $0.text("board") }) : boards)
         }
     }
 
     /// A row of `bestOf`.
     static func record(_ row: StoreRow) throws -> ScoreRecord {
-        ScoreRecord(board: try row.text(0), player: try row.integer(1), score: try row.integer(2), detail: try row.real(3),
-                    code: try row.text(4), at: try row.integer(5), hidden: try row.flag(6))
+        ScoreRecord(board: try row.text("board"), player: try row.integer("player"), score: try row.integer("score"), detail: try row.real("detail"),
+                    code: try row.text("code"), at: try row.integer("at"), hidden: try row.flag("hidden"))
     }
 }

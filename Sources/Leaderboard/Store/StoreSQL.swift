@@ -43,6 +43,9 @@ public enum StoreSQL {
 
     static let recordsWithPlayers = "records r JOIN players p ON p.id = r.player"
 
+    /// A player's columns, as `PlayerRecord(row:)` reads them.
+    static let playerColumns = "id, public_id, name, email, updates_opt_in, avatar_code, created_at, banned"
+
     /// (board, score, detail, at, player) of every visible record, by board, in rank order.
     public static func rankedKeys(_ d: Dialect) -> String {
         "SELECT r.board, r.score, r.detail, r.at, r.player FROM \(recordsWithPlayers) WHERE \(visible) ORDER BY r.board \(d.byteOrder), \(rankOrder)"
@@ -58,30 +61,31 @@ public enum StoreSQL {
         "SELECT \(columns) FROM \(recordsWithPlayers) WHERE r.player = \(d.parameter(1)) AND \(visible) ORDER BY r.board \(d.byteOrder)"
     }
 
-    /// Points a player has earned: visible bests on every board but contributors and the
+    /// `earned`: points a player has earned: visible bests on every board but contributors and the
     /// people's boards (whose scores move with every vote), and a point for each counted runway
     /// vote. 1: player, 2: the contributors board's id.
     public static func pointsEarned(_ d: Dialect) -> String {
         """
         SELECT CAST(COALESCE((SELECT SUM(score) FROM records WHERE player = \(d.parameter(1)) AND board <> \(d.parameter(2))
         AND board NOT LIKE 'people-%' AND NOT hidden), 0) + COALESCE((SELECT SUM(points) FROM runway_votes WHERE voter = \(d.parameter(1))), 0) AS BIGINT)
+        AS earned
         """
     }
 
-    /// Points a player has given. 1: player.
+    /// `given`: points a player has given. 1: player.
     public static func pointsGiven(_ d: Dialect) -> String {
-        "SELECT CAST(COALESCE(SUM(points), 0) AS BIGINT) FROM donations WHERE player = \(d.parameter(1))"
+        "SELECT CAST(COALESCE(SUM(points), 0) AS BIGINT) AS given FROM donations WHERE player = \(d.parameter(1))"
     }
 
-    /// Points a cause has been given in all. 1: cause.
+    /// `total`: points a cause has been given in all. 1: cause.
     public static func causeTotal(_ d: Dialect) -> String {
-        "SELECT CAST(COALESCE(SUM(points), 0) AS BIGINT) FROM donations WHERE cause = \(d.parameter(1))"
+        "SELECT CAST(COALESCE(SUM(points), 0) AS BIGINT) AS total FROM donations WHERE cause = \(d.parameter(1))"
     }
 
     /// (cause, points, donors) for every cause given to.
     public static let causeTotals = "SELECT cause, CAST(SUM(points) AS BIGINT), CAST(COUNT(DISTINCT player) AS BIGINT) FROM donations GROUP BY cause"
 
-    /// Deletes an erased player's records but the contributors record; returns their boards.
+    /// Deletes an erased player's records but the contributors record; returns their boards (`board`).
     /// 1: player, 2: the contributors board's id.
     public static func eraseRecords(_ d: Dialect) -> String {
         "DELETE FROM records WHERE player = \(d.parameter(1)) AND board <> \(d.parameter(2)) RETURNING board"
@@ -95,14 +99,14 @@ public enum StoreSQL {
         """
     }
 
-    /// A player's best on a board: (board, player, score, detail, code, at, hidden).
+    /// A player's best on a board: (`board`, `player`, `score`, `detail`, `code`, `at`, `hidden`).
     /// 1: board, 2: player.
     public static func bestOf(_ d: Dialect) -> String {
         "SELECT board, player, score, detail, code, at, hidden FROM records WHERE board = \(d.parameter(1)) AND player = \(d.parameter(2))"
     }
 
     /// Adds a player unless the name is taken (ignoring case: name_key is unique); returns the
-    /// new player's number when added. 1: public id, 2: name, 3: name key, 4: e-mail,
+    /// new player's number (`id`) when added. 1: public id, 2: name, 3: name key, 4: e-mail,
     /// 5: updates opt-in, 6: avatar, 7: token hash, 8: created at.
     public static func addPlayer(_ d: Dialect) -> String {
         let p = d.parameter

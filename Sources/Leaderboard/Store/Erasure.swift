@@ -1,7 +1,8 @@
-// Erasing a player, written once for both stores: what each table gives up, in order. Every table
-// the migrations make is either a step here or named in `untouched` with the reason, and
-// SchemaTests checks both lists against the migrations of both stores: a new table holding a
-// player's data cannot be missed by erasure without a test failing.
+// Erasing a player, written once for both stores: what each table gives up, in order (each step's
+// statement lives with its feature's SQL). Every table the migrations make is either a step here
+// or named in `untouched` with the reason, and SchemaTests checks both lists against the
+// migrations of both stores: a new table holding a player's data cannot be missed by erasure
+// without a test failing.
 
 /// One table's part in erasing a player: a statement whose first parameter is the player's number.
 public struct ErasureStep: Sendable {
@@ -32,7 +33,7 @@ public enum Erasure {
         ErasureStep("player_days", StoreSQL.eraseDays),
         ErasureStep("score_bands", StoreSQL.eraseBands),
         ErasureStep("news", StoreSQL.eraseNews),
-        ErasureStep("follows", StoreSQL.eraseFollows),
+        ErasureStep("follows", FollowSQL.erase),
         ErasureStep("player_settings", StoreSQL.erasePlayerSettings),
     ]
 

@@ -1,6 +1,7 @@
-// The PostgreSQL store carries out the write rules (StoreRules) inside one transaction on one
-// pooled connection: each step of a plan in order, the player's advisory lock where a plan asks;
-// and the reads written once for both stores (DaysStore), one statement on a pooled connection.
+// The executor on PostgresNIO (see Leaderboard's StoreExecutor): the PostgreSQL store carries out
+// a plan inside one transaction on one pooled connection, each step in order, the player's
+// advisory lock where a plan asks; a read is one statement on a pooled connection. Rows keep their
+// columns' names.
 import Leaderboard
 import Logging
 import PostgresNIO
@@ -38,8 +39,12 @@ extension PostgresStore {
             }
         }
         var rows: [StoreRow] = []
+        var columns: StoreColumns?
         for try await row in try await connection.query(PostgresQuery(unsafeSQL: statement.sql, binds: binds), logger: logger) {
-            rows.append(StoreRow(try row.map(storeValue)))
+            // Every row of a result has the same columns: their names are read from the first.
+            let names = columns ?? StoreColumns(row.map(\.columnName))
+            columns = names
+            rows.append(StoreRow(names, try row.map(storeValue)))
         }
         return rows
     }

@@ -1,4 +1,4 @@
-// The SQLite store's Runway: entries, judgements, deals and the people's boards (StoreSQL+Runway
+// The SQLite store's Runway: entries, judgements, deals and the people's boards (RunwaySQL
 // holds the rules). SQLite has one writer at a time, so ids become visible in id order.
 import GRDB
 import ScoresAPI

@@ -1,5 +1,6 @@
-// The SQLite store carries out the write rules (StoreRules) inside one IMMEDIATE transaction of
-// its one writer: each step of a plan in order, synchronously, in GRDB's write closure.
+// The executor on GRDB (see StoreExecutor): the SQLite store carries out a plan inside one
+// IMMEDIATE transaction of its one writer, each step in order, synchronously, in GRDB's write
+// closure; a read runs on a reader, which never waits for the writer. Rows keep their columns' names.
 import GRDB
 
 extension SQLiteStore {
@@ -18,21 +19,23 @@ extension SQLiteStore {
     }
 
     public func read(_ statement: StoreStatement) async throws -> [StoreRow] {
-        try await pool.read { db in
-            try Row.fetchAll(db.cachedStatement(sql: statement.sql), arguments: StatementArguments(statement.binds.map(\.databaseValue))).map { row in
-                StoreRow(row.databaseValues.map(StoreValue.init))
-            }
+        try await pool.read { db in try Self.rows(of: statement, db) }
+    }
+
+    /// Prepared once (the rules use a small, fixed set of statements; submit's is hot); the column
+    /// names are read once from the prepared statement, for every row.
+    private static func rows(of statement: StoreStatement, _ db: Database) throws -> [StoreRow] {
+        let prepared = try db.cachedStatement(sql: statement.sql)
+        let columns = StoreColumns(prepared.columnNames)
+        return try Row.fetchAll(prepared, arguments: StatementArguments(statement.binds.map(\.databaseValue))).map { row in
+            StoreRow(columns, row.databaseValues.map(StoreValue.init))
         }
     }
 
     private static func carryOut(_ effect: StoreEffect, _ db: Database) throws -> [StoreRow] {
         switch effect {
         case .statement(let statement):
-            // Prepared once: the rules use a small, fixed set of statements (submit's is hot).
-            let arguments = StatementArguments(statement.binds.map(\.databaseValue))
-            return try Row.fetchAll(db.cachedStatement(sql: statement.sql), arguments: arguments).map { row in
-                StoreRow(row.databaseValues.map(StoreValue.init))
-            }
+            return try rows(of: statement, db)
         case .lockPlayer:
             return []  // one writer at a time already
         case .logChanges(let boards, let player, let seconds):

@@ -1,5 +1,5 @@
 // Hosted games' saves and leases, read and written once for both stores through their executor
-// (StoreSQL+Hosting). A host claims a player's lease before their game starts, renews it (with the
+// (HostingSQL holds the SQL; rows are read by column name). A host claims a player's lease before their game starts, renews it (with the
 // files that changed) every few seconds while it runs, and gives it back, with the last files, when
 // the game ends; a write by a session that no longer holds the lease throws `LeaseLost` and
 // changes nothing.
@@ -97,7 +97,7 @@ extension StoreExecutor {
 
     /// (owner, session) of this host's games that another session asks for.
     public func gamesAskedFor(host: String) async throws -> [(owner: String, session: String)] {
-        try await read(StoreStatement(StoreSQL.askedOfHost(dialect), host)).map { (try $0.text(0), try $0.text(1)) }
+        try await read(StoreStatement(StoreSQL.askedOfHost(dialect), host)).map { (try $0.text("owner"), try $0.text("session")) }
     }
 
     /// Renews the lease and writes what changed, in one transaction; with `release`, gives the
@@ -115,8 +115,7 @@ extension StoreExecutor {
         let statements = writes
         return try await perform(.run(renew) { rows in
             guard let row = rows.first else { throw LeaseLost() }
-            let asked: Bool
-            if case .null = row.values.first ?? .null { asked = false } else { asked = true }
+            let asked = try !row.isNull("wanted_by")
             return try Self.each(statements) { .done(asked) }
         })
     }
@@ -129,17 +128,17 @@ extension StoreExecutor {
     /// Every game whose lease is live at `now`, oldest first.
     public func liveGames(now: Int64) async throws -> [LiveGame] {
         try await read(StoreStatement(StoreSQL.liveGames(dialect), now)).map { row in
-            func optionalText(_ at: Int) -> String? { try? row.text(at) }
-            return LiveGame(owner: try row.text(0), playerID: optionalText(1), name: optionalText(2), host: try row.text(3), relay: try row.text(4),
-                            session: try row.text(5), startedAt: try row.integer(6), lastInput: try row.integer(7), screen: try row.text(8),
-                            columns: Int(try row.integer(9)), rows: Int(try row.integer(10)), watchers: Int(try row.integer(11)))
+            LiveGame(owner: try row.text("owner"), playerID: try row.optionalText("player_id"), name: try row.optionalText("player_name"),
+                     host: try row.text("host"), relay: try row.text("relay"), session: try row.text("session"),
+                     startedAt: try row.integer("started_at"), lastInput: try row.integer("last_input"), screen: try row.text("screen"),
+                     columns: try row.int("columns"), rows: try row.int("rows"), watchers: try row.int("watchers"))
         }
     }
 
     /// What an owner keeps, by path.
     public func hostedFiles(owner: String) async throws -> [HostedFile] {
         try await read(StoreStatement(StoreSQL.savedFiles(dialect), owner)).map {
-            HostedFile(path: try $0.text(0), body: try $0.text(1), digest: try $0.text(2))
+            HostedFile(path: try $0.text("path"), body: try $0.text("body"), digest: try $0.text("digest"))
         }
     }
 
@@ -150,7 +149,7 @@ extension StoreExecutor {
 
     /// Whether a player's games may be watched.
     public func watchable(_ player: Int64) async throws -> Bool {
-        try await read(StoreStatement(StoreSQL.watchable(dialect), player)).first.map { try $0.flag(0) } ?? true
+        try await read(StoreStatement(StoreSQL.watchable(dialect), player)).first.map { try $0.flag("watchable") } ?? true
     }
 
     public func setWatchable(_ player: Int64, _ watchable: Bool) async throws {
@@ -159,7 +158,7 @@ extension StoreExecutor {
 
     /// The public ids of the players who refuse to be watched.
     public func unwatchablePlayers() async throws -> Set<String> {
-        Set(try await read(StoreStatement(StoreSQL.unwatchable(dialect))).map { try $0.text(0) })
+        Set(try await read(StoreStatement(StoreSQL.unwatchable(dialect))).map { try $0.text("public_id") })
     }
 
     /// Statements one after another, their rows unread, then `then`.
@@ -173,7 +172,7 @@ extension StoreExecutor {
 extension StoreExecutor {
     /// A server secret, if there is one.
     public func secretValue(named name: String) async throws -> String? {
-        try await read(StoreStatement(StoreSQL.secret(dialect), name)).first.map { try $0.text(0) }
+        try await read(StoreStatement(StoreSQL.secret(dialect), name)).first.map { try $0.text("value") }
     }
 
     /// Moves secrets in one transaction: each (to, from) pair sets `to` to `from`'s value (or

@@ -9,56 +9,6 @@
 // nothing, rather than the last writer winning.
 
 extension StoreSQL {
-    /// The seventh migration's tables, in one dialect.
-    public static func hostingSchema(_ d: Dialect) -> [String] {
-        let integer = d == .sqlite ? "INTEGER" : "BIGINT"
-        let boolean = d == .sqlite ? "INTEGER" : "BOOLEAN"
-        let withoutRowID = d == .sqlite ? " WITHOUT ROWID" : ""
-        return [
-            // owner: a player's public id, or "key:" and the fingerprint of a key that belongs to no
-            // one yet. body: the file, base64; digest: its SHA-256, hex.
-            """
-            CREATE TABLE hosted_saves (
-                owner TEXT NOT NULL,
-                path TEXT NOT NULL,
-                body TEXT NOT NULL,
-                digest TEXT NOT NULL,
-                updated_at \(integer) NOT NULL,
-                PRIMARY KEY (owner, path)
-            )\(withoutRowID)
-            """,
-            """
-            CREATE TABLE hosted_games (
-                owner TEXT NOT NULL,
-                player_id TEXT,
-                player_name TEXT,
-                host TEXT NOT NULL,
-                relay TEXT NOT NULL,
-                session TEXT NOT NULL,
-                started_at \(integer) NOT NULL,
-                expires_at \(integer) NOT NULL,
-                last_input \(integer) NOT NULL,
-                screen TEXT NOT NULL,
-                columns INTEGER NOT NULL,
-                rows INTEGER NOT NULL,
-                watchers INTEGER NOT NULL,
-                wanted_by TEXT,
-                wanted_at \(integer),
-                PRIMARY KEY (owner)
-            )\(withoutRowID)
-            """,
-            // Each host reads the requests for its own games several times a second.
-            "CREATE INDEX hosted_games_host ON hosted_games (host, wanted_by)",
-            """
-            CREATE TABLE player_settings (
-                player \(integer) NOT NULL REFERENCES players(id),
-                watchable \(boolean) NOT NULL,
-                PRIMARY KEY (player)
-            )\(withoutRowID)
-            """,
-        ]
-    }
-
     /// Takes an owner's lease when no live game holds it (or this session already does); returns
     /// the session when taken. 1: owner, 2: player id, 3: name, 4: host, 5: relay, 6: session,
     /// 7: now, 8: expires, 9: columns, 10: rows.

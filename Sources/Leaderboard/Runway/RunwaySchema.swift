@@ -1,0 +1,104 @@
+// The Runway's tables: each day's entries, every judgement, each voter's deals; and the server's
+// secrets, which came with it.
+
+extension Migration {
+    /// v2. The server's secrets came with the Runway (its tickets are sealed with one); hosting keeps
+    /// its host key there too.
+    static let runway = Migration("v2: runway entries, votes, deals; server secrets", sqlite: [
+        """
+        CREATE TABLE runway_entries (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            day INTEGER NOT NULL,
+            player INTEGER NOT NULL REFERENCES players(id),
+            code TEXT NOT NULL,
+            at INTEGER NOT NULL,
+            UNIQUE (day, player)
+        );
+        CREATE INDEX runway_entries_player ON runway_entries (player);
+        CREATE TABLE runway_votes (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            day INTEGER NOT NULL,
+            voter INTEGER NOT NULL REFERENCES players(id),
+            left_entry INTEGER NOT NULL,
+            right_entry INTEGER NOT NULL,
+            choice TEXT NOT NULL CHECK (choice IN ('left', 'right', 'tie', 'skip')),
+            points INTEGER NOT NULL CHECK (points IN (0, 1)),
+            at INTEGER NOT NULL
+        );
+        CREATE INDEX runway_votes_day ON runway_votes (day, id);
+        CREATE INDEX runway_votes_voter ON runway_votes (voter, day);
+        CREATE TABLE runway_deals (
+            day INTEGER NOT NULL,
+            voter INTEGER NOT NULL REFERENCES players(id),
+            slot INTEGER NOT NULL CHECK (slot IN (0, 1)),
+            serial INTEGER NOT NULL,
+            left_entry INTEGER NOT NULL,
+            right_entry INTEGER NOT NULL,
+            open INTEGER NOT NULL,
+            at INTEGER NOT NULL,
+            PRIMARY KEY (day, voter, slot)
+        ) WITHOUT ROWID;
+        CREATE TABLE server_secrets (
+            name TEXT NOT NULL PRIMARY KEY,
+            value TEXT NOT NULL
+        ) WITHOUT ROWID;
+        """,
+    ], postgres: [
+        """
+        CREATE TABLE runway_entries (
+            id BIGSERIAL PRIMARY KEY,
+            day INTEGER NOT NULL,
+            player BIGINT NOT NULL REFERENCES players(id),
+            code TEXT NOT NULL,
+            at BIGINT NOT NULL,
+            UNIQUE (day, player)
+        )
+        """,
+        "CREATE INDEX runway_entries_player ON runway_entries (player)",
+        """
+        CREATE TABLE runway_votes (
+            id BIGSERIAL PRIMARY KEY,
+            day INTEGER NOT NULL,
+            voter BIGINT NOT NULL REFERENCES players(id),
+            left_entry BIGINT NOT NULL,
+            right_entry BIGINT NOT NULL,
+            choice TEXT NOT NULL CHECK (choice IN ('left', 'right', 'tie', 'skip')),
+            points INTEGER NOT NULL CHECK (points IN (0, 1)),
+            at BIGINT NOT NULL
+        )
+        """,
+        "CREATE INDEX runway_votes_day ON runway_votes (day, id)",
+        "CREATE INDEX runway_votes_voter ON runway_votes (voter, day)",
+        """
+        CREATE TABLE runway_deals (
+            day INTEGER NOT NULL,
+            voter BIGINT NOT NULL REFERENCES players(id),
+            slot INTEGER NOT NULL CHECK (slot IN (0, 1)),
+            serial BIGINT NOT NULL,
+            left_entry BIGINT NOT NULL,
+            right_entry BIGINT NOT NULL,
+            open BOOLEAN NOT NULL,
+            at BIGINT NOT NULL,
+            PRIMARY KEY (day, voter, slot)
+        )
+        """,
+        """
+        CREATE TABLE server_secrets (
+            name TEXT NOT NULL PRIMARY KEY,
+            value TEXT NOT NULL
+        )
+        """,
+    ])
+
+    /// v4. A vote and a deal read the voter's judgements of the day (their counts, the pairs
+    /// already judged): from the index alone, rather than a lookup in the table per judgement.
+    static let judgementIndex = Migration("v4: a voter's judgements read from their index", sqlite: [
+        """
+        DROP INDEX runway_votes_voter;
+        CREATE INDEX runway_votes_voter ON runway_votes (voter, day, choice, points, left_entry, right_entry);
+        """,
+    ], postgres: [
+        "DROP INDEX runway_votes_voter",
+        "CREATE INDEX runway_votes_voter ON runway_votes (voter, day, choice, points, left_entry, right_entry)",
+    ])
+}
