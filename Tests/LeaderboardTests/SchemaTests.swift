@@ -75,10 +75,10 @@ struct Schema: Equatable {
     @Test(arguments: StoreKind.allCases)
     func rowsAreReadByColumnName(_ kind: StoreKind) async throws {
         let store = try StoreKind.open(kind.newDatabase())
-        let rows = try await store.read(StoreStatement("SELECT CAST(2 AS BIGINT) AS second_one, 'a' AS first_one, NULL AS nothing"))
+        let rows = try await store.read(StoreStatement("SELECT CAST(2 AS BIGINT) AS second_one, 'a' AS first_one, NULL AS absent"))
         let row = try #require(rows.first)
         #expect(try row.integer("second_one") == 2 && row.text("first_one") == "a")
-        #expect(try row.isNull("nothing") && row.optionalText("nothing") == nil)
+        #expect(try row.isNull("absent") && row.optionalText("absent") == nil)
         #expect(throws: LeaderboardError.self) { try row.integer("missing") }
     }
 
