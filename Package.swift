@@ -61,6 +61,9 @@ let package = Package(
         // The leaderboard's wire types and times, and the one protocol the game's Scores screen
         // talks through (commands out, events back). Plain Swift.
         .target(name: "ScoresAPI", dependencies: ["PlumeCalendar"]),
+        // The API's OpenAPI document, written from the calls ScoresAPI declares (`plume-server
+        // openapi`, `make openapi`). Plain Swift; the game does not link it.
+        .target(name: "ScoresAPIDocument", dependencies: ["ScoresAPI"]),
         // The game's side of the leaderboard: a plume-server over URLSession, or the same service
         // in-process on a local SQLite file; settings, credentials and the outbox. No NIO.
         .target(
@@ -204,7 +207,7 @@ let package = Package(
             name: "plume-server",
             dependencies: [
                 "Leaderboard", "LeaderboardPostgres", "LeaderboardServer", "ScoresAPI", "PlumeCalendar", "GameState", "Challenges", "ServerBench", "ConnectionGuard",
-                "HostedGames", "HostingRoutes", "ServerSettings",
+                "HostedGames", "HostingRoutes", "ServerSettings", "ScoresAPIDocument",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -228,7 +231,7 @@ let package = Package(
             name: "LeaderboardServerTests",
             dependencies: [
                 "LeaderboardServer", "Leaderboard", "LeaderboardPostgres", "ScoresAPI", "PlumeCalendar", "PlumeTestSupport", "GameState",
-                "ConnectionGuard", "ServerBench", "Challenges", "HostedGames", "HostingRoutes", "ServerSettings",
+                "ConnectionGuard", "ServerBench", "Challenges", "HostedGames", "HostingRoutes", "ServerSettings", "ScoresAPIDocument",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),

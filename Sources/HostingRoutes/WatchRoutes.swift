@@ -27,7 +27,11 @@ struct WatchRoutes {
     func register(on router: Router<AppContext>) {
         router.get("watch", use: listPage)
         router.get("watch/:player", use: watchPage)
-        router.get("v1/watch", use: listJSON)
+        CallRouter(router, service: service).on(APICalls.watchList) { _ in
+            do { return WatchList(games: try await listed()) } catch let error as APIError { throw error } catch {
+                throw APIError(.serviceUnavailable, .storageUnavailable, "the list of games can't be read just now — try again in a moment")
+            }
+        }
         router.get("v1/relay/:player", use: relay)
         router.get("assets/watch.js") { _, _ in
             Reply.bytes(Array(Self.script.utf8), type: "text/javascript; charset=utf-8", extra: [.cacheControl: "public, max-age=3600"])
@@ -97,30 +101,14 @@ struct WatchRoutes {
 
     // MARK: The list
 
-    struct ListedGame: Encodable {
-        let player_id: String
-        let name: String
-        let screen: String
-        let started_at: Int64
-        let idle_seconds: Int64
-        let watchers: Int
-        let columns: Int
-        let rows: Int
-    }
-
-    func listed() async throws -> [ListedGame] {
+    /// The games being played now that may be watched (GET /v1/watch, `APICalls.watchList`).
+    func listed() async throws -> [WatchedGame] {
         let now = Int64(Date().timeIntervalSince1970 * 1000)
         return try await hosting.watch.games().compactMap { entry in
             guard let id = entry.game.playerID else { return nil }
             let game = entry.game
-            return ListedGame(player_id: id, name: SafeText.strip(entry.name), screen: game.screen, started_at: game.startedAt,
-                              idle_seconds: max(0, (now - game.lastInput) / 1000), watchers: game.watchers, columns: game.columns, rows: game.rows)
-        }
-    }
-
-    @Sendable func listJSON(_ request: Request, context: AppContext) async throws -> Response {
-        do { return try Reply.json(["games": try await listed()]) } catch let error as APIError { throw error } catch {
-            throw APIError(.serviceUnavailable, .storageUnavailable, "the list of games can't be read just now — try again in a moment")
+            return WatchedGame(playerID: id, name: SafeText.strip(entry.name), screen: game.screen, startedAt: game.startedAt,
+                               idleSeconds: max(0, (now - game.lastInput) / 1000), watchers: game.watchers, columns: game.columns, rows: game.rows)
         }
     }
 
@@ -131,8 +119,8 @@ struct WatchRoutes {
         }
         let now = Int64(Date().timeIntervalSince1970 * 1000)
         let rows: [[String: Any]] = games.map { game in
-            ["id": game.player_id, "name": game.name, "screen": game.screen.isEmpty ? "—" : game.screen,
-             "playing": Self.duration(now - game.started_at), "idle": Self.duration(game.idle_seconds * 1000), "watchers": game.watchers]
+            ["id": game.playerID, "name": game.name, "screen": game.screen.isEmpty ? "—" : game.screen,
+             "playing": Self.duration(now - game.startedAt), "idle": Self.duration(game.idleSeconds * 1000), "watchers": game.watchers]
         }
         return PageRoutes.html(HostingPages.templates.render("watchList", ["games": rows, "none": rows.isEmpty, "ssh": hosting.watchCommand]))
     }

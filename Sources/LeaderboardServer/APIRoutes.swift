@@ -1,4 +1,6 @@
-// The JSON API under /v1: players, scores, boards, donations, causes and the runway.
+// The JSON API under /v1: each call ScoresAPI declares (APICalls), registered from its declaration
+// (CallRouter: method, path, sign-in, body, status) with the rule it runs in the service. The list
+// of games being watched is the hosting feature's (HostingRoutes).
 import ConnectionGuard
 import Foundation
 import Hummingbird
@@ -20,216 +22,140 @@ struct APIRoutes {
     }
 
     func register(on router: Router<AppContext>) {
-        let v1 = router.group("v1")
-        v1.post("players", use: registerPlayer)
-        v1.get("players/me", use: ownProfile)
-        v1.patch("players/me", use: updateProfile)
-        v1.delete("players/me", use: erase)
-        v1.get("players/:player", use: publicProfile)
-        v1.get("players/:player/record", use: record)
-        v1.get("players", use: findPlayer)
-        v1.get("players/me/following", use: following)
-        v1.put("players/me/following/:player", use: follow)
-        v1.delete("players/me/following/:player", use: unfollow)
-        v1.get("boards/:board/following", use: boardAmongFollowed)
-        v1.get("players/me/news", use: news)
-        v1.get("players/me/settings") { request, _ in try Reply.json(try await service.settings(try await signedIn(request))) }
-        v1.put("players/me/settings") { request, _ in
-            let player = try await signedIn(request)
-            let wanted = try await JSONBody.decode(PlayerSettings.self, from: request)
-            return try Reply.json(try await service.changeSettings(player, wanted))
+        let calls = CallRouter(router, service: service)
+        registerPlayers(calls)
+        registerFollowing(calls)
+        registerBoards(calls)
+        registerRunway(calls)
+    }
+
+    // MARK: Players, their days and their keys
+
+    func registerPlayers(_ calls: CallRouter) {
+        let registrations = CallLimit(limits.registrations, "registrations from this address") { context, _ in context.remoteAddress }
+        calls.on(APICalls.register, limit: registrations) { call in
+            // A hosted game's player registers with the key they connected with.
+            let registered = if let pass = call.context.hostedPass { try await service.register(call.body, pass: pass) } else { try await service.register(call.body) }
+            call.context.logger.info("player registered", metadata: ["player": "\(registered.playerID)"])
+            return registered
         }
-        v1.get("players/me/keys", use: listKeys)
-        v1.post("players/me/keys", use: addKey)
-        v1.delete("players/me/keys", use: removeKey)
-        v1.post("scores", use: submit)
-        // ?include=earlier adds earlier days' boards (what a game lists); other words are ignored.
-        v1.get("boards") { request, _ in
-            let include = request.uri.queryParameters.get("include")?.split(separator: ",") ?? []
-            return try Reply.json(service.boards(earlier: include.contains("earlier")))
+        calls.on(APICalls.ownProfile) { try await service.ownProfile(try $0.signedIn) }
+        calls.on(APICalls.updateProfile) { try await service.updateProfile(try $0.signedIn, $0.body) }
+        calls.on(APICalls.erase) { call in
+            let player = try call.signedIn
+            try await service.erase(player)
+            erased(player.publicID)
+            return NoBody()
         }
-        v1.get("boards/:board") { _, context in try Reply.json(service.info(try service.board(try context.parameters.text("board")))) }
-        v1.get("boards/:board/top", use: top)
-        v1.get("boards/:board/around/me", use: aroundMe)
-        v1.get("boards/:board/around/:player", use: aroundPlayer)
-        v1.get("boards/:board/players/:player", use: standing)
-        v1.post("donations", use: donate)
-        v1.get("causes") { _, _ in try Reply.json(try await service.causeList()) }
-        v1.get("contributors/top") { request, _ in
-            let limit = try request.queryInt("limit", in: LeaderboardLimits.pageRows, default: LeaderboardLimits.defaultPageRows)
-            return Reply.etagged(try await service.topPage(boardID: Board.contributors.id, limit: limit), request: request)
+        // Anyone may read a profile; with the player's own token it also shows their looks on
+        // boards the Runway keeps anonymous.
+        calls.on(APICalls.publicProfile) { call in try await service.publicProfile(playerID: try call.parameter(.player), viewer: call.player) }
+        calls.on(APICalls.record) { call in
+            let limit = try call.request.queryInt("limit", in: LeaderboardLimits.recordDays, default: LeaderboardLimits.defaultRecordDays)
+            return try await service.record(playerID: try call.parameter(.player), limit: limit, cursor: call.request.uri.queryParameters.get("cursor"))
         }
-        v1.put("runway/:day/entry", use: enterRunway)
-        v1.get("runway/:day/pair", use: runwayPair)
-        v1.post("runway/votes", use: runwayVote)
-        v1.get("runway/:day", use: runwayDay)
-    }
-
-    func signedIn(_ request: Request) async throws -> PlayerRecord {
-        try await service.authenticate(token: try request.bearerToken())
-    }
-
-    @Sendable func registerPlayer(_ request: Request, context: AppContext) async throws -> Response {
-        if let wait = limits.registrations.check(context.remoteAddress) { throw APIError.tooMany("registrations from this address", retryAfter: wait) }
-        let body = try await JSONBody.decode(RegisterRequest.self, from: request)
-        // A hosted game's player registers with the key they connected with.
-        let registered = if let pass = context.hostedPass { try await service.register(body, pass: pass) } else { try await service.register(body) }
-        context.logger.info("player registered", metadata: ["player": "\(registered.playerID)"])
-        return try Reply.json(registered, status: .created)
-    }
-
-    @Sendable func ownProfile(_ request: Request, context: AppContext) async throws -> Response {
-        try Reply.json(try await service.ownProfile(try await signedIn(request)))
-    }
-
-    @Sendable func updateProfile(_ request: Request, context: AppContext) async throws -> Response {
-        let player = try await signedIn(request)
-        return try Reply.json(try await service.updateProfile(player, try await JSONBody.decode(ProfileUpdate.self, from: request)))
-    }
-
-    @Sendable func erase(_ request: Request, context: AppContext) async throws -> Response {
-        let player = try await signedIn(request)
-        try await service.erase(player)
-        erased(player.publicID)
-        return Response(status: .noContent)
-    }
-
-    @Sendable func listKeys(_ request: Request, context: AppContext) async throws -> Response {
-        try Reply.json(KeyList(keys: try await service.keys(of: try await signedIn(request))))
-    }
-
-    @Sendable func addKey(_ request: Request, context: AppContext) async throws -> Response {
-        let player = try await signedIn(request)
-        let key = try await service.addKey(player, line: try await JSONBody.decode(AddKeyRequest.self, from: request).publicKey)
-        context.logger.info("key added", metadata: ["player": "\(player.publicID)", "fingerprint": "\(key.fingerprint)"])
-        return try Reply.json(key, status: .created)
-    }
-
-    /// DELETE /v1/players/me/keys?fingerprint=SHA256:… (a fingerprint may hold "/", so not in the path).
-    @Sendable func removeKey(_ request: Request, context: AppContext) async throws -> Response {
-        let player = try await signedIn(request)
-        guard let fingerprint = request.uri.queryParameters.get("fingerprint"), !fingerprint.isEmpty else {
-            throw APIError.badRequest(.missingField, "say which key: ?fingerprint=SHA256:…")
-        }
-        try await service.removeKey(player, fingerprint: fingerprint, inUse: context.hostedPass?.fingerprint)
-        return Response(status: .noContent)
-    }
-
-    /// Anyone may read a profile; with the player's own token it also shows their looks on boards
-    /// the Runway keeps anonymous.
-    @Sendable func publicProfile(_ request: Request, context: AppContext) async throws -> Response {
-        let viewer = request.headers[.authorization] == nil ? nil : try await signedIn(request)
-        return try Reply.etagged(try await service.publicProfile(playerID: try context.parameters.text("player"), viewer: viewer), request: request)
-    }
-
-    @Sendable func record(_ request: Request, context: AppContext) async throws -> Response {
-        let limit = try request.queryInt("limit", in: LeaderboardLimits.recordDays, default: LeaderboardLimits.defaultRecordDays)
-        let record = try await service.record(playerID: try context.parameters.text("player"), limit: limit,
-                                              cursor: request.uri.queryParameters.get("cursor"))
-        return try Reply.etagged(record, request: request)
-    }
-
-    /// GET /v1/players?name=Ada: a player by exact name, case ignored.
-    @Sendable func findPlayer(_ request: Request, context: AppContext) async throws -> Response {
-        guard let name = request.uri.queryParameters.get("name"), !name.isEmpty else {
-            throw APIError.badRequest(.missingField, "say whom: ?name=… (a player's exact name; case is ignored)")
-        }
-        return try Reply.json(try await service.player(named: String(name)))
-    }
-
-    @Sendable func following(_ request: Request, context: AppContext) async throws -> Response {
-        try Reply.json(try await service.following(try await signedIn(request)))
-    }
-
-    @Sendable func follow(_ request: Request, context: AppContext) async throws -> Response {
-        let player = try await signedIn(request)
-        if let wait = limits.submissions.check("follow " + player.publicID) { throw APIError.tooMany("follows", retryAfter: wait) }
-        return try Reply.json(try await service.follow(player, playerID: try context.parameters.text("player")))
-    }
-
-    @Sendable func unfollow(_ request: Request, context: AppContext) async throws -> Response {
-        let player = try await signedIn(request)
-        if let wait = limits.submissions.check("follow " + player.publicID) { throw APIError.tooMany("follows", retryAfter: wait) }
-        try await service.unfollow(player, playerID: try context.parameters.text("player"))
-        return Response(status: .noContent)
-    }
-
-    @Sendable func boardAmongFollowed(_ request: Request, context: AppContext) async throws -> Response {
-        let player = try await signedIn(request)
-        return try Reply.etagged(try await service.boardAmongFollowed(boardID: try context.parameters.text("board"), player: player), request: request)
-    }
-
-    @Sendable func news(_ request: Request, context: AppContext) async throws -> Response {
-        let player = try await signedIn(request)
-        var after: Int64 = 0
-        if let text = request.uri.queryParameters.get("after") {
-            guard text.utf8.count <= 18, let value = Int64(text), value >= 0 else {
-                throw APIError.badRequest(.invalidCursor, "after is the id of the last news item you have read: a whole number (0 for everything kept)")
+        calls.on(APICalls.news) { call in
+            let player = try call.signedIn
+            var after: Int64 = 0
+            if let text = call.request.uri.queryParameters.get("after") {
+                guard text.utf8.count <= 18, let value = Int64(text), value >= 0 else {
+                    throw APIError.badRequest(.invalidCursor, "after is the id of the last news item you have read: a whole number (0 for everything kept)")
+                }
+                after = value
             }
-            after = value
+            return try await service.news(player, after: after)
         }
-        return try Reply.json(try await service.news(player, after: after))
-    }
-
-    @Sendable func submit(_ request: Request, context: AppContext) async throws -> Response {
-        let player = try await signedIn(request)
-        if let wait = limits.submissions.check(player.publicID) { throw APIError.tooMany("submissions", retryAfter: wait) }
-        return try Reply.json(try await service.submit(player, try await JSONBody.decode(SubmitRequest.self, from: request)))
-    }
-
-    @Sendable func top(_ request: Request, context: AppContext) async throws -> Response {
-        let board = try context.parameters.text("board")
-        let limit = try request.queryInt("limit", in: LeaderboardLimits.pageRows, default: LeaderboardLimits.defaultPageRows)
-        if let cursor = request.uri.queryParameters.get("cursor") {
-            return try Reply.etagged(try await service.top(boardID: board, limit: limit, cursor: cursor), request: request)
+        calls.on(APICalls.settings) { try await service.settings(try $0.signedIn) }
+        calls.on(APICalls.changeSettings) { try await service.changeSettings(try $0.signedIn, $0.body) }
+        calls.on(APICalls.keys) { KeyList(keys: try await service.keys(of: try $0.signedIn)) }
+        calls.on(APICalls.addKey) { call in
+            let player = try call.signedIn
+            let key = try await service.addKey(player, line: call.body.publicKey)
+            call.context.logger.info("key added", metadata: ["player": "\(player.publicID)", "fingerprint": "\(key.fingerprint)"])
+            return key
         }
-        return Reply.etagged(try await service.topPage(boardID: board, limit: limit), request: request)
+        // ?fingerprint=SHA256:… (a fingerprint may hold "/", so not in the path).
+        calls.on(APICalls.removeKey) { call in
+            let player = try call.signedIn
+            guard let fingerprint = call.request.uri.queryParameters.get("fingerprint"), !fingerprint.isEmpty else {
+                throw APIError.badRequest(.missingField, "say which key: ?fingerprint=SHA256:…")
+            }
+            try await service.removeKey(player, fingerprint: fingerprint, inUse: call.context.hostedPass?.fingerprint)
+            return NoBody()
+        }
     }
 
-    @Sendable func aroundMe(_ request: Request, context: AppContext) async throws -> Response {
-        let player = try await signedIn(request)
-        let radius = try request.queryInt("radius", in: LeaderboardLimits.aroundRadius, default: LeaderboardLimits.defaultAroundRadius)
-        return try Reply.etagged(try await service.around(boardID: try context.parameters.text("board"), player: player, radius: radius), request: request)
+    // MARK: Following
+
+    func registerFollowing(_ calls: CallRouter) {
+        let follows = CallLimit(limits.submissions, "follows") { _, player in "follow " + (player?.publicID ?? "") }
+        // ?name=Ada: a player by exact name, case ignored.
+        calls.on(APICalls.findPlayer) { call in
+            guard let name = call.request.uri.queryParameters.get("name"), !name.isEmpty else {
+                throw APIError.badRequest(.missingField, "say whom: ?name=… (a player's exact name; case is ignored)")
+            }
+            return try await service.player(named: String(name))
+        }
+        calls.on(APICalls.following) { try await service.following(try $0.signedIn) }
+        calls.on(APICalls.follow, limit: follows) { call in try await service.follow(try call.signedIn, playerID: try call.parameter(.player)) }
+        calls.on(APICalls.unfollow, limit: follows) { call in
+            try await service.unfollow(try call.signedIn, playerID: try call.parameter(.player))
+            return NoBody()
+        }
+        calls.on(APICalls.boardAmongFollowed) { call in
+            let player = try call.signedIn
+            return try await service.boardAmongFollowed(boardID: try call.parameter(.board), player: player)
+        }
     }
 
-    @Sendable func aroundPlayer(_ request: Request, context: AppContext) async throws -> Response {
-        let radius = try request.queryInt("radius", in: LeaderboardLimits.aroundRadius, default: LeaderboardLimits.defaultAroundRadius)
-        let page = try await service.around(boardID: try context.parameters.text("board"), playerID: try context.parameters.text("player"), radius: radius)
-        return try Reply.etagged(page, request: request)
+    // MARK: Boards, scores and causes
+
+    func registerBoards(_ calls: CallRouter) {
+        let submissions = CallLimit(limits.submissions, "submissions") { _, player in player?.publicID ?? "" }
+        let donations = CallLimit(limits.submissions, "donations") { _, player in player?.publicID ?? "" }
+        // ?include=earlier adds earlier days' boards (what a game lists); other words are ignored.
+        calls.on(APICalls.boards) { call in
+            let include = call.request.uri.queryParameters.get("include")?.split(separator: ",") ?? []
+            return service.boards(earlier: include.contains { $0 == APICalls.includeEarlier })
+        }
+        calls.on(APICalls.board) { call in service.info(try service.board(try call.parameter(.board))) }
+        calls.encoded(APICalls.top) { call in
+            let board = try call.parameter(.board)
+            let limit = try call.request.queryInt("limit", in: LeaderboardLimits.pageRows, default: LeaderboardLimits.defaultPageRows)
+            if let cursor = call.request.uri.queryParameters.get("cursor") {
+                return .value(try await service.top(boardID: board, limit: limit, cursor: cursor))
+            }
+            return .encoded(try await service.topPage(boardID: board, limit: limit))
+        }
+        calls.on(APICalls.aroundMe) { call in
+            let player = try call.signedIn
+            let radius = try call.request.queryInt("radius", in: LeaderboardLimits.aroundRadius, default: LeaderboardLimits.defaultAroundRadius)
+            return try await service.around(boardID: try call.parameter(.board), player: player, radius: radius)
+        }
+        calls.on(APICalls.aroundPlayer) { call in
+            let radius = try call.request.queryInt("radius", in: LeaderboardLimits.aroundRadius, default: LeaderboardLimits.defaultAroundRadius)
+            return try await service.around(boardID: try call.parameter(.board), playerID: try call.parameter(.player), radius: radius)
+        }
+        calls.on(APICalls.standing) { call in
+            try await service.standing(boardID: try call.parameter(.board), playerID: try call.parameter(.player))
+        }
+        calls.on(APICalls.submit, limit: submissions) { call in try await service.submit(try call.signedIn, call.body) }
+        calls.encoded(APICalls.contributors) { call in
+            let limit = try call.request.queryInt("limit", in: LeaderboardLimits.pageRows, default: LeaderboardLimits.defaultPageRows)
+            return .encoded(try await service.topPage(boardID: Board.contributors.id, limit: limit))
+        }
+        calls.on(APICalls.causes) { _ in try await service.causeList() }
+        calls.on(APICalls.donate, limit: donations) { call in try await service.donate(try call.signedIn, call.body) }
     }
 
-    @Sendable func standing(_ request: Request, context: AppContext) async throws -> Response {
-        let standing = try await service.standing(boardID: try context.parameters.text("board"), playerID: try context.parameters.text("player"))
-        return try Reply.etagged(standing, request: request)
-    }
+    // MARK: The Runway
 
-    @Sendable func enterRunway(_ request: Request, context: AppContext) async throws -> Response {
-        let player = try await signedIn(request)
-        if let wait = limits.votes.check(player.publicID) { throw APIError.tooMany("runway entries and votes", retryAfter: wait) }
-        let entry = try await JSONBody.decode(RunwayEntryRequest.self, from: request)
-        return try Reply.json(try await service.enterRunway(player, day: try context.parameters.text("day"), entry))
-    }
-
-    @Sendable func runwayPair(_ request: Request, context: AppContext) async throws -> Response {
-        let player = try await signedIn(request)
-        return try Reply.json(try await service.dealRunwayPair(player, day: try context.parameters.text("day")))
-    }
-
-    @Sendable func runwayVote(_ request: Request, context: AppContext) async throws -> Response {
-        let player = try await signedIn(request)
-        if let wait = limits.votes.check(player.publicID) { throw APIError.tooMany("runway entries and votes", retryAfter: wait) }
-        return try Reply.json(try await service.castRunwayVote(player, try await JSONBody.decode(RunwayVoteRequest.self, from: request)))
-    }
-
-    /// Anyone may read a day; with a token the answer also holds the player's own entry and votes.
-    @Sendable func runwayDay(_ request: Request, context: AppContext) async throws -> Response {
-        let player = request.headers[.authorization] == nil ? nil : try await signedIn(request)
-        return try Reply.json(try await service.runwayDay(try context.parameters.text("day"), player: player))
-    }
-
-    @Sendable func donate(_ request: Request, context: AppContext) async throws -> Response {
-        let player = try await signedIn(request)
-        if let wait = limits.submissions.check(player.publicID) { throw APIError.tooMany("donations", retryAfter: wait) }
-        return try Reply.json(try await service.donate(player, try await JSONBody.decode(DonationRequest.self, from: request)))
+    func registerRunway(_ calls: CallRouter) {
+        let votes = CallLimit(limits.votes, "runway entries and votes") { _, player in player?.publicID ?? "" }
+        calls.on(APICalls.enterRunway, limit: votes) { call in try await service.enterRunway(try call.signedIn, day: try call.parameter(.day), call.body) }
+        calls.on(APICalls.runwayPair) { call in try await service.dealRunwayPair(try call.signedIn, day: try call.parameter(.day)) }
+        calls.on(APICalls.runwayVote, limit: votes) { call in try await service.castRunwayVote(try call.signedIn, call.body) }
+        // Anyone may read a day; with a token the answer also holds the player's own entry and votes.
+        calls.on(APICalls.runwayDay) { call in try await service.runwayDay(try call.parameter(.day), player: call.player) }
     }
 }

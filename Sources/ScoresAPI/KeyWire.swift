@@ -1,4 +1,4 @@
-// SSH keys on the wire: GET, POST /v1/players/me/keys and DELETE /v1/players/me/keys/{fingerprint}.
+// SSH keys on the wire: GET, POST /v1/players/me/keys and DELETE /v1/players/me/keys?fingerprint=….
 // A key signs its player in to the games the server hosts over SSH.
 
 /// One of a player's keys, as listed.

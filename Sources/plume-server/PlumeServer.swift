@@ -28,7 +28,7 @@ struct PlumeServer: AsyncParsableCommand {
             """,
         version: PlumeVersion.current,
         subcommands: [Serve.self, Config.self, Players.self, Records.self, UpdatesList.self, Migrate.self, Backup.self, Restore.self, SSHFingerprint.self, SSHKey.self,
-                      Bench.self],
+                      Bench.self, OpenAPICommand.self],
         defaultSubcommand: Serve.self
     )
 }

@@ -1,4 +1,6 @@
-// Every limit the leaderboard service enforces, in one place, with the reason for each.
+// Every limit the leaderboard service enforces, in one place, with the reason for each. Those the
+// API states on the wire (a page's rows, a code's length…) are ScoresAPI's `WireLimits`, read here.
+import ScoresAPI
 
 public enum LeaderboardLimits {
     /// Player names: 1–24 characters (grapheme clusters) after Unicode NFC — short enough for a
@@ -6,19 +8,17 @@ public enum LeaderboardLimits {
     public static let nameCharacters = 1...24
     /// E-mail addresses (RFC 5321's path limit).
     public static let maxEmailBytes = 254
-    /// Rows in one page of a board.
-    public static let pageRows = 1...100
-    /// The page a client gets when it names no limit (the seed's "top 50").
-    public static let defaultPageRows = 50
+    /// Rows in one page of a board, and the page a client gets when it names no limit.
+    public static let pageRows = WireLimits.pageRows
+    public static let defaultPageRows = WireLimits.defaultPageRows
     /// Rows either side of a player in an around-me read.
-    public static let aroundRadius = 0...25
-    public static let defaultAroundRadius = 5
+    public static let aroundRadius = WireLimits.aroundRadius
+    public static let defaultAroundRadius = WireLimits.defaultAroundRadius
     /// Earlier days whose style and people's boards the board list gives a game, besides today's.
-    public static let earlierDays = 6
-    /// Days in one page of a player's record: up to a year and a week, so a game draws a year's
-    /// calendar from one read.
-    public static let recordDays = 1...371
-    public static let defaultRecordDays = 30
+    public static let earlierDays = WireLimits.earlierDays
+    /// Days in one page of a player's record.
+    public static let recordDays = WireLimits.recordDays
+    public static let defaultRecordDays = WireLimits.defaultRecordDays
     /// News items in one read.
     public static let newsPage = 50
     /// How far back a closing pass looks for days (and runways) not yet closed: a server down for
@@ -30,9 +30,9 @@ public enum LeaderboardLimits {
     public static let closingBatch = 1_000
     /// Players one player may follow: a large circle of friends and a class or two, small
     /// enough that a board among them is read from the rank index at once.
-    public static let follows = 500
-    /// Share codes longer than this are not codes Plume writes (16 ingredients is 255 characters).
-    public static let maxCodeBytes = 512
+    public static let follows = WireLimits.follows
+    /// Share codes longer than this are not codes Plume writes.
+    public static let maxCodeBytes = WireLimits.maxCodeBytes
     /// The most points one donation can move: far above anything a player can earn in a year,
     /// low enough that sums never approach Int64 overflow.
     public static let maxDonationPoints = 1_000_000_000

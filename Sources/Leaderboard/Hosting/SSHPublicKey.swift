@@ -4,6 +4,7 @@
 import Crypto
 import Foundation
 import GameState
+import ScoresAPI
 
 public struct SSHPublicKey: Equatable, Sendable {
     /// "ssh-ed25519", "ecdsa-sha2-nistp256", …
@@ -15,8 +16,9 @@ public struct SSHPublicKey: Equatable, Sendable {
 
     /// The key types hosted games accept: the ones the SSH server can verify.
     public static let acceptedTypes = ["ssh-ed25519", "ecdsa-sha2-nistp256", "ecdsa-sha2-nistp384", "ecdsa-sha2-nistp521"]
-    /// Longer lines are refused before any work (an ECDSA P-521 line is about 270 bytes).
-    public static let maxLineBytes = 2048
+    /// Longer lines are refused before any work (an ECDSA P-521 line is about 270 bytes; the API
+    /// says so too).
+    public static let maxLineBytes = WireLimits.maxKeyLineBytes
 
     /// OpenSSH's fingerprint: "SHA256:" and the unpadded base64 of the SHA-256 of the wire form.
     public var fingerprint: String { Self.fingerprint(of: blob) }

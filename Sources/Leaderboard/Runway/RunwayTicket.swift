@@ -6,6 +6,7 @@ import Crypto
 import Foundation
 import GameState
 import PlumeCalendar
+import ScoresAPI
 
 public struct RunwayTicket: Equatable, Sendable {
     /// The runway's day (days since 1970-01-01, UTC).
@@ -38,8 +39,8 @@ public struct RunwayTicket: Equatable, Sendable {
 
     static let version: UInt8 = 1
     static let prefix = "rt1."
-    /// Tickets are short; anything longer is refused before any work.
-    public static let maxLength = 160
+    /// Tickets are short; anything longer is refused before any work (the API says so too).
+    public static let maxLength = WireLimits.maxTicketBytes
 
     /// The ticket as text: "rt1." and the sealed payload in base64url.
     public func sealed(with key: SymmetricKey) -> String {
