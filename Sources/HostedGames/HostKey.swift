@@ -55,7 +55,7 @@ public struct HostKey: Sendable {
 
     /// The key every host on one database presents: kept in the database as an OpenSSH key file's
     /// text; the first host to need it makes it, and every other reads that one.
-    public static func shared(in store: any RunwayStore) async throws -> HostKey {
+    public static func shared(in store: any StoreExecutor) async throws -> HostKey {
         let proposed = OpenSSHKeyFile.write(Curve25519.Signing.PrivateKey(), comment: "plume-server host key")
         let kept = try await store.secret(named: secretName, proposed: proposed)
         do { return make(try OpenSSHKeyFile.read(kept), created: kept == proposed) } catch {

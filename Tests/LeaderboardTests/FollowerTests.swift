@@ -134,8 +134,9 @@ final class Events: Sendable {
 }
 
 /// A real store behind a line the test can cut: while cut, every call fails as a lost database
-/// does (`storage_unavailable`); otherwise each call goes through unchanged. What the features
-/// write once on the executor (following, days, hosting) goes through `perform` and `read`.
+/// does (`storage_unavailable`); otherwise each call goes through unchanged. Everything the store
+/// reads and writes is written once on the executor, so it goes through `perform`, `read` and
+/// `scan`; what is left is the store's own.
 final class CutOffStore: LeaderboardStore {
     let store: any LeaderboardStore
     private let isCut = Mutex(false)
@@ -151,59 +152,16 @@ final class CutOffStore: LeaderboardStore {
     var label: String { "cut-off " + store.label }
     var dialect: StoreSQL.Dialect { store.dialect }
     func perform<Outcome: Sendable>(_ plan: StorePlan<Outcome>) async throws -> Outcome { try line(); return try await store.perform(plan) }
+    func performGrouped<Outcome: Sendable>(_ plan: StorePlan<Outcome>) async throws -> Outcome {
+        try line(); return try await store.performGrouped(plan)
+    }
     func read(_ statement: StoreStatement) async throws -> [StoreRow] { try line(); return try await store.read(statement) }
+    func scan<State: Sendable>(_ statement: StoreStatement, into state: State,
+                               _ fold: @escaping @Sendable (inout State, StoreRow) throws -> Void) async throws -> State {
+        try line(); return try await store.scan(statement, into: state, fold)
+    }
     func migrate() async throws { try line(); try await store.migrate() }
     func ping() async throws { try line(); try await store.ping() }
-    func createPlayer(_ player: NewPlayer) async throws -> PlayerRecord { try line(); return try await store.createPlayer(player) }
-    func player(tokenHash: String) async throws -> PlayerRecord? { try line(); return try await store.player(tokenHash: tokenHash) }
-    func player(publicID: String) async throws -> PlayerRecord? { try line(); return try await store.player(publicID: publicID) }
-    func player(name: String) async throws -> PlayerRecord? { try line(); return try await store.player(name: name) }
-    func updatePlayer(_ number: Int64, _ changes: PlayerChanges, at: Int64) async throws -> PlayerRecord {
-        try line(); return try await store.updatePlayer(number, changes, at: at)
-    }
-    func erasePlayer(_ number: Int64, at: Int64) async throws { try line(); try await store.erasePlayer(number, at: at) }
-    func setBanned(_ number: Int64, _ banned: Bool, at: Int64) async throws { try line(); try await store.setBanned(number, banned, at: at) }
-    func players(limit: Int, offset: Int) async throws -> [PlayerRecord] { try line(); return try await store.players(limit: limit, offset: offset) }
-    func updatesList() async throws -> [(name: String, email: String)] { try line(); return try await store.updatesList() }
-    func submit(_ record: ScoreRecord) async throws -> SubmitOutcome { try line(); return try await store.submit(record) }
-    func record(board: String, player: Int64) async throws -> ScoreRecord? { try line(); return try await store.record(board: board, player: player) }
-    func records(board: String, players: [Int64]) async throws -> [Int64: RecordWithPlayer] {
-        try line(); return try await store.records(board: board, players: players)
-    }
-    func bests(player: Int64) async throws -> [ScoreRecord] { try line(); return try await store.bests(player: player) }
-    func setHidden(board: String, player: Int64, _ hidden: Bool, at: Int64) async throws -> Bool {
-        try line(); return try await store.setHidden(board: board, player: player, hidden, at: at)
-    }
-    func rankedKeys() async throws -> [String: [RankKey]] { try line(); return try await store.rankedKeys() }
-    func orderedKeys(board: String) async throws -> [RankKey] { try line(); return try await store.orderedKeys(board: board) }
-    func changeLog() async throws -> ChangeLogEnds { try line(); return try await store.changeLog() }
-    func changes(after id: Int64, limit: Int) async throws -> [IndexChange] { try line(); return try await store.changes(after: id, limit: limit) }
-    func pruneChanges(before: Int64) async throws { try line(); try await store.pruneChanges(before: before) }
-    func points(player: Int64) async throws -> (earned: Int64, given: Int64) { try line(); return try await store.points(player: player) }
-    func donate(player: Int64, cause: String, points: Int64, at: Int64) async throws -> DonationOutcome {
-        try line(); return try await store.donate(player: player, cause: cause, points: points, at: at)
-    }
-    func causeTotals() async throws -> [CauseTotal] { try line(); return try await store.causeTotals() }
-    func secret(named name: String, proposed: String) async throws -> String { try line(); return try await store.secret(named: name, proposed: proposed) }
-    func enterRunway(day: Int, player: Int64, code: String, at: Int64) async throws -> (entry: RunwayEntryRecord, replaced: RunwayEntryRecord?) {
-        try line(); return try await store.enterRunway(day: day, player: player, code: code, at: at)
-    }
-    func runwayEntry(day: Int, player: Int64) async throws -> RunwayEntryRecord? { try line(); return try await store.runwayEntry(day: day, player: player) }
-    func runwayEntries(day: Int) async throws -> [RunwayEntryRecord] { try line(); return try await store.runwayEntries(day: day) }
-    func runwayLooks(entries: [Int64]) async throws -> [Int64: RunwayLook] { try line(); return try await store.runwayLooks(entries: entries) }
-    func runwayCounts(day: Int) async throws -> (entries: Int, votes: Int) { try line(); return try await store.runwayCounts(day: day) }
-    func runwayJudgements(day: Int, after id: Int64, limit: Int) async throws -> [RunwayJudgement] {
-        try line(); return try await store.runwayJudgements(day: day, after: id, limit: limit)
-    }
-    func judgedPairs(day: Int, voter: Int64) async throws -> [(Int64, Int64)] { try line(); return try await store.judgedPairs(day: day, voter: voter) }
-    func runwayCounts(day: Int, voter: Int64) async throws -> RunwayVoterCounts { try line(); return try await store.runwayCounts(day: day, voter: voter) }
-    func runwayDeals(day: Int, voter: Int64) async throws -> [RunwayDeal] { try line(); return try await store.runwayDeals(day: day, voter: voter) }
-    func openRunwayDeals(day: Int, voter: Int64, _ deals: [RunwayProposal], at: Int64) async throws -> [RunwayDeal] {
-        try line(); return try await store.openRunwayDeals(day: day, voter: voter, deals, at: at)
-    }
-    func castRunwayVote(day: Int, voter: Int64, serial: Int64, choice: RunwayChoice, rules: RunwayVoteRules, at: Int64) async throws -> RunwayVoteOutcome {
-        try line(); return try await store.castRunwayVote(day: day, voter: voter, serial: serial, choice: choice, rules: rules, at: at)
-    }
     func writePeoplesChoice(_ records: [ScoreRecord], at: Int64) async throws { try line(); try await store.writePeoplesChoice(records, at: at) }
 }
 

@@ -69,4 +69,8 @@ public enum LeaderboardLimits {
     public static let runwaySettleAfter = Duration.seconds(1)
     /// Judgements read from the store in one batch by the runway's fit.
     public static let runwayReadBatch = 20_000
+    /// Players whose records one statement reads, each a bound value: a board among friends
+    /// (`follows` and the player) in one, far below either database's limit on bound values
+    /// (SQLite 32 766, PostgreSQL 65 535).
+    public static let playersPerRead = 1_000
 }

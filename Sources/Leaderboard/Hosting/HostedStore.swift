@@ -116,7 +116,7 @@ extension StoreExecutor {
         return try await perform(.run(renew) { rows in
             guard let row = rows.first else { throw LeaseLost() }
             let asked = try !row.isNull("wanted_by")
-            return try Self.each(statements) { .done(asked) }
+            return try .each(statements) { .done(asked) }
         })
     }
 
@@ -159,13 +159,6 @@ extension StoreExecutor {
     /// The public ids of the players who refuse to be watched.
     public func unwatchablePlayers() async throws -> Set<String> {
         Set(try await read(StoreStatement(StoreSQL.unwatchable(dialect))).map { try $0.text("public_id") })
-    }
-
-    /// Statements one after another, their rows unread, then `then`.
-    static func each<Outcome>(_ statements: [StoreStatement], from index: Int = 0, then: @escaping @Sendable () throws -> StorePlan<Outcome>)
-        throws -> StorePlan<Outcome> {
-        guard index < statements.count else { return try then() }
-        return .run(statements[index]) { _ in try each(statements, from: index + 1, then: then) }
     }
 }
 

@@ -1,5 +1,8 @@
-// The Runway's write rule, written once for both stores as a plan (StoreRules): entering a look.
-// The statements are RunwaySQL's.
+// The Runway's write rules, written once for both stores as plans (StoreRules): entering a look,
+// dealing pairs, recording a vote, and writing the people's board. The statements are RunwaySQL's
+// (and BoardsSQL's for the people's board). A voter's writes hold the voter's lock, so two servers
+// answering one voter at once count skips and points once.
+import ScoresAPI
 
 extension StoreRules {
     /// A player's look on a day's runway replaces their earlier one (whose open deals close); a
@@ -7,10 +10,7 @@ extension StoreRules {
     public func enterRunway(day: Int, player: Int64, code: String, at: Int64) -> StorePlan<RunwayEntering> {
         .lock(player) {
             .run(StoreStatement(StoreSQL.removeRunwayEntry(d), day, player)) { rows in
-                let replaced = try rows.first.map { row in
-                    RunwayEntryRecord(id: try row.integer("id"), day: try row.int("day"), player: try row.integer("player"), code: try row.text("code"),
-                                      at: try row.integer("at"))
-                }
+                let replaced = try rows.first.map(RunwayEntryRecord.init(row:))
                 let add = StorePlan<RunwayEntering>.run(StoreStatement(StoreSQL.addRunwayEntry(d), day, player, code, at)) { rows in
                     guard let id = try rows.first?.integer("id") else { throw LeaderboardError.lookTaken }
                     return .done(RunwayEntering(entry: RunwayEntryRecord(id: id, day: day, player: player, code: code, at: at), replaced: replaced))
@@ -18,6 +18,58 @@ extension StoreRules {
                 guard let replaced else { return add }
                 return .run(StoreStatement(StoreSQL.closeDealsShowing(d), replaced.id)) { _ in add }
             }
+        }
+    }
+
+    /// Deals each pair into its slot with the voter's next serial, unless the slot's deal is still
+    /// open (which stays); the voter's deals after.
+    func openRunwayDeals(day: Int, voter: Int64, _ deals: [RunwayProposal], at: Int64) -> StorePlan<[RunwayDeal]> {
+        let writes = deals.map { StoreStatement(StoreSQL.openRunwayDeal(d), day, voter, $0.slot, $0.left, $0.right, at) }
+        let after = StoreStatement(StoreSQL.runwayDeals(d), day, voter)
+        return .lock(voter) {
+            try .each(writes) {
+                .run(after) { rows in .done(try rows.map { try RunwayDeal(row: $0, day: day, voter: voter) }) }
+            }
+        }
+    }
+
+    /// A skip past the day's allowance is refused and the deal stays open (the voter still owes
+    /// the pair an answer); a deal answered already, or replaced, refuses its ticket. A vote earns
+    /// a point while the voter's points that day are under the limit.
+    func castRunwayVote(day: Int, voter: Int64, serial: Int64, choice: RunwayChoice, rules: RunwayVoteRules,
+                        at: Int64) -> StorePlan<RunwayVoteOutcome> {
+        .lock(voter) {
+            .run(StoreStatement(StoreSQL.voterCounts(d), day, voter)) { rows in
+                let counts = try RunwayVoterCounts(row: rows.first)
+                if choice == .skip, counts.skips >= rules.skipsPerDay {
+                    return .run(StoreStatement(StoreSQL.isDealOpen(d), day, voter, serial)) { open in
+                        guard try open.first?.integer("open_deals") == 1 else { throw LeaderboardError.ticketUsed }
+                        throw LeaderboardError.skipLimit(rules.skipsPerDay)
+                    }
+                }
+                return .run(StoreStatement(StoreSQL.answerRunwayDeal(d), day, voter, serial)) { answered in
+                    guard let pair = answered.first else { throw LeaderboardError.ticketUsed }
+                    let left = try pair.integer("left_entry"), right = try pair.integer("right_entry")
+                    let points = choice != .skip && counts.points < rules.pointsPerDay ? 1 : 0
+                    var after = counts
+                    if choice == .skip { after.skips += 1 } else { after.votes += 1 }
+                    after.points += points
+                    let outcome = RunwayVoteOutcome(points: points, counts: after)
+                    return .step(.lockJudgementOrder) { _ in
+                        .run(StoreStatement(StoreSQL.recordJudgement(d), day, voter, left, right, choice.rawValue, points, at)) { _ in .done(outcome) }
+                    }
+                }
+            }
+        }
+    }
+
+    /// People's-board records (the caller has compared them with what is there), each kept as a
+    /// best is and logged.
+    func writePeoplesChoice(_ records: [ScoreRecord], at: Int64, from index: Int = 0) -> StorePlan<Void> {
+        guard index < records.count else { return .done(()) }
+        let record = records[index]
+        return .run(StoreStatement(StoreSQL.keepBest(d), record.board, record.player, record.score, record.detail, record.code, record.at)) { _ in
+            .log([record.board], player: record.player, at: at) { writePeoplesChoice(records, at: at, from: index + 1) }
         }
     }
 }

@@ -8,9 +8,10 @@
 //   next serial; answering closes it, so each serial is accepted once;
 // - skips are judgements (never dealt again) but not votes; a vote earns 1 point while the
 //   voter's points on that day's runway are under the day's limit;
-// - points earned by voting count with points earned on boards (StoreSQL.pointsEarned).
+// - points earned by voting count with points earned on boards (BoardsSQL: StoreSQL.points).
 
 extension StoreSQL {
+    /// An entry's columns over `runway_entries e`, as `RunwayEntryRecord(row:)` reads them.
     static let entryColumns = "e.id, e.day, e.player, e.code, e.at"
 
     /// A player's entry on a day. 1: day, 2: player.
@@ -26,12 +27,12 @@ extension StoreSQL {
         """
     }
 
-    /// Removes a player's entry on a day, returning its columns. 1: day, 2: player.
+    /// Removes a player's entry on a day, returning its columns (as `entryColumns`). 1: day, 2: player.
     public static func removeRunwayEntry(_ d: Dialect) -> String {
         "DELETE FROM runway_entries WHERE day = \(d.parameter(1)) AND player = \(d.parameter(2)) RETURNING id, day, player, code, at"
     }
 
-    /// 1: day, 2: player, 3: code, 4: at. Returns the new id, or nothing when the look is on the
+    /// 1: day, 2: player, 3: code, 4: at. Returns the new `id`, or nothing when the look is on the
     /// day's runway already (runway_entries_look).
     public static func addRunwayEntry(_ d: Dialect) -> String {
         let p = d.parameter
@@ -55,20 +56,20 @@ extension StoreSQL {
         "DELETE FROM runway_entries WHERE player = \(d.parameter(1))"
     }
 
-    /// (entries, votes) on a day. 1: day.
+    /// (`entries`, `votes`) on a day. 1: day.
     public static func runwayDayCounts(_ d: Dialect) -> String {
         """
-        SELECT CAST((SELECT COUNT(*) FROM runway_entries WHERE day = \(d.parameter(1))) AS BIGINT),
-        CAST((SELECT COUNT(*) FROM runway_votes WHERE day = \(d.parameter(1)) AND choice <> 'skip') AS BIGINT)
+        SELECT CAST((SELECT COUNT(*) FROM runway_entries WHERE day = \(d.parameter(1))) AS BIGINT) AS entries,
+        CAST((SELECT COUNT(*) FROM runway_votes WHERE day = \(d.parameter(1)) AND choice <> 'skip') AS BIGINT) AS votes
         """
     }
 
-    /// (entry, code, public id, name) for two entries. 1: the first entry, 2: the second.
+    /// (`id`, `code`, `public_id`, `name`) for two entries. 1: the first entry, 2: the second.
     public static func runwayLooks(_ d: Dialect) -> String {
         "SELECT e.id, e.code, p.public_id, p.name FROM runway_entries e JOIN players p ON p.id = e.player WHERE e.id IN (\(d.parameter(1)), \(d.parameter(2)))"
     }
 
-    /// (id, voter, left, right, choice) after an id. 1: day, 2: after id, 3: limit.
+    /// (`id`, `voter`, `left_entry`, `right_entry`, `choice`) after an id. 1: day, 2: after id, 3: limit.
     public static func runwayJudgements(_ d: Dialect) -> String {
         """
         SELECT id, voter, left_entry, right_entry, choice FROM runway_votes
@@ -76,21 +77,21 @@ extension StoreSQL {
         """
     }
 
-    /// 1: day, 2: voter.
+    /// (`left_entry`, `right_entry`) of each judgement a voter made on a day. 1: day, 2: voter.
     public static func judgedPairs(_ d: Dialect) -> String {
         "SELECT left_entry, right_entry FROM runway_votes WHERE day = \(d.parameter(1)) AND voter = \(d.parameter(2))"
     }
 
-    /// (votes, skips, points) of a voter on a day. 1: day, 2: voter.
+    /// (`votes`, `skips`, `points`) of a voter on a day. 1: day, 2: voter.
     public static func voterCounts(_ d: Dialect) -> String {
         """
-        SELECT CAST(COALESCE(SUM(CASE WHEN choice = 'skip' THEN 0 ELSE 1 END), 0) AS BIGINT),
-        CAST(COALESCE(SUM(CASE WHEN choice = 'skip' THEN 1 ELSE 0 END), 0) AS BIGINT), CAST(COALESCE(SUM(points), 0) AS BIGINT)
+        SELECT CAST(COALESCE(SUM(CASE WHEN choice = 'skip' THEN 0 ELSE 1 END), 0) AS BIGINT) AS votes,
+        CAST(COALESCE(SUM(CASE WHEN choice = 'skip' THEN 1 ELSE 0 END), 0) AS BIGINT) AS skips, CAST(COALESCE(SUM(points), 0) AS BIGINT) AS points
         FROM runway_votes WHERE day = \(d.parameter(1)) AND voter = \(d.parameter(2))
         """
     }
 
-    /// (slot, serial, left, right, open) of a voter's deals on a day. 1: day, 2: voter.
+    /// (`slot`, `serial`, `left_entry`, `right_entry`, `open`) of a voter's deals on a day. 1: day, 2: voter.
     public static func runwayDeals(_ d: Dialect) -> String {
         "SELECT slot, serial, left_entry, right_entry, open FROM runway_deals WHERE day = \(d.parameter(1)) AND voter = \(d.parameter(2)) ORDER BY slot"
     }
@@ -108,12 +109,15 @@ extension StoreSQL {
             """
     }
 
-    /// Whether a deal is open. 1: day, 2: voter, 3: serial.
+    /// `open_deals`: 1 when the deal is open, else 0. 1: day, 2: voter, 3: serial.
     public static func isDealOpen(_ d: Dialect) -> String {
-        "SELECT COUNT(*) FROM runway_deals WHERE day = \(d.parameter(1)) AND voter = \(d.parameter(2)) AND serial = \(d.parameter(3)) AND open"
+        """
+        SELECT CAST(COUNT(*) AS BIGINT) AS open_deals FROM runway_deals
+        WHERE day = \(d.parameter(1)) AND voter = \(d.parameter(2)) AND serial = \(d.parameter(3)) AND open
+        """
     }
 
-    /// Closes the voter's open deal if its serial matches; returns (left, right) when it did.
+    /// Closes the voter's open deal if its serial matches; returns (`left_entry`, `right_entry`) when it did.
     /// 1: day, 2: voter, 3: serial.
     public static func answerRunwayDeal(_ d: Dialect) -> String {
         """
@@ -136,7 +140,7 @@ extension StoreSQL {
         "INSERT INTO server_secrets (name, value) VALUES (\(d.parameter(1)), \(d.parameter(2))) ON CONFLICT (name) DO NOTHING"
     }
 
-    /// 1: name.
+    /// `value`: a server secret. 1: name.
     public static func secret(_ d: Dialect) -> String {
         "SELECT value FROM server_secrets WHERE name = \(d.parameter(1))"
     }

@@ -2,7 +2,9 @@
 // player; a replaced look is a new entry, so it starts with no votes), every judgement a voter
 // made (votes and skips), and each voter's open deal (the pair dealt and not yet answered, with
 // its serial, so that a ticket is accepted once). The people's board itself is ordinary records
-// on `people-YYYY-MM-DD`, written by the service's fit through `writePeoplesChoice`.
+// on `people-YYYY-MM-DD`, written by the service's fit through `writePeoplesChoice`. Read and
+// written once for both stores through their executor (RunwaySQL holds the SQL, RunwayRules the
+// writes; rows are read by column name).
 import ScoresAPI
 
 public struct RunwayEntryRecord: Hashable, Sendable {
@@ -102,41 +104,120 @@ public struct RunwayVoteOutcome: Hashable, Sendable {
     public init(points: Int, counts: RunwayVoterCounts) { (self.points, self.counts) = (points, counts) }
 }
 
-public protocol RunwayStore: Sendable {
+extension RunwayEntryRecord {
+    /// A row of `StoreSQL.entryColumns`.
+    init(row: StoreRow) throws {
+        self.init(id: try row.integer("id"), day: try row.int("day"), player: try row.integer("player"), code: try row.text("code"),
+                  at: try row.integer("at"))
+    }
+}
+
+extension RunwayVoterCounts {
+    /// The row of `StoreSQL.voterCounts` (none is no judgements).
+    init(row: StoreRow?) throws {
+        self.init(votes: try row?.int("votes") ?? 0, skips: try row?.int("skips") ?? 0, points: try row?.int("points") ?? 0)
+    }
+}
+
+extension RunwayDeal {
+    /// A row of `StoreSQL.runwayDeals`.
+    init(row: StoreRow, day: Int, voter: Int64) throws {
+        self.init(day: day, voter: voter, slot: try row.int("slot"), serial: try row.integer("serial"), left: try row.integer("left_entry"),
+                  right: try row.integer("right_entry"), open: try row.flag("open"))
+    }
+}
+
+extension StoreExecutor {
     /// The server's secret of that name, made from `proposed` if there is none yet: every
     /// process on one database reads the same one (the key runway tickets are sealed with).
-    func secret(named name: String, proposed: String) async throws -> String
+    public func secret(named name: String, proposed: String) async throws -> String {
+        let d = dialect
+        return try await perform(.run(StoreStatement(StoreSQL.proposeSecret(d), name, proposed)) { _ in
+            .run(StoreStatement(StoreSQL.secret(d), name)) { rows in .done(try rows.first?.text("value") ?? proposed) }
+        })
+    }
 
     /// Enters (or replaces) a player's look on a day; returns the entry and the one it replaced.
     /// A replaced entry's open deals are closed (their tickets are refused as used). A look
     /// another player entered that day is refused (`look_taken`) and nothing changes.
-    func enterRunway(day: Int, player: Int64, code: String, at: Int64) async throws -> (entry: RunwayEntryRecord, replaced: RunwayEntryRecord?)
-    func runwayEntry(day: Int, player: Int64) async throws -> RunwayEntryRecord?
+    public func enterRunway(day: Int, player: Int64, code: String, at: Int64) async throws -> (entry: RunwayEntryRecord, replaced: RunwayEntryRecord?) {
+        let entering = try await perform(StoreRules(dialect).enterRunway(day: day, player: player, code: code, at: at))
+        return (entering.entry, entering.replaced)
+    }
+
+    public func runwayEntry(day: Int, player: Int64) async throws -> RunwayEntryRecord? {
+        try await read(StoreStatement(StoreSQL.runwayEntry(dialect), day, player)).first.map(RunwayEntryRecord.init(row:))
+    }
+
     /// The day's entries whose players are on the boards (neither banned nor erased), by id.
-    func runwayEntries(day: Int) async throws -> [RunwayEntryRecord]
+    public func runwayEntries(day: Int) async throws -> [RunwayEntryRecord] {
+        try await read(StoreStatement(StoreSQL.runwayEntries(dialect), day)).map(RunwayEntryRecord.init(row:))
+    }
+
     /// Up to two entries by id, with their players' public faces.
-    func runwayLooks(entries: [Int64]) async throws -> [Int64: RunwayLook]
+    public func runwayLooks(entries: [Int64]) async throws -> [Int64: RunwayLook] {
+        guard let first = entries.first else { return [:] }
+        var looks: [Int64: RunwayLook] = [:]
+        for row in try await read(StoreStatement(StoreSQL.runwayLooks(dialect), first, entries.dropFirst().first ?? first)) {
+            let entry = try row.integer("id")
+            looks[entry] = RunwayLook(entry: entry, code: try row.text("code"), publicID: try row.text("public_id"), name: try row.optionalText("name"))
+        }
+        return looks
+    }
+
     /// (entries, votes) on a day; skips are not votes.
-    func runwayCounts(day: Int) async throws -> (entries: Int, votes: Int)
+    public func runwayCounts(day: Int) async throws -> (entries: Int, votes: Int) {
+        let row = try await read(StoreStatement(StoreSQL.runwayDayCounts(dialect), day)).first
+        return (try row?.int("entries") ?? 0, try row?.int("votes") ?? 0)
+    }
 
     /// The day's judgements after an id, in id order (ids become visible in that order).
-    func runwayJudgements(day: Int, after id: Int64, limit: Int) async throws -> [RunwayJudgement]
+    public func runwayJudgements(day: Int, after id: Int64, limit: Int) async throws -> [RunwayJudgement] {
+        try await read(StoreStatement(StoreSQL.runwayJudgements(dialect), day, id, limit)).map { row in
+            RunwayJudgement(id: try row.integer("id"), voter: try row.integer("voter"), left: try row.integer("left_entry"),
+                            right: try row.integer("right_entry"), choice: Spelled(rawValue: try row.text("choice")))
+        }
+    }
+
     /// The pairs (left, right) a voter has answered on a day, skips included.
-    func judgedPairs(day: Int, voter: Int64) async throws -> [(Int64, Int64)]
-    func runwayCounts(day: Int, voter: Int64) async throws -> RunwayVoterCounts
+    public func judgedPairs(day: Int, voter: Int64) async throws -> [(Int64, Int64)] {
+        try await read(StoreStatement(StoreSQL.judgedPairs(dialect), day, voter)).map { row in
+            (try row.integer("left_entry"), try row.integer("right_entry"))
+        }
+    }
+
+    public func runwayCounts(day: Int, voter: Int64) async throws -> RunwayVoterCounts {
+        let row = try await read(StoreStatement(StoreSQL.voterCounts(dialect), day, voter)).first
+        return try RunwayVoterCounts(row: row)
+    }
 
     /// A voter's deals on a day (slots 0 and 1), open or answered.
-    func runwayDeals(day: Int, voter: Int64) async throws -> [RunwayDeal]
+    public func runwayDeals(day: Int, voter: Int64) async throws -> [RunwayDeal] {
+        try await read(StoreStatement(StoreSQL.runwayDeals(dialect), day, voter)).map { try RunwayDeal(row: $0, day: day, voter: voter) }
+    }
+
     /// Deals each (left, right) into its slot with the voter's next serial — unless that slot
     /// holds an open deal already (two requests at once, or two servers), which stays — in one
-    /// transaction; returns the voter's deals after.
-    func openRunwayDeals(day: Int, voter: Int64, _ deals: [RunwayProposal], at: Int64) async throws -> [RunwayDeal]
+    /// transaction; returns the voter's deals after. Grouped: deals arrive many at once.
+    public func openRunwayDeals(day: Int, voter: Int64, _ deals: [RunwayProposal], at: Int64) async throws -> [RunwayDeal] {
+        try await performGrouped(StoreRules(dialect).openRunwayDeals(day: day, voter: voter, deals, at: at))
+    }
+
     /// Records the answer to the voter's open deal `serial` and closes it. Throws `ticketUsed`
     /// when that deal is not open (answered, or replaced by a newer one), and `skipLimit` for a
-    /// skip past the day's allowance (the deal then stays open).
-    func castRunwayVote(day: Int, voter: Int64, serial: Int64, choice: RunwayChoice, rules: RunwayVoteRules, at: Int64) async throws -> RunwayVoteOutcome
+    /// skip past the day's allowance (the deal then stays open). Grouped: votes arrive many at once.
+    public func castRunwayVote(day: Int, voter: Int64, serial: Int64, choice: RunwayChoice, rules: RunwayVoteRules,
+                               at: Int64) async throws -> RunwayVoteOutcome {
+        try await performGrouped(StoreRules(dialect).castRunwayVote(day: day, voter: voter, serial: serial, choice: choice, rules: rules, at: at))
+    }
+}
 
+extension LeaderboardStore {
     /// Writes people's-board records (the caller has compared them with what is there) and logs
-    /// each change, in one transaction.
-    func writePeoplesChoice(_ records: [ScoreRecord], at: Int64) async throws
+    /// each change, in one transaction: a statement for each record and for each entry of the log.
+    /// (PostgreSQL writes them all in two statements instead, its own `writePeoplesChoice`.)
+    public func writePeoplesChoice(_ records: [ScoreRecord], at: Int64) async throws {
+        guard !records.isEmpty else { return }
+        try await perform(StoreRules(dialect).writePeoplesChoice(records, at: at))
+    }
 }

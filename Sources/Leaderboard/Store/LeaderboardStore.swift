@@ -1,7 +1,8 @@
 // What the leaderboard keeps, behind one protocol with two implementations: SQLite (GRDB; the
 // default, and the game's offline board) and PostgreSQL (postgres-nio; many server processes).
 // Every write that moves a record also appends to a change log in the same transaction; each
-// process applies the log to its rank index, so indexes in different processes stay exact.
+// process applies the log to its rank index, so indexes in different processes stay exact. The
+// records' types are here; how they are read and written is BoardsStore's and PlayersStore's.
 
 /// A player as stored. `name` is nil once the player has erased themselves.
 public struct PlayerRecord: Hashable, Sendable {
@@ -157,11 +158,11 @@ public struct CauseTotal: Sendable, Hashable {
     }
 }
 
-/// Each store is also a `StoreExecutor`: the rules and the features' store code written once for
-/// both (StoreRules; Following, Days, Hosting's saves, leases and keys) run on it, and add no
-/// requirement here. What is still listed below is implemented per driver, to be moved onto the
-/// executor feature by feature.
-public protocol LeaderboardStore: RunwayStore, StoreExecutor {
+/// A store: a database that both holds the leaderboard and carries out its statements. Everything
+/// the leaderboard reads and writes is written once on the executor (`StoreExecutor`; each
+/// feature's store code is an extension of it in the feature's folder), so this protocol lists
+/// only what each database does its own way.
+public protocol LeaderboardStore: StoreExecutor {
     /// A short description for logs and /readyz ("SQLite at …", "PostgreSQL at host:port/db").
     var label: String { get }
 
@@ -169,52 +170,15 @@ public protocol LeaderboardStore: RunwayStore, StoreExecutor {
     func migrate() async throws
     func ping() async throws
 
-    // Players
-    /// Throws `LeaderboardError` `name_taken` when the name (ignoring case) is in use, and
-    /// `key_taken` when the player's key belongs to another.
-    func createPlayer(_ player: NewPlayer) async throws -> PlayerRecord
-    func player(tokenHash: String) async throws -> PlayerRecord?
-    func player(publicID: String) async throws -> PlayerRecord?
-    func player(name: String) async throws -> PlayerRecord?
-    func updatePlayer(_ number: Int64, _ changes: PlayerChanges, at: Int64) async throws -> PlayerRecord
-    /// Clears name, e-mail, avatar and token and deletes the player's records, except the
-    /// contributors record, which stays for "a former player" (the steps of `Erasure`, in order). `at`
-    /// (milliseconds, the service's clock) dates the change-log entries of every write.
-    func erasePlayer(_ number: Int64, at: Int64) async throws
-    func setBanned(_ number: Int64, _ banned: Bool, at: Int64) async throws
-    func players(limit: Int, offset: Int) async throws -> [PlayerRecord]
-    /// (name, e-mail) of players who opted in to updates.
-    func updatesList() async throws -> [(name: String, email: String)]
-
-    // Records
-    /// Keeps the better of the stored best and this result.
-    func submit(_ record: ScoreRecord) async throws -> SubmitOutcome
-    func record(board: String, player: Int64) async throws -> ScoreRecord?
-    func records(board: String, players: [Int64]) async throws -> [Int64: RecordWithPlayer]
-    /// A player's visible bests on every board.
-    func bests(player: Int64) async throws -> [ScoreRecord]
-    func setHidden(board: String, player: Int64, _ hidden: Bool, at: Int64) async throws -> Bool
-
-    /// Every visible record's key, by board, in rank order (the index rebuild).
-    func rankedKeys() async throws -> [String: [RankKey]]
-    /// The store's ordering of one board, for tests that check the index against it.
-    func orderedKeys(board: String) async throws -> [RankKey]
-    /// The newest and oldest ids the change log keeps: a reader whose last id is older than
-    /// `oldest - 1` has missed pruned entries.
-    func changeLog() async throws -> ChangeLogEnds
-    func changes(after id: Int64, limit: Int) async throws -> [IndexChange]
-    func pruneChanges(before: Int64) async throws
-
-    // Points and causes
-    /// (earned, given): earned sums the player's visible bests on every board but contributors.
-    func points(player: Int64) async throws -> (earned: Int64, given: Int64)
-    /// Moves points to a cause if the player has them; throws `not_enough_points` otherwise.
-    func donate(player: Int64, cause: String, points: Int64, at: Int64) async throws -> DonationOutcome
-    func causeTotals() async throws -> [CauseTotal]
-
     /// Yields whenever another process may have written to the change log (PostgreSQL's
     /// LISTEN/NOTIFY); nil when the store has no such signal and the log is polled alone.
     func changeSignals() -> AsyncStream<Void>?
+
+    /// Writes people's-board records (the caller has compared them with what is there) and logs
+    /// each change, in one transaction. Written once as a plan (Runway/RunwayStore.swift), which
+    /// SQLite runs; PostgreSQL writes the rows in one statement and the log in another (`unnest`):
+    /// a first fit of a big day writes thousands, and the change log's lock is held until commit.
+    func writePeoplesChoice(_ records: [ScoreRecord], at: Int64) async throws
 }
 
 extension LeaderboardStore {

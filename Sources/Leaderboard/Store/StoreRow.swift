@@ -32,15 +32,17 @@ public struct StoreStatement: Sendable {
 
 /// The names of a result's columns, read once per statement and shared by all its rows.
 public struct StoreColumns: Sendable {
-    private let positions: [String: Int]
+    /// A result has a few columns with short names: comparing each in turn costs less than hashing
+    /// the one asked for, on every read of every row (a rebuild of the rank index reads millions).
+    private let names: [String]
 
     /// Names as the driver reports them; compared in lower case (PostgreSQL folds unquoted names
     /// to lower case, SQLite keeps them as written). Of two columns with one name, the first counts.
     public init(_ names: [String]) {
-        positions = Dictionary(names.enumerated().map { ($0.element.lowercased(), $0.offset) }, uniquingKeysWith: { first, _ in first })
+        self.names = names.map { $0.lowercased() }
     }
 
-    func position(_ name: String) -> Int? { positions[name] }
+    func position(_ name: String) -> Int? { names.firstIndex(of: name) }
 }
 
 /// A row a statement returned, read by column name.

@@ -1,8 +1,8 @@
 // The leaderboard's write rules, written once for both stores as plans (StoreExecutor): keeping
 // the best record (and with a style record, the player's days), donating, registering a unique
-// name, and erasing. Each store runs a plan inside one transaction; the statements are StoreSQL's
-// (and DaysSQL's). A feature's own rules extend StoreRules in its folder (Runway's entries,
-// Hosting's keys).
+// name, and erasing. Each store runs a plan inside one transaction; the statements are BoardsSQL's
+// and PlayersSQL's (and DaysSQL's). A feature's own rules extend StoreRules in its folder (a
+// profile's changes, Runway's entries, votes and deals, Hosting's keys).
 import ScoresAPI
 
 public struct StoreRules: Sendable {
@@ -57,17 +57,15 @@ public struct StoreRules: Sendable {
     public func donate(player: Int64, cause: String, points: Int64, at: Int64) -> StorePlan<DonationOutcome> {
         let contributors = Board.contributors.id
         return .lock(player) {
-            .run(StoreStatement(StoreSQL.pointsEarned(d), player, contributors)) { earnedRows in
-                .run(StoreStatement(StoreSQL.pointsGiven(d), player)) { givenRows in
-                    let earned = try earnedRows.first?.integer("earned") ?? 0, given = try givenRows.first?.integer("given") ?? 0
-                    guard points <= earned - given else { throw LeaderboardError.notEnoughPoints(available: earned - given) }
-                    return .run(StoreStatement(StoreSQL.addDonation(d), player, cause, points, at)) { _ in
-                        .run(StoreStatement(StoreSQL.setContribution(d), contributors, player, given + points, at)) { _ in
-                            .log([contributors], player: player, at: at) {
-                                .run(StoreStatement(StoreSQL.causeTotal(d), cause)) { total in
-                                    .done(DonationOutcome(given: given + points, available: earned - given - points,
-                                                          causeTotal: try total.first?.integer("total") ?? 0))
-                                }
+            .run(StoreStatement(StoreSQL.points(d), player, contributors)) { rows in
+                let earned = try rows.first?.integer("earned") ?? 0, given = try rows.first?.integer("given") ?? 0
+                guard points <= earned - given else { throw LeaderboardError.notEnoughPoints(available: earned - given) }
+                return .run(StoreStatement(StoreSQL.addDonation(d), player, cause, points, at)) { _ in
+                    .run(StoreStatement(StoreSQL.setContribution(d), contributors, player, given + points, at)) { _ in
+                        .log([contributors], player: player, at: at) {
+                            .run(StoreStatement(StoreSQL.causeTotal(d), cause)) { total in
+                                .done(DonationOutcome(given: given + points, available: earned - given - points,
+                                                      causeTotal: try total.first?.integer("total") ?? 0))
                             }
                         }
                     }
@@ -104,7 +102,7 @@ public struct StoreRules: Sendable {
         }
     }
 
-    /// A row of `bestOf`.
+    /// A row of `StoreSQL.recordColumns`.
     static func record(_ row: StoreRow) throws -> ScoreRecord {
         ScoreRecord(board: try row.text("board"), player: try row.integer("player"), score: try row.integer("score"), detail: try row.real("detail"),
                     code: try row.text("code"), at: try row.integer("at"), hidden: try row.flag("hidden"))

@@ -1,42 +1,19 @@
-// The PostgreSQL store: the change log every write appends to, its pruning, and LISTEN/NOTIFY,
-// which wakes every other process to read it at once.
+// The PostgreSQL store: appending to the change log every write logs to (under a lock, so ids
+// commit in order, in one statement however many boards), and LISTEN/NOTIFY, which wakes every
+// other process to read it at once. Reading and pruning the log are BoardsStore's, on the executor.
 import Foundation
 import Leaderboard
 import Logging
 import PostgresNIO
 
 extension PostgresStore {
-    /// Appends to the change log (in id order across processes) and tells the other processes.
-    /// `at` is the service's clock (milliseconds); the log keeps seconds, as its pruning reads them.
-    static func logChanges(_ connection: PostgresConnection, boards: [String], player: Int64, at: Int64, _ logger: Logger) async throws {
-        try await logChanges(connection, boards: boards, player: player, seconds: at.floorDivided(by: 1000), logger)
-    }
-
+    /// Appends to the change log (in id order across processes) and tells the other processes:
+    /// the executor's `logChanges`. `at` is in seconds, the log's own unit.
     static func logChanges(_ connection: PostgresConnection, boards: [String], player: Int64, seconds at: Int64, _ logger: Logger) async throws {
         guard !boards.isEmpty else { return }
         try await exec(connection, "SELECT pg_advisory_xact_lock(\(PostgresSchema.changeLogLock))", logger)
         try await exec(connection, "INSERT INTO changes (board, player, at) SELECT unnest(\(boards)::text[]), \(player), \(at)", logger)
         try await exec(connection, "SELECT pg_notify(\(PostgresSchema.notifyChannel), '')", logger)
-    }
-
-    public func changeLog() async throws -> ChangeLogEnds {
-        let ends = try await rows(.rule(StoreSQL.changeLogEnds), as: (Int64, Int64).self).first
-        return ChangeLogEnds(newest: ends?.0 ?? 0, oldest: ends?.1 ?? 0)
-    }
-
-    public func changes(after id: Int64, limit: Int) async throws -> [IndexChange] {
-        try await rows(.rule(StoreSQL.changes(.postgres), id, limit), as: (Int64, String, Int64, Int64?, Double?, Int64?, Bool?).self).map { row in
-            var key: RankKey?
-            if row.6 == true, let score = row.3, let detail = row.4, let at = row.5 {
-                key = RankKey(score: score, detail: detail, at: at, player: row.2)
-            }
-            return IndexChange(id: row.0, board: row.1, player: row.2, key: key)
-        }
-    }
-
-    public func pruneChanges(before: Int64) async throws {
-        let logger = logger
-        try await run { c in try await Self.exec(c, .rule(StoreSQL.pruneChanges(.postgres), before), logger) }
     }
 
     // MARK: Change signals

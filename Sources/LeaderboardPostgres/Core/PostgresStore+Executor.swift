@@ -1,7 +1,7 @@
 // The executor on PostgresNIO (see Leaderboard's StoreExecutor): the PostgreSQL store carries out
 // a plan inside one transaction on one pooled connection, each step in order, the player's
-// advisory lock where a plan asks; a read is one statement on a pooled connection. Rows keep their
-// columns' names.
+// advisory lock where a plan asks; a read is one statement on a pooled connection, its rows
+// streamed. Rows keep their columns' names.
 import Leaderboard
 import Logging
 import PostgresNIO
@@ -22,12 +22,34 @@ extension PostgresStore {
         }
     }
 
+    /// Writers commit side by side here (the group commit is SQLite's answer to its one writer).
+    public func performGrouped<Outcome: Sendable>(_ plan: StorePlan<Outcome>) async throws -> Outcome {
+        try await perform(plan)
+    }
+
     public func read(_ statement: StoreStatement) async throws -> [StoreRow] {
         let logger = logger
         return try await run { connection in try await Self.rows(of: statement, connection, logger) }
     }
 
-    private static func rows(of statement: StoreStatement, _ connection: PostgresConnection, _ logger: Logger) async throws -> [StoreRow] {
+    public func scan<State: Sendable>(_ statement: StoreStatement, into state: State,
+                                      _ fold: @escaping @Sendable (inout State, StoreRow) throws -> Void) async throws -> State {
+        let logger = logger
+        return try await run { connection in
+            var folded = state
+            try await Self.forEachRow(of: statement, connection, logger) { row in try fold(&folded, row) }
+            return folded
+        }
+    }
+
+    static func rows(of statement: StoreStatement, _ connection: PostgresConnection, _ logger: Logger) async throws -> [StoreRow] {
+        var rows: [StoreRow] = []
+        try await forEachRow(of: statement, connection, logger) { row in rows.append(row) }
+        return rows
+    }
+
+    private static func forEachRow(of statement: StoreStatement, _ connection: PostgresConnection, _ logger: Logger,
+                                   _ body: (StoreRow) throws -> Void) async throws {
         var binds = PostgresBindings(capacity: statement.binds.count)
         for value in statement.binds {
             switch value {
@@ -38,15 +60,13 @@ extension PostgresStore {
             case .bool(let value): binds.append(value)
             }
         }
-        var rows: [StoreRow] = []
         var columns: StoreColumns?
         for try await row in try await connection.query(PostgresQuery(unsafeSQL: statement.sql, binds: binds), logger: logger) {
             // Every row of a result has the same columns: their names are read from the first.
             let names = columns ?? StoreColumns(row.map(\.columnName))
             columns = names
-            rows.append(StoreRow(names, try row.map(storeValue)))
+            try body(StoreRow(names, try row.map(storeValue)))
         }
-        return rows
     }
 
     private static func carryOut(_ effect: StoreEffect, _ connection: PostgresConnection, _ logger: Logger) async throws -> [StoreRow] {
@@ -55,6 +75,9 @@ extension PostgresStore {
             return try await rows(of: statement, connection, logger)
         case .lockPlayer(let player):
             try await lock(connection, player: player, logger)
+            return []
+        case .lockJudgementOrder:
+            try await exec(connection, "SELECT pg_advisory_xact_lock(\(PostgresSchema.runwayJudgementLock))", logger)
             return []
         case .logChanges(let boards, let player, let seconds):
             try await logChanges(connection, boards: boards, player: player, seconds: seconds, logger)

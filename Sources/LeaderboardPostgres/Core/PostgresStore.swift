@@ -1,5 +1,6 @@
 // The PostgreSQL store (postgres-nio): what several `plume-server` processes share. The same
-// tables and the same answers as the SQLite store. Writes that touch a player's records hold an
+// tables and the same answers as the SQLite store: what it stores and reads is written once for
+// both on its executor (PostgresStore+Executor). Writes that touch a player's records hold an
 // advisory lock on that player for the transaction, so a best can't be overwritten by a slower,
 // worse one; the change-log insert holds a global one until commit, so ids commit in order; and
 // each commit NOTIFYs the other processes, which then read the log at once instead of waiting
@@ -126,38 +127,6 @@ public final class PostgresStore: LeaderboardStore {
         }
     }
 
-    func rows<each Column: PostgresDecodable>(_ query: PostgresQuery, as _: (repeat each Column).Type)
-        async throws -> [(repeat each Column)] where repeat each Column: Sendable {
-        let logger = logger
-        return try await run { connection in
-            try await Self.rows(connection, query, logger, as: (repeat each Column).self)
-        }
-    }
-
-    static func rows<each Column: PostgresDecodable>(_ connection: PostgresConnection, _ query: PostgresQuery, _ logger: Logger,
-                                                             as _: (repeat each Column).Type) async throws -> [(repeat each Column)] {
-        var out: [(repeat each Column)] = []
-        for try await row in try await connection.query(query, logger: logger) {
-            out.append(try row.decode((repeat each Column).self))
-        }
-        return out
-    }
-
-    /// The first column of every row.
-    static func values<Value: PostgresDecodable>(_ connection: PostgresConnection, _ query: PostgresQuery, _ logger: Logger,
-                                                         as _: Value.Type) async throws -> [Value] {
-        var out: [Value] = []
-        for try await row in try await connection.query(query, logger: logger) {
-            out.append(try row.decode(Value.self))
-        }
-        return out
-    }
-
-    func values<Value: PostgresDecodable & Sendable>(_ query: PostgresQuery, as _: Value.Type) async throws -> [Value] {
-        let logger = logger
-        return try await run { connection in try await Self.values(connection, query, logger, as: Value.self) }
-    }
-
     static func exec(_ connection: PostgresConnection, _ query: PostgresQuery, _ logger: Logger) async throws {
         try await connection.query(query, logger: logger)
     }
@@ -174,7 +143,7 @@ public final class PostgresStore: LeaderboardStore {
         try await transaction { c in
             try await Self.exec(c, "SELECT pg_advisory_xact_lock(\(PostgresSchema.migrationLock))", logger)
             try await Self.exec(c, "CREATE TABLE IF NOT EXISTS plume_migrations (name TEXT PRIMARY KEY, applied_at BIGINT NOT NULL)", logger)
-            let applied = Set(try await Self.values(c, "SELECT name FROM plume_migrations", logger, as: String.self))
+            let applied = Set(try await Self.rows(of: StoreStatement("SELECT name FROM plume_migrations"), c, logger).map { try $0.text("name") })
             for migration in StoreSchema.migrations where !applied.contains(migration.name) {
                 for statement in migration.statements(.postgres) { try await Self.exec(c, PostgresQuery(unsafeSQL: statement), logger) }
                 let at = Int64(Date().timeIntervalSince1970)
@@ -184,16 +153,8 @@ public final class PostgresStore: LeaderboardStore {
     }
 
     public func ping() async throws {
-        _ = try await values("SELECT 1::BIGINT", as: Int64.self)
-    }
-}
-
-extension PostgresQuery {
-    /// One of the shared rules (StoreSQL, `$n` parameters) with its values bound in order.
-    static func rule<each Value: PostgresDynamicTypeEncodable>(_ sql: String, _ values: repeat each Value) -> PostgresQuery {
-        var binds = PostgresBindings()
-        repeat binds.append(each values)
-        return PostgresQuery(unsafeSQL: sql, binds: binds)
+        let logger = logger
+        try await run { connection in try await Self.exec(connection, "SELECT 1", logger) }
     }
 }
 
