@@ -28,6 +28,16 @@ package struct CallRequest<Body: Sendable>: Sendable {
             return player
         }
     }
+
+    /// What the call's shared rule (CallHandlers) reads: the player, the body, the path's values
+    /// and the query; what it asked wrongly is refused 400.
+    package var arguments: CallArguments<Body> {
+        let (request, context) = (request, context)
+        return CallArguments(player: player, body: body,
+                             path: { parameter in try context.parameters.text(parameter.name) },
+                             query: { name in request.uri.queryParameters.get(name) },
+                             refusal: { code, message in APIError(.badRequest, code, message) })
+    }
 }
 
 /// What a handler answers: a value to encode, or a body already encoded (a board's cached first page).

@@ -1,5 +1,5 @@
-// Small helpers shared by the routes (a feature's too): JSON responses, ETags, bearer tokens and
-// query numbers.
+// Small helpers shared by the routes (a feature's too): JSON responses, ETags and bearer tokens
+// (query numbers are read by the calls' shared rules, Leaderboard's CallArguments).
 import Foundation
 import Hummingbird
 import Leaderboard
@@ -47,15 +47,6 @@ extension Request {
             throw APIError(.unauthorized, .missingToken, "the Authorization header must read \"Bearer <token>\"")
         }
         return String(parts[1]).trimmingCharacters(in: .whitespaces)
-    }
-
-    /// A whole-number query parameter in `range`, `fallback` when absent, 400 otherwise.
-    func queryInt(_ name: String, in range: ClosedRange<Int>, default fallback: Int) throws -> Int {
-        guard let text = uri.queryParameters.get(name) else { return fallback }
-        guard text.utf8.count <= 9, let value = Int(text), range.contains(value) else {
-            throw APIError(.badRequest, Spelled(rawValue: "invalid_\(name)"), "\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound)")
-        }
-        return value
     }
 }
 

@@ -1,5 +1,6 @@
 // One protocol for wherever the scores live: a plume-server over HTTP, or the same leaderboard
-// service in-process over a SQLite file (the local board). The game cannot tell them apart.
+// service in-process over a SQLite file (the local board). The game cannot tell them apart. Each
+// answers any call APICalls declares through one generic method, typed by the declaration.
 
 /// Why a scores request did not get an answer the game can use, in words for a player.
 public struct ScoresFailure: Error, Sendable, Equatable, CustomStringConvertible {
@@ -68,52 +69,26 @@ public protocol ScoresBackend: Sendable {
     var key: String { get }
     var isLocal: Bool { get }
 
-    func boards() async throws(ScoresFailure) -> BoardList
-    func board(_ id: String) async throws(ScoresFailure) -> BoardInfo
-    func top(board: String, limit: Int, etag: String?) async throws(ScoresFailure) -> Fetched<BoardPage>
-    func aroundMe(board: String, token: String, radius: Int, etag: String?) async throws(ScoresFailure) -> Fetched<BoardPage>
-    func contributors(limit: Int, etag: String?) async throws(ScoresFailure) -> Fetched<BoardPage>
-    func causes() async throws(ScoresFailure) -> CauseList
-    func register(_ request: RegisterRequest) async throws(ScoresFailure) -> Registered
-    func profile(token: String) async throws(ScoresFailure) -> OwnProfile
-    func updateProfile(token: String, _ update: ProfileUpdate) async throws(ScoresFailure) -> OwnProfile
-    /// A player's public profile; with that player's own token, it also shows their codes on
-    /// boards the Runway keeps anonymous while it takes votes.
-    func publicProfile(playerID: String, token: String?, etag: String?) async throws(ScoresFailure) -> Fetched<PublicProfile>
-    /// A player's record of days (public): days played, streaks, score bands and the days
-    /// themselves, newest first (`cursor`: the page before's `nextCursor`).
-    func record(playerID: String, limit: Int, cursor: String?) async throws(ScoresFailure) -> PlayerDays
-    /// What happened to the player after news item `after` (0: everything kept), oldest first.
-    func news(token: String, after: Int64) async throws(ScoresFailure) -> NewsPage
-    /// The player's SSH keys, for the game a server hosts over SSH.
-    func keys(token: String) async throws(ScoresFailure) -> KeyList
-    func addKey(token: String, line: String) async throws(ScoresFailure) -> KeyInfo
-    func removeKey(token: String, fingerprint: String) async throws(ScoresFailure)
-    // Following: one way and private; a board among the players followed is an ordinary page
-    // whose rows carry `groupRank`.
-    /// A player by their exact name, case ignored.
-    func findPlayer(name: String) async throws(ScoresFailure) -> Identity
-    /// The players the player follows, oldest follow first, with how each did today.
-    func following(token: String) async throws(ScoresFailure) -> FollowingList
-    /// Following twice is harmless; following oneself, no one or past the cap is refused in words.
-    func follow(token: String, playerID: String) async throws(ScoresFailure) -> FollowedPlayer
-    /// Stopping a follow that never was is nothing.
-    func unfollow(token: String, playerID: String) async throws(ScoresFailure)
-    /// The player and everyone they follow with a record on `board`, in board order.
-    func boardAmongFollowed(board: String, token: String, etag: String?) async throws(ScoresFailure) -> Fetched<BoardPage>
+    /// Answers any declared call as its declaration says: `token` signs the player in (the
+    /// session sends it where the call takes one), `etag` is the copy held of a conditional read,
+    /// answered `.unchanged` when it still holds. A call this place doesn't answer is refused in
+    /// words (the local board has no SSH keys and no watchers).
+    func answer<Request: WireValue, Reply: WireValue>(_ call: APICall<Request, Reply>, _ input: CallInput<Request>,
+                                                      token: String?, etag: String?) async throws(ScoresFailure) -> Fetched<Reply>
+}
 
-    /// What the player allows of others: whether their games over SSH may be watched live. A
-    /// change answers with the settings as they then are.
-    func settings(token: String) async throws(ScoresFailure) -> PlayerSettings
-    func changeSettings(token: String, _ settings: PlayerSettings) async throws(ScoresFailure) -> PlayerSettings
+extension ScoresBackend {
+    /// The reply to a call made without an ETag.
+    public func call<Request: WireValue, Reply: WireValue>(_ call: APICall<Request, Reply>, _ input: CallInput<Request>,
+                                                           token: String? = nil) async throws(ScoresFailure) -> Reply {
+        switch try await answer(call, input, token: token, etag: nil) {
+        case .fresh(let reply, _): return reply
+        case .unchanged: throw ScoresFailure.unexpected304
+        }
+    }
+}
 
-    func submit(token: String, _ request: SubmitRequest) async throws(ScoresFailure) -> SubmissionResult
-    func donate(token: String, _ request: DonationRequest) async throws(ScoresFailure) -> DonationResult
-
-    // The Runway (days are YYYY-MM-DD, UTC).
-    /// A day's runway; with a token, the player's entry and votes too.
-    func runwayDay(_ day: String, token: String?) async throws(ScoresFailure) -> RunwayDay
-    func enterRunway(token: String, day: String, _ request: RunwayEntryRequest) async throws(ScoresFailure) -> RunwayEntered
-    func runwayPair(token: String, day: String) async throws(ScoresFailure) -> RunwayPairDealt
-    func runwayVote(token: String, _ request: RunwayVoteRequest) async throws(ScoresFailure) -> RunwayVoteRecorded
+extension ScoresFailure {
+    /// A 304 to a read that sent no ETag, or that the session holds no copy for.
+    public static let unexpected304 = ScoresFailure(.malformed, "the server said \"unchanged\" about something the game never had")
 }

@@ -1,6 +1,7 @@
 // The local board: the same leaderboard service the server runs, in-process, over a SQLite file
-// in the game's data directory. It verifies every score the same way, keeps several local
-// players apart by token, and works with no network at all.
+// in the game's data directory, answering each call from the same rules the server's routes run
+// (CallHandlers). It verifies every score the same way, keeps several local players apart by
+// token, and works with no network at all.
 import Challenges
 import Foundation
 import GameState
@@ -40,9 +41,66 @@ public final class LocalBackend: ScoresBackend {
         loaded = Task { try await service.loadIndex() }
     }
 
+    /// Answers a call from the rules the server runs (Leaderboard's CallHandlers), signed in by
+    /// the token as the call's auth says, with what this board does around some of them. A
+    /// conditional read gets the ETag the server would send, so a repeated read is "unchanged"
+    /// here too.
+    public func answer<Request: WireValue, Reply: WireValue>(_ call: APICall<Request, Reply>, _ input: CallInput<Request>,
+                                                             token: String?, etag: String?) async throws(ScoresFailure) -> Fetched<Reply> {
+        let name = call.declaration.name
+        if let refusal = Self.refusals[name] { throw refusal }
+        guard let handler = CallHandlers.handler(for: call) else {
+            throw ScoresFailure(.refused, "the local board doesn't answer \(name): a server does (plume --server URL)")
+        }
+        let service = service
+        return try await run {
+            try await Self.before[name]?(service)
+            var player: PlayerRecord?
+            if call.auth != .anyone, let token { player = try await service.authenticate(token: token) }
+            let reply = try await handler.answer(service, CallArguments(
+                player: player, body: input.body, path: { parameter in try Self.value(of: parameter, in: input) },
+                query: { name in input.query.first { $0.parameter.name == name }?.value },
+                refusal: { code, message in ScoresFailure(.refused, code: code.word, message) }))
+            try await Self.after[name]?(service)
+            return try call.reply.conditional ? Self.fetched(reply, etag: etag) : .fresh(reply, etag: nil)
+        }
+    }
+
+    /// Days close, and the runway is refit, when the game asks: no server runs those passes in
+    /// the background here (each vote refits at once, the day being small).
+    static let before: [String: @Sendable (LeaderboardService) async throws -> Void] = [
+        APICalls.record.declaration.name: { service in try await service.closeDays() },
+        APICalls.news.declaration.name: { service in
+            try await service.refreshRunway()
+            try await service.closeDays()
+        },
+        APICalls.runwayDay.declaration.name: { service in try await service.refreshRunway() },
+    ]
+    static let after: [String: @Sendable (LeaderboardService) async throws -> Void] = [
+        APICalls.runwayVote.declaration.name: { service in try await service.refreshRunway() },
+    ]
+
+    /// Only a server hosts the game over SSH: keys sign in to one, and only a game played there
+    /// can be watched.
+    static let refusals: [String: ScoresFailure] = {
+        let noKeys = ScoresFailure(.refused, code: .invalidKey,
+                                   "keys sign you in to a server that hosts the game over SSH; the local board has none — pick a server first")
+        let nothingToWatch = ScoresFailure(.refused, "only games played on a server over SSH can be watched; a game on the local board never is")
+        return [
+            APICalls.keys.declaration.name: noKeys, APICalls.addKey.declaration.name: noKeys, APICalls.removeKey.declaration.name: noKeys,
+            APICalls.settings.declaration.name: nothingToWatch, APICalls.changeSettings.declaration.name: nothingToWatch,
+        ]
+    }()
+
+    /// A path parameter's value; a call without it is the game's mistake.
+    static func value<Request: WireValue>(of parameter: PathParameter, in input: CallInput<Request>) throws -> String {
+        guard let value = input.path[parameter] else { throw ScoresFailure(.malformed, "the request is missing its \(parameter.name)") }
+        return value
+    }
+
     /// Runs a service call once the rank index is built, with this process's view caught up on
     /// what other local games wrote; every refusal becomes a `ScoresFailure`.
-    private func call<Value>(_ body: () async throws -> Value) async throws(ScoresFailure) -> Value {
+    private func run<Value>(_ body: () async throws -> Value) async throws(ScoresFailure) -> Value {
         do {
             try await loaded.value
             try await service.catchUp()
@@ -64,144 +122,9 @@ public final class LocalBackend: ScoresBackend {
         }
     }
 
-    /// The same ETag the server would send, so a repeated read is "unchanged" here too.
-    private func fetched<Value: Encodable & Sendable & Equatable>(_ value: Value, etag: String?) throws -> Fetched<Value> {
+    /// The same ETag the server would send.
+    private static func fetched<Value: Encodable & Sendable & Equatable>(_ value: Value, etag: String?) throws -> Fetched<Value> {
         let tag = EncodedPage(body: Array(try LeaderboardService.encoder.encode(value))).etag
         return tag == etag ? .unchanged : .fresh(value, etag: tag)
-    }
-
-    public func boards() async throws(ScoresFailure) -> BoardList { try await call { service.boards(earlier: true) } }
-
-    public func board(_ id: String) async throws(ScoresFailure) -> BoardInfo {
-        try await call { service.info(try service.board(id)) }
-    }
-
-    public func top(board: String, limit: Int, etag: String?) async throws(ScoresFailure) -> Fetched<BoardPage> {
-        try await call { try fetched(try await service.top(boardID: board, limit: limit, cursor: nil), etag: etag) }
-    }
-
-    public func aroundMe(board: String, token: String, radius: Int, etag: String?) async throws(ScoresFailure) -> Fetched<BoardPage> {
-        try await call {
-            let player = try await service.authenticate(token: token)
-            return try fetched(try await service.around(boardID: board, player: player, radius: radius), etag: etag)
-        }
-    }
-
-    public func contributors(limit: Int, etag: String?) async throws(ScoresFailure) -> Fetched<BoardPage> {
-        try await call { try fetched(try await service.top(boardID: Board.contributors.id, limit: limit, cursor: nil), etag: etag) }
-    }
-
-    public func causes() async throws(ScoresFailure) -> CauseList { try await call { try await service.causeList() } }
-
-    public func register(_ request: RegisterRequest) async throws(ScoresFailure) -> Registered {
-        try await call { try await service.register(request) }
-    }
-
-    public func profile(token: String) async throws(ScoresFailure) -> OwnProfile {
-        try await call { try await service.ownProfile(try await service.authenticate(token: token)) }
-    }
-
-    public func updateProfile(token: String, _ update: ProfileUpdate) async throws(ScoresFailure) -> OwnProfile {
-        try await call { try await service.updateProfile(try await service.authenticate(token: token), update) }
-    }
-
-    public func publicProfile(playerID: String, token: String?, etag: String?) async throws(ScoresFailure) -> Fetched<PublicProfile> {
-        try await call {
-            let viewer = if let token { try await service.authenticate(token: token) } else { nil as PlayerRecord? }
-            return try fetched(try await service.publicProfile(playerID: playerID, viewer: viewer), etag: etag)
-        }
-    }
-
-    /// Days close here when the game asks (no server runs the closing passes in the background).
-    public func record(playerID: String, limit: Int, cursor: String?) async throws(ScoresFailure) -> PlayerDays {
-        try await call {
-            try await service.closeDays()
-            return try await service.record(playerID: playerID, limit: limit, cursor: cursor)
-        }
-    }
-
-    public func news(token: String, after: Int64) async throws(ScoresFailure) -> NewsPage {
-        try await call {
-            let player = try await service.authenticate(token: token)
-            try await service.refreshRunway()
-            try await service.closeDays()
-            return try await service.news(player, after: after)
-        }
-    }
-
-    public func submit(token: String, _ request: SubmitRequest) async throws(ScoresFailure) -> SubmissionResult {
-        try await call { try await service.submit(try await service.authenticate(token: token), request) }
-    }
-
-    public func donate(token: String, _ request: DonationRequest) async throws(ScoresFailure) -> DonationResult {
-        try await call { try await service.donate(try await service.authenticate(token: token), request) }
-    }
-
-    // MARK: Following (the only players here are this computer's other local players)
-
-    public func findPlayer(name: String) async throws(ScoresFailure) -> Identity {
-        try await call { try await service.player(named: name) }
-    }
-
-    public func following(token: String) async throws(ScoresFailure) -> FollowingList {
-        try await call { try await service.following(try await service.authenticate(token: token)) }
-    }
-
-    public func follow(token: String, playerID: String) async throws(ScoresFailure) -> FollowedPlayer {
-        try await call { try await service.follow(try await service.authenticate(token: token), playerID: playerID) }
-    }
-
-    public func unfollow(token: String, playerID: String) async throws(ScoresFailure) {
-        try await call { try await service.unfollow(try await service.authenticate(token: token), playerID: playerID) }
-    }
-
-    public func boardAmongFollowed(board: String, token: String, etag: String?) async throws(ScoresFailure) -> Fetched<BoardPage> {
-        try await call {
-            let player = try await service.authenticate(token: token)
-            return try fetched(try await service.boardAmongFollowed(boardID: board, player: player), etag: etag)
-        }
-    }
-
-    // MARK: SSH keys: only a server hosts the game over SSH
-
-    static let noKeysHere = ScoresFailure(.refused, code: .invalidKey,
-                                          "keys sign you in to a server that hosts the game over SSH; the local board has none — pick a server first")
-
-    public func keys(token: String) async throws(ScoresFailure) -> KeyList { throw Self.noKeysHere }
-    public func addKey(token: String, line: String) async throws(ScoresFailure) -> KeyInfo { throw Self.noKeysHere }
-    public func removeKey(token: String, fingerprint: String) async throws(ScoresFailure) { throw Self.noKeysHere }
-
-    // MARK: Settings: only a game hosted by a server can be watched
-
-    static let nothingToWatch = ScoresFailure(.refused, "only games played on a server over SSH can be watched; a game on the local board never is")
-
-    public func settings(token: String) async throws(ScoresFailure) -> PlayerSettings { throw Self.nothingToWatch }
-    public func changeSettings(token: String, _ settings: PlayerSettings) async throws(ScoresFailure) -> PlayerSettings { throw Self.nothingToWatch }
-
-    // MARK: The Runway (no background refit here: each vote refits at once, the day being small)
-
-    public func runwayDay(_ day: String, token: String?) async throws(ScoresFailure) -> RunwayDay {
-        try await call {
-            try await service.refreshRunway()
-            var player: PlayerRecord?
-            if let token { player = try await service.authenticate(token: token) }
-            return try await service.runwayDay(day, player: player)
-        }
-    }
-
-    public func enterRunway(token: String, day: String, _ request: RunwayEntryRequest) async throws(ScoresFailure) -> RunwayEntered {
-        try await call { try await service.enterRunway(try await service.authenticate(token: token), day: day, request) }
-    }
-
-    public func runwayPair(token: String, day: String) async throws(ScoresFailure) -> RunwayPairDealt {
-        try await call { try await service.dealRunwayPair(try await service.authenticate(token: token), day: day) }
-    }
-
-    public func runwayVote(token: String, _ request: RunwayVoteRequest) async throws(ScoresFailure) -> RunwayVoteRecorded {
-        try await call {
-            let recorded = try await service.castRunwayVote(try await service.authenticate(token: token), request)
-            try await service.refreshRunway()
-            return recorded
-        }
     }
 }

@@ -1,6 +1,6 @@
-// The scores on a plume-server, over HTTP: each call of the /v1 JSON API sent as ScoresAPI declares
-// it (APICalls: method, path, query, body), with ETags for board reads, bearer tokens, and every
-// status turned into a failure in plain words.
+// The scores on a plume-server, over HTTP: any call of the /v1 JSON API sent as ScoresAPI declares
+// it (APICalls: method, path, query, body), in one generic method, with ETags for conditional
+// reads, bearer tokens, and every status turned into a failure in plain words.
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -25,130 +25,22 @@ public final class RemoteBackend: ScoresBackend {
         self.pass = pass
     }
 
-    // MARK: Reads
-
-    public func boards() async throws(ScoresFailure) -> BoardList {
-        try decode(try await send(APICalls.boards, query: [(.include, APICalls.includeEarlier)]))
-    }
-
-    public func board(_ id: String) async throws(ScoresFailure) -> BoardInfo {
-        try decode(try await send(APICalls.board, path: [.board: id]))
-    }
-
-    public func top(board: String, limit: Int, etag: String?) async throws(ScoresFailure) -> Fetched<BoardPage> {
-        try fetched(try await send(APICalls.top, path: [.board: board], query: [(.pageLimit, String(limit))], etag: etag))
-    }
-
-    public func aroundMe(board: String, token: String, radius: Int, etag: String?) async throws(ScoresFailure) -> Fetched<BoardPage> {
-        try fetched(try await send(APICalls.aroundMe, path: [.board: board], query: [(.radius, String(radius))], token: token, etag: etag))
-    }
-
-    public func contributors(limit: Int, etag: String?) async throws(ScoresFailure) -> Fetched<BoardPage> {
-        try fetched(try await send(APICalls.contributors, query: [(.pageLimit, String(limit))], etag: etag))
-    }
-
-    public func causes() async throws(ScoresFailure) -> CauseList {
-        try decode(try await send(APICalls.causes))
-    }
-
-    public func profile(token: String) async throws(ScoresFailure) -> OwnProfile {
-        try decode(try await send(APICalls.ownProfile, token: token))
-    }
-
-    public func publicProfile(playerID: String, token: String?, etag: String?) async throws(ScoresFailure) -> Fetched<PublicProfile> {
-        try fetched(try await send(APICalls.publicProfile, path: [.player: playerID], token: token, etag: etag))
-    }
-
-    public func record(playerID: String, limit: Int, cursor: String?) async throws(ScoresFailure) -> PlayerDays {
-        var query: [(QueryParameter, String)] = [(.recordLimit, String(limit))]
-        if let cursor { query.append((.recordCursor, cursor)) }
-        return try decode(try await send(APICalls.record, path: [.player: playerID], query: query))
-    }
-
-    public func news(token: String, after: Int64) async throws(ScoresFailure) -> NewsPage {
-        try decode(try await send(APICalls.news, query: [(.after, String(after))], token: token))
-    }
-
-    // MARK: Writes
-
-    public func register(_ request: RegisterRequest) async throws(ScoresFailure) -> Registered {
-        try decode(try await send(APICalls.register, request))
-    }
-
-    public func updateProfile(token: String, _ update: ProfileUpdate) async throws(ScoresFailure) -> OwnProfile {
-        try decode(try await send(APICalls.updateProfile, update, token: token))
-    }
-
-    public func submit(token: String, _ request: SubmitRequest) async throws(ScoresFailure) -> SubmissionResult {
-        try decode(try await send(APICalls.submit, request, token: token))
-    }
-
-    public func donate(token: String, _ request: DonationRequest) async throws(ScoresFailure) -> DonationResult {
-        try decode(try await send(APICalls.donate, request, token: token))
-    }
-
-    // MARK: SSH keys
-
-    public func keys(token: String) async throws(ScoresFailure) -> KeyList {
-        try decode(try await send(APICalls.keys, token: token))
-    }
-
-    public func addKey(token: String, line: String) async throws(ScoresFailure) -> KeyInfo {
-        try decode(try await send(APICalls.addKey, AddKeyRequest(publicKey: line), token: token))
-    }
-
-    public func removeKey(token: String, fingerprint: String) async throws(ScoresFailure) {
-        _ = try await send(APICalls.removeKey, query: [(.fingerprint, fingerprint)], token: token)
-    }
-
-    // MARK: Following
-
-    public func findPlayer(name: String) async throws(ScoresFailure) -> Identity {
-        try decode(try await send(APICalls.findPlayer, query: [(.playerName, name)]))
-    }
-
-    public func following(token: String) async throws(ScoresFailure) -> FollowingList {
-        try decode(try await send(APICalls.following, token: token))
-    }
-
-    public func follow(token: String, playerID: String) async throws(ScoresFailure) -> FollowedPlayer {
-        try decode(try await send(APICalls.follow, path: [.player: playerID], token: token))
-    }
-
-    public func unfollow(token: String, playerID: String) async throws(ScoresFailure) {
-        _ = try await send(APICalls.unfollow, path: [.player: playerID], token: token)
-    }
-
-    public func boardAmongFollowed(board: String, token: String, etag: String?) async throws(ScoresFailure) -> Fetched<BoardPage> {
-        try fetched(try await send(APICalls.boardAmongFollowed, path: [.board: board], token: token, etag: etag))
-    }
-
-    // MARK: Settings
-
-    public func settings(token: String) async throws(ScoresFailure) -> PlayerSettings {
-        try decode(try await send(APICalls.settings, token: token))
-    }
-
-    public func changeSettings(token: String, _ settings: PlayerSettings) async throws(ScoresFailure) -> PlayerSettings {
-        try decode(try await send(APICalls.changeSettings, settings, token: token))
-    }
-
-    // MARK: The Runway
-
-    public func runwayDay(_ day: String, token: String?) async throws(ScoresFailure) -> RunwayDay {
-        try decode(try await send(APICalls.runwayDay, path: [.day: day], token: token))
-    }
-
-    public func enterRunway(token: String, day: String, _ request: RunwayEntryRequest) async throws(ScoresFailure) -> RunwayEntered {
-        try decode(try await send(APICalls.enterRunway, request, path: [.day: day], token: token))
-    }
-
-    public func runwayPair(token: String, day: String) async throws(ScoresFailure) -> RunwayPairDealt {
-        try decode(try await send(APICalls.runwayPair, path: [.day: day], token: token))
-    }
-
-    public func runwayVote(token: String, _ request: RunwayVoteRequest) async throws(ScoresFailure) -> RunwayVoteRecorded {
-        try decode(try await send(APICalls.runwayVote, request, token: token))
+    /// Sends `call` as declared: its method; its path with the input's values put in; its query
+    /// in the order given; the token, the ETag held and the body (as JSON) when there are.
+    public func answer<Request: WireValue, Reply: WireValue>(_ call: APICall<Request, Reply>, _ input: CallInput<Request>,
+                                                             token: String?, etag: String?) async throws(ScoresFailure) -> Fetched<Reply> {
+        guard let path = call.path.filled(input.path, escape: Self.segment) else {
+            throw ScoresFailure(.malformed, "the request to \(call.path.template) is missing a part of its address")
+        }
+        let asked = input.query.map { $0.parameter.name + "=" + Self.query($0.value) }
+        var data: Data?
+        if call.declaration.body != nil { data = try encode(input.body) }
+        let reply = try await fetch(call.method.rawValue, asked.isEmpty ? path : path + "?" + asked.joined(separator: "&"),
+                                    token: token, etag: etag, body: data)
+        if reply.status == 304 { return .unchanged }
+        // A call answered with no body (204).
+        if let nothing = NoBody() as? Reply { return .fresh(nothing, etag: nil) }
+        return .fresh(try decode(reply), etag: reply.header("ETag"))
     }
 
     // MARK: Plumbing
@@ -164,29 +56,6 @@ public final class RemoteBackend: ScoresBackend {
         var allowed = CharacterSet.urlPathAllowed
         allowed.remove(charactersIn: "/?#")
         return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""
-    }
-
-    /// Sends `call` as declared: its method; its path with `path`'s values put in; `query`'s values
-    /// in the order given; the token, the ETag held and the body (as JSON) when given.
-    private func send<Body: WirePayload & Encodable, Value: WirePayload>(
-        _ call: APICall<Body, Value>, _ body: Body, path values: [PathParameter: String] = [:], query: [(QueryParameter, String)] = [],
-        token: String? = nil, etag: String? = nil
-    ) async throws(ScoresFailure) -> HTTPFetcher.Reply {
-        guard let path = call.path.filled(values, escape: Self.segment) else {
-            throw ScoresFailure(.malformed, "the request to \(call.path.template) is missing a part of its address")
-        }
-        let asked = query.map { parameter, value in parameter.name + "=" + Self.query(value) }
-        var data: Data?
-        if call.declaration.body != nil { data = try encode(body) }
-        return try await fetch(call.method.rawValue, asked.isEmpty ? path : path + "?" + asked.joined(separator: "&"), token: token, etag: etag, body: data)
-    }
-
-    /// Sends a call that carries no body.
-    private func send<Value: WirePayload>(
-        _ call: APICall<NoBody, Value>, path values: [PathParameter: String] = [:], query: [(QueryParameter, String)] = [],
-        token: String? = nil, etag: String? = nil
-    ) async throws(ScoresFailure) -> HTTPFetcher.Reply {
-        try await send(call, NoBody(), path: values, query: query, token: token, etag: etag)
     }
 
     private func fetch(_ method: String, _ path: String, token: String? = nil, etag: String? = nil, body: Data? = nil) async throws(ScoresFailure) -> HTTPFetcher.Reply {
@@ -240,11 +109,6 @@ public final class RemoteBackend: ScoresBackend {
         } catch {
             throw ScoresFailure(.malformed, "\(place) sent an answer the game couldn't read — is it a plume-server?")
         }
-    }
-
-    private func fetched<Value: Decodable & Sendable & Equatable>(_ reply: HTTPFetcher.Reply) throws(ScoresFailure) -> Fetched<Value> {
-        if reply.status == 304 { return .unchanged }
-        return .fresh(try decode(reply), etag: reply.header("ETag"))
     }
 
     private func encode(_ value: some Encodable) throws(ScoresFailure) -> Data {

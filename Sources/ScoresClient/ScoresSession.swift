@@ -1,10 +1,10 @@
 // Carries out the game's score commands against one backend: keeps the player's token, the
 // ETags and last copies of what was read (so an unchanged board costs a 304), the outbox of
 // submissions waiting for the server, the newest news item shown to the player, and turns every
-// outcome into events for the game.
+// outcome into events for the game. Any declared call the game asks (`.call`) is made the same
+// way, as its declaration says; the other commands are the ones that need more of the session.
 import Foundation
 import GameState
-import Leaderboard
 import ScoresAPI
 
 public actor ScoresSession {
@@ -13,20 +13,24 @@ public actor ScoresSession {
     public nonisolated let outbox: Outbox
     public nonisolated let newsMarks: NewsMarks
     let clock: @Sendable () -> Double
-    /// Board rows read at once, and players shown on each side in Around me: the server's defaults.
-    public static let pageRows = LeaderboardLimits.defaultPageRows, aroundRadius = LeaderboardLimits.defaultAroundRadius
     /// Days of the record read at once: 53 weeks, the widest calendar the profile draws.
     public static let recordDays = 371
     /// Pages of news read at once: a month away fits in one or two; what is left comes next time.
     public static let newsPages = 5
 
-    /// The last copy of each page read and its ETag, by `ScoresCommand.key`.
-    private var pages: [ScoresCommand.Key: (etag: String?, page: BoardPage)] = [:]
-    private var publicProfile: (etag: String?, profile: PublicProfile)?
+    /// The last copy of each conditional read and its ETag, by `ScoresCommand.key`.
+    private var held: [ScoresCommand.Key: HeldCopy] = [:]
     private var draining = false
     /// A hosted game whose key belongs to no one yet asks its player for a name once, with this
     /// suggestion (the SSH user name, when it would make a valid name).
     private var askName: String?
+
+    struct HeldCopy {
+        var etag: String?
+        var reply: AnyWireValue
+        /// Read with the player's token: another player's copy is not this one's.
+        var signed: Bool
+    }
 
     public init(backend: any ScoresBackend, configDirectory: URL, dataDirectory: URL,
                 credentials: CredentialStore? = nil, askName: String? = nil,
@@ -79,39 +83,28 @@ public actor ScoresSession {
                 events.append(.askName(suggested: suggestion))
             }
             events.append(.boards(try await boardList()))
-        case .top(let board):
-            let page = try await cached(command.key) { etag throws(ScoresFailure) in try await backend.top(board: board, limit: Self.pageRows, etag: etag) }
-            events.append(.top(board: board, page))
-        case .around(let board):
-            let token = try signedIn()
-            let page = try await cached(command.key) { etag throws(ScoresFailure) in
-                try await backend.aroundMe(board: board, token: token, radius: Self.aroundRadius, etag: etag)
-            }
-            events.append(.around(board: board, page))
         case .myBests:
             let token = try signedIn()
-            let own = try await backend.profile(token: token)
-            let held = publicProfile?.profile.playerID == own.playerID ? publicProfile : nil
-            switch try await backend.publicProfile(playerID: own.playerID, token: token, etag: held?.etag) {
+            let own = try await backend.call(APICalls.ownProfile, CallInput(), token: token)
+            // The copy held is of this player's profile, or none.
+            let mine = held[.myBests].flatMap { copy in (copy.reply.value as? PublicProfile)?.playerID == own.playerID ? copy : nil }
+            switch try await backend.answer(APICalls.publicProfile, CallInput(path: [.player: own.playerID]), token: token, etag: mine?.etag) {
             case .fresh(let profile, let etag):
-                publicProfile = (etag, profile)
+                held[.myBests] = HeldCopy(etag: etag, reply: AnyWireValue(profile), signed: true)
                 events.append(.myBests(own, Answer(profile)))
             case .unchanged:
-                guard let held else { throw Self.unexpected304 }
-                events.append(.myBests(own, Answer(held.profile, unchanged: true)))
+                guard let profile = mine?.reply.value as? PublicProfile else { throw ScoresFailure.unexpected304 }
+                events.append(.myBests(own, Answer(profile, unchanged: true)))
             }
         case .record:
-            let days = try await backend.record(playerID: try signedInPlayer().playerID, limit: Self.recordDays, cursor: nil)
-            events.append(.record(Self.clean(days)))
+            let me = try signedInPlayer()
+            let days = try await backend.call(APICalls.record, CallInput(path: [.player: me.playerID],
+                                                                         query: [QueryValue(.recordLimit, String(Self.recordDays))]))
+            events.append(.record(days.stripped()))
         case .news(let after):
             events.append(.news(try await news(after: after)))
-        case .contributors:
-            let page = try await cached(command.key) { etag throws(ScoresFailure) in try await backend.contributors(limit: Self.pageRows, etag: etag) }
-            events.append(.contributors(page))
-        case .causes:
-            events.append(.causes(try await backend.causes()))
         case .register(let request):
-            let registered = try await backend.register(request)
+            let registered = try await backend.call(APICalls.register, CallInput(body: request))
             let credential = Credential(playerID: registered.playerID, name: registered.name, token: registered.token)
             do {
                 try credentials.save(credential, for: backend.key)
@@ -122,8 +115,7 @@ public actor ScoresSession {
             events.append(.registered(credential.identity))
             events.append(identity())
         case .updateProfile(let update):
-            let token = try signedIn()
-            let profile = try await backend.updateProfile(token: token, update)
+            let profile = try await backend.call(APICalls.updateProfile, CallInput(body: update), token: try signedIn())
             if var credential, credential.name != profile.name {
                 credential.name = profile.name
                 try? credentials.save(credential, for: backend.key)
@@ -132,53 +124,36 @@ public actor ScoresSession {
             events.append(.profileUpdated(profile))
         case .submit(let board, let code):
             let token = try signedIn()
-            let result = try await backend.submit(token: token, SubmitRequest(boardID: board, code: code))
-            events.append(.submitted(result))
-        case .donate(let cause, let points):
-            let token = try signedIn()
-            events.append(.donated(try await backend.donate(token: token, DonationRequest(causeID: cause, points: points))))
+            events.append(.submitted(try await backend.call(APICalls.submit, CallInput(body: SubmitRequest(boardID: board, code: code)), token: token)))
         case .drainOutbox:
             events += await drain()
-        case .runwayDay(let day):
-            events.append(.runwayDay(Self.clean(try await backend.runwayDay(day, token: credential?.token))))
-        case .enterRunway(let day, let code):
-            events.append(.runwayEntered(try await backend.enterRunway(token: try signedIn(), day: day, RunwayEntryRequest(code: code))))
-        case .runwayPair(let day):
-            events.append(.runwayPair(try await backend.runwayPair(token: try signedIn(), day: day)))
-        case .keys:
-            events.append(.keys(try await backend.keys(token: try signedIn()), said: nil))
-        case .addKey(let line):
-            let token = try signedIn()
-            let added = try await backend.addKey(token: token, line: line)
-            let label = added.label.isEmpty ? "" : " (\(SafeText.strip(added.label)))"
-            events.append(.keys(try await backend.keys(token: token),
-                                said: "Added your \(added.type) key\(label): it signs you in here over SSH too."))
-        case .removeKey(let fingerprint):
-            let token = try signedIn()
-            try await backend.removeKey(token: token, fingerprint: fingerprint)
-            events.append(.keys(try await backend.keys(token: token), said: "Removed that key: it signs no one in here any more."))
-        case .runwayVote(let ticket, let choice):
-            let recorded = try await backend.runwayVote(token: try signedIn(), RunwayVoteRequest(ticket: ticket, choice: choice))
-            events.append(.runwayVoted(ticket: ticket, Self.clean(recorded)))
-        case .following, .follow, .unfollow, .friends, .player:
-            try await runFollowing(command, into: &events)
-        case .settings:
-            events.append(.settings(try await backend.settings(token: try signedIn())))
-        case .changeSettings(let wanted):
-            events.append(.settingsChanged(try await backend.changeSettings(token: try signedIn(), wanted)))
+        case .follow(let whom):
+            events.append(.followed(try await follow(whom)))
+        case .call(let asked):
+            events.append(.replied(try await answer(asked)))
         }
     }
 
-    /// A conditional read: sends the ETag of the copy held under `key`, and answers with the new
-    /// copy, or the held one marked unchanged.
-    func cached(_ key: ScoresCommand.Key, _ read: (String?) async throws(ScoresFailure) -> Fetched<BoardPage>) async throws(ScoresFailure) -> Answer<BoardPage> {
-        switch try await read(pages[key]?.etag) {
-        case .fresh(let page, let etag):
-            pages[key] = (etag, page)
-            return Answer(page)
+    /// A declared call, signed in as its declaration says (the token where it needs one, or where
+    /// it takes one and wasn't asked anonymously); a conditional read sends the ETag of the copy
+    /// held under its key, and is answered with the new copy, or the held one marked unchanged.
+    /// Every reply is stripped of control characters.
+    private func answer(_ asked: AskedCall) async throws(ScoresFailure) -> Replied {
+        var token: String?
+        switch asked.declaration.auth {
+        case .anyone: token = nil
+        case .player: token = try signedIn()
+        case .playerIfSent: token = asked.anonymous ? nil : credential?.token
+        }
+        let key = ScoresCommand.Key.call(asked.key), conditional = asked.declaration.reply.conditional
+        let copy = conditional ? held[key] : nil
+        switch try await asked.answer(from: backend, token: token, etag: copy?.etag) {
+        case .fresh(let reply, let etag):
+            if conditional { held[key] = HeldCopy(etag: etag, reply: reply, signed: token != nil) }
+            return Replied(asked, erased: reply.stripped)
         case .unchanged:
-            guard let copy = pages[key] else { throw Self.unexpected304 }
-            return Answer(copy.page, unchanged: true)
+            guard let copy else { throw ScoresFailure.unexpected304 }
+            return Replied(asked, erased: copy.reply.stripped, unchanged: true)
         }
     }
 
@@ -191,7 +166,7 @@ public actor ScoresSession {
         let seen = max(after, newsMarks.seen(server: backend.key, player: player))
         var items: [NewsItem] = [], more = true, cursor = seen
         for _ in 0..<Self.newsPages where more {
-            let page = try await backend.news(token: token, after: cursor)
+            let page = try await backend.call(APICalls.news, CallInput(query: [QueryValue(.after, String(cursor))]), token: token)
             // Only what is newer than the mark, once each, whatever a server sends back.
             let fresh = page.items.filter { $0.id > cursor }.sorted { $0.id < $1.id }
             items += fresh
@@ -199,7 +174,7 @@ public actor ScoresSession {
             cursor = fresh.last?.id ?? cursor
         }
         if cursor > seen { try? newsMarks.markSeen(cursor, server: backend.key, player: player) }
-        return NewsPage(items: items.map(Self.clean), more: more)
+        return NewsPage(items: items.map { $0.stripped() }, more: more)
     }
 
     /// Sends the outbox oldest first. A refusal (a daily board that closed meanwhile, say) drops
@@ -212,7 +187,7 @@ public actor ScoresSession {
         for item in outbox.items() where item.server == backend.key {
             guard let token = credential?.token else { break }
             do {
-                sent.append(try await backend.submit(token: token, SubmitRequest(boardID: item.boardID, code: item.code)))
+                sent.append(try await backend.call(APICalls.submit, CallInput(body: SubmitRequest(boardID: item.boardID, code: item.code)), token: token))
                 try? outbox.remove(item)
             } catch let failure {
                 if failure.isTransient {
@@ -244,60 +219,13 @@ public actor ScoresSession {
 
     /// Copies read as one player are not another's.
     private func forgetReads() {
-        pages = pages.filter {
-            switch $0.key {
-            case .around, .friends: false
-            default: true
-            }
-        }
-        publicProfile = nil
+        held = held.filter { !$0.value.signed }
     }
-
-    static let unexpected304 = ScoresFailure(.malformed, "the server said \"unchanged\" about something the game never had")
 
     /// The boards the server lists for a game (open now, then earlier days'), as it titles them;
     /// contributors has its own tab.
     func boardList() async throws(ScoresFailure) -> [BoardInfo] {
-        try await backend.boards().boards.filter { $0.kind.word != .contributors }.map(Self.clean)
-    }
-
-    /// Remote text reaches the game with control and bidi characters removed.
-    static func clean(_ day: RunwayDay) -> RunwayDay {
-        var day = day
-        (day.theme, day.brief) = (SafeText.strip(day.theme), SafeText.strip(day.brief))
-        return day
-    }
-
-    /// A vote's answer names no owners (votes are taken only while the runway keeps them hidden);
-    /// whatever an older server still sends is stripped like any outside text, and never shown.
-    static func clean(_ vote: RunwayVoteRecorded) -> RunwayVoteRecorded {
-        var vote = vote
-        vote.left = vote.left.map { RunwayOwner(playerID: SafeText.strip($0.playerID), name: SafeText.strip($0.name)) }
-        vote.right = vote.right.map { RunwayOwner(playerID: SafeText.strip($0.playerID), name: SafeText.strip($0.name)) }
-        return vote
-    }
-
-    static func clean(_ days: PlayerDays) -> PlayerDays {
-        var days = days
-        (days.playerID, days.today) = (SafeText.strip(days.playerID), SafeText.strip(days.today))
-        days.lastPlayed = days.lastPlayed.map(SafeText.strip)
-        days.nextCursor = days.nextCursor.map(SafeText.strip)
-        days.days = days.days.map { var day = $0; day.day = SafeText.strip(day.day); return day }
-        return days
-    }
-
-    static func clean(_ item: NewsItem) -> NewsItem {
-        var item = item
-        (item.at, item.day, item.text) = (SafeText.strip(item.at), SafeText.strip(item.day), SafeText.strip(item.text))
-        // A kind this build knows has nothing to strip; a newer server's is stripped like any text.
-        item.kind = Spelled(rawValue: SafeText.strip(item.kind.rawValue))
-        return item
-    }
-
-    static func clean(_ board: BoardInfo) -> BoardInfo {
-        var board = board
-        board.title = SafeText.strip(board.title)
-        board.brief = SafeText.strip(board.brief)
-        return board
+        let list = try await backend.call(APICalls.boards, CallInput(query: [QueryValue(.include, APICalls.includeEarlier)]))
+        return list.boards.filter { $0.kind.word != .contributors }.map { $0.stripped() }
     }
 }

@@ -153,7 +153,9 @@ struct CardRequest: Sendable {
         var cursor: String?
         var seen: Set<String> = []
         for _ in 0..<Limits.recordPages {
-            let page = try await backend.record(playerID: playerID, limit: Limits.recordPage, cursor: cursor)
+            var query = [QueryValue(.recordLimit, String(Limits.recordPage))]
+            if let cursor { query.append(QueryValue(.recordCursor, cursor)) }
+            let page = try await backend.call(APICalls.record, CallInput(path: [.player: playerID], query: query))
             if record == nil, let wanted, wanted > page.today {
                 throw CardProblem(message: "\(wanted) hasn't come yet: today is \(page.today) on \(place) (UTC)")
             }
@@ -193,8 +195,9 @@ struct CardRequest: Sendable {
     func ownLink(_ backend: any ScoresBackend, day: Int, notes: inout [String]) async -> DayCard.Link {
         guard let own else { return .absent }
         do throws(ScoresFailure) {
-            guard case .fresh(let page, _) = try await backend.aroundMe(board: BoardID.style(day: day).text, token: own.token, radius: 0, etag: nil),
-                  let row = page.rows.first(where: { $0.playerID == own.playerID }), let link = Self.lookLink(row.code) else {
+            let page = try await backend.call(APICalls.aroundMe, CallInput(path: [.board: BoardID.style(day: day).text], query: [QueryValue(.radius, "0")]),
+                                              token: own.token)
+            guard let row = page.rows.first(where: { $0.playerID == own.playerID }), let link = Self.lookLink(row.code) else {
                 notes.append("your look's link isn't on the card: the board didn't give it")
                 return .absent
             }
@@ -207,7 +210,7 @@ struct CardRequest: Sendable {
     }
 
     func publicProfile(_ backend: any ScoresBackend) async throws -> PublicProfile {
-        switch try await backend.publicProfile(playerID: playerID, token: nil, etag: nil) {
+        switch try await backend.answer(APICalls.publicProfile, CallInput(path: [.player: playerID]), token: nil, etag: nil) {
         case .fresh(let profile, _): return profile
         case .unchanged: throw CardProblem(message: "the server's answer had no profile in it")
         }

@@ -100,20 +100,20 @@ struct ScoresCLI: AsyncParsableCommand {
                 }
             }
         case "causes"?:
-            for case .causes(let list) in try await answer(connection, .causes) {
+            for event in try await answer(connection, .ask(APICalls.causes)) {
+                guard let list = event.reply(to: APICalls.causes) else { continue }
                 if json { return print(String(decoding: try encoder.encode(list), as: UTF8.self)) }
                 for cause in list.causes {
                     print(SafeText.strip(cause.name).padding(toLength: 32, withPad: " ", startingAt: 0) + " \(cause.totalPoints) points from \(cause.donors) player\(cause.donors == 1 ? "" : "s")")
                 }
             }
         case let id?:
-            let command: ScoresCommand = BoardID(id) == .contributors ? .contributors : .top(board: id)
+            // As many rows as the server gives a page when asked for none (the top 50).
+            let rows = [QueryValue(.pageLimit, String(WireLimits.defaultPageRows))]
+            let command: ScoresCommand = BoardID(id) == .contributors
+                ? .ask(APICalls.contributors, query: rows) : .ask(APICalls.top, path: [.board: id], query: rows)
             for event in try await answer(connection, command) {
-                let page: BoardPage
-                switch event {
-                case .top(_, let answer), .contributors(let answer): page = answer.value
-                default: continue
-                }
+                guard let page = event.reply(to: APICalls.top) ?? event.reply(to: APICalls.contributors) else { continue }
                 if json { return print(String(decoding: try encoder.encode(page), as: UTF8.self)) }
                 print(SafeText.strip(page.board.title) + (page.board.open ? "" : " (closed)"))
                 if page.rows.isEmpty { print("  no records yet") }

@@ -1,6 +1,6 @@
 // The leaderboard the UI tests play against: held in memory, it answers the app's score
-// commands the way a session does, and `drive` feeds the answers back as messages, as the run
-// loop does with the real client. The runway's answers are in RunwayScreenTests, the days' and
+// commands the way a session does (a declared call by its operation), and `drive` feeds the
+// answers back as messages, as the run loop does with the real client. The runway's answers are in RunwayScreenTests, the days' and
 // the news' in ProfileTests, following's in FriendsTests.
 import Foundation
 import GameState
@@ -87,17 +87,11 @@ struct FakeScores {
         }
         switch command {
         case .start: return [.identity(place: place, isLocal: isLocal, player: player, outbox: outbox.count), .boards(boards)]
-        case .top(let board): return [.top(board: board, Answer(page(shown(rows, own: false), board: board == "swarm-huddle" ? 1 : 0)))]
-        case .around(let board):
-            return [.around(board: board, Answer(page(shown(rows.filter { abs($0.rank - 2) <= 1 }, own: true))))]
         case .myBests:
             let bests = [ProfileBest(boardID: "style-2024-10-04", rank: 2, score: 812, detail: 0, at: "2024-10-04T09:00:00.000Z",
                                      code: ShareCode.encode(.swarm(AppModel.starterRecipe)))]
             return [.myBests(own, Answer(PublicProfile(playerID: Self.me.playerID, name: "Ada", since: "2024-10-01T00:00:00.000Z",
                                                        bests: bests, pointsEarned: points, pointsGiven: 0)))]
-        case .contributors: return [.contributors(Answer(page(givers)))]
-        case .causes:
-            return [.causes(CauseList(causes: [CauseInfo(id: "reef", name: "Coral reefs", description: "Replanting reefs.", totalPoints: causeTotal, donors: 1)]))]
         case .register(let request):
             player = Identity(playerID: Self.me.playerID, name: request.name)
             return [.registered(player!)]
@@ -105,34 +99,10 @@ struct FakeScores {
         case .submit(let board, _):
             let best = BestSummary(score: 812, detail: 0, at: "2024-10-04T10:00:00.000Z", code: "")
             return [.submitted(SubmissionResult(boardID: board, score: 812, detail: 0, rank: 2, tied: false, personalBest: true, best: best))]
-        case .donate(let cause, let amount):
-            points -= amount
-            causeTotal += amount
-            givers = [Self.row(1, player?.name ?? "?", amount, id: Self.me.playerID)]
-            return [.donated(DonationResult(causeID: cause, points: amount, pointsGiven: amount, pointsAvailable: points, causeTotal: causeTotal))]
-        case .runwayDay, .enterRunway, .runwayPair, .runwayVote:
-            return answerRunway(command)
         case .record, .news:
             return answerDays(command)
-        case .following, .follow, .unfollow, .friends, .player:
+        case .follow:
             return answerFriends(command)
-        case .settings, .changeSettings:
-            if let settingsFailure { return [.failed(command, settingsFailure)] }
-            if case .changeSettings(let wanted) = command {
-                settings = wanted
-                return [.settingsChanged(settings)]
-            }
-            return [.settings(settings)]
-        case .keys: return [.keys(KeyList(keys: keys), said: nil)]
-        case .addKey(let line):
-            guard line.hasPrefix("ssh-ed25519 ") else {
-                return [.failed(command, ScoresFailure(.refused, code: .invalidKey, "this server takes Ed25519 and ECDSA keys"))]
-            }
-            keys.append(KeyInfo(fingerprint: "SHA256:new\(keys.count)", type: "ssh-ed25519", label: "ada@laptop", addedAt: "2024-10-04T10:00:00.000Z"))
-            return [.keys(KeyList(keys: keys), said: "Added your ssh-ed25519 key.")]
-        case .removeKey(let fingerprint):
-            keys.removeAll { $0.fingerprint == fingerprint }
-            return [.keys(KeyList(keys: keys), said: "Removed that key.")]
         case .drainOutbox:
             guard !outbox.isEmpty else { return [] }
             let sent = outbox.count
@@ -140,7 +110,56 @@ struct FakeScores {
             let best = BestSummary(score: 812, detail: 0, at: "", code: "")
             let result = SubmissionResult(boardID: "style-2024-10-04", score: 812, detail: 0, rank: 1, tied: false, personalBest: true, best: best)
             return [.drained(sent: Array(repeating: result, count: sent), dropped: [], waiting: 0)]
+        case .call(let asked):
+            return answer(asked, command)
         }
+    }
+
+    /// A declared call, answered by its operation: the scores' here, the runway's in
+    /// RunwayScreenTests, following's in FriendsTests.
+    mutating func answer(_ asked: AskedCall, _ command: ScoresCommand) -> [ScoresEvent] {
+        let board = asked.path[.board] ?? ""
+        if asked.asks(APICalls.top) { return Self.replied(command, page(shown(rows, own: false), board: board == "swarm-huddle" ? 1 : 0)) }
+        if asked.asks(APICalls.aroundMe) { return Self.replied(command, page(shown(rows.filter { abs($0.rank - 2) <= 1 }, own: true))) }
+        if asked.asks(APICalls.contributors) { return Self.replied(command, page(givers)) }
+        if asked.asks(APICalls.causes) {
+            return Self.replied(command, CauseList(causes: [CauseInfo(id: "reef", name: "Coral reefs", description: "Replanting reefs.",
+                                                                      totalPoints: causeTotal, donors: 1)]))
+        }
+        if let donation = command.asked(APICalls.donate)?.body {
+            points -= donation.points
+            causeTotal += donation.points
+            givers = [Self.row(1, player?.name ?? "?", donation.points, id: Self.me.playerID)]
+            return Self.replied(command, DonationResult(causeID: donation.causeID, points: donation.points, pointsGiven: donation.points,
+                                                        pointsAvailable: points, causeTotal: causeTotal))
+        }
+        if command.key == ScoresCommand.settings.key {
+            if let settingsFailure { return [.failed(command, settingsFailure)] }
+            if let wanted = command.asked(APICalls.changeSettings)?.body { settings = wanted }
+            return Self.replied(command, settings)
+        }
+        if asked.asks(APICalls.keys) { return Self.replied(command, KeyList(keys: keys)) }
+        if let line = command.asked(APICalls.addKey)?.body.publicKey {
+            guard line.hasPrefix("ssh-ed25519 ") else {
+                return [.failed(command, ScoresFailure(.refused, code: .invalidKey, "this server takes Ed25519 and ECDSA keys"))]
+            }
+            let key = KeyInfo(fingerprint: "SHA256:new\(keys.count)", type: "ssh-ed25519", label: "ada@laptop", addedAt: "2024-10-04T10:00:00.000Z")
+            keys.append(key)
+            return Self.replied(command, key)
+        }
+        if let fingerprint = command.asked(APICalls.removeKey)?.value(of: .fingerprint) {
+            keys.removeAll { $0.fingerprint == fingerprint }
+            return Self.replied(command, NoBody())
+        }
+        // The runway's calls, else following's.
+        let runway = answerRunway(command)
+        return runway.isEmpty ? answerFriends(command) : runway
+    }
+
+    /// The answer to `command`, a declared call.
+    static func replied<Value: Sendable & Equatable>(_ command: ScoresCommand, _ value: Value) -> [ScoresEvent] {
+        guard case .call(let asked) = command else { return [] }
+        return [.replied(Replied(asked, value))]
     }
 }
 

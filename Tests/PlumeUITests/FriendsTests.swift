@@ -19,10 +19,8 @@ extension FakeScores {
     }
 
     mutating func answerFriends(_ command: ScoresCommand) -> [ScoresEvent] {
-        let list = { (fake: FakeScores) in FollowingList(players: fake.followed, limit: 500, todayBoardID: fake.boards[0].id) }
-        switch command {
-        case .following: return [.following(list(self))]
-        case .follow(let whom):
+        let list = FollowingList(players: followed, limit: 500, todayBoardID: boards[0].id)
+        if case .follow(let whom) = command {
             let found = rows.first { row in
                 switch whom {
                 case .id(let id): row.playerID == id
@@ -36,24 +34,28 @@ extension FakeScores {
             let followed = FollowedPlayer(playerID: found.playerID, name: found.name, since: "2024-10-04T10:00:00.000Z", todayScore: found.score,
                                           todayRank: found.rank)
             if !self.followed.contains(where: { $0.playerID == found.playerID }) { self.followed.append(followed) }
-            return [.followed(followed), .following(list(self))]
-        case .unfollow(let id):
+            return [.followed(followed)]
+        }
+        if command == .following { return Self.replied(command, list) }
+        if let id = command.asked(APICalls.unfollow)?.path[.player] {
             followed.removeAll { $0.playerID == id }
-            return [.unfollowed(playerID: id), .following(list(self))]
-        case .friends(let board):
+            return Self.replied(command, NoBody())
+        }
+        if command.asked(APICalls.boardAmongFollowed) != nil {
             let group = Set(followed.map(\.playerID) + [player?.playerID].compactMap { $0 })
             var rows = rows.filter { group.contains($0.playerID) }
             for index in rows.indices { rows[index].groupRank = index + 1 }
-            return [.friends(board: board, Answer(page(rows)))]
-        case .player(let id):
+            return Self.replied(command, page(rows))
+        }
+        if let id = command.asked(APICalls.publicProfile)?.path[.player] {
             guard let row = rows.first(where: { $0.playerID == id }) else {
                 return [.failed(command, ScoresFailure(.refused, code: .playerNotFound, "there is no player with that id"))]
             }
             let today = ProfileBest(boardID: boards[0].id, rank: row.rank, score: row.score, detail: 0, at: row.at, code: "")
-            return [.player(PublicProfile(playerID: id, name: row.name, avatarLook: row.avatarLook, since: "2024-09-01T08:00:00.000Z",
-                                          bests: [today], pointsEarned: 0, pointsGiven: 0, followers: 4))]
-        default: return []
+            return Self.replied(command, PublicProfile(playerID: id, name: row.name, avatarLook: row.avatarLook, since: "2024-09-01T08:00:00.000Z",
+                                                       bests: [today], pointsEarned: 0, pointsGiven: 0, followers: 4))
         }
+        return []
     }
 }
 

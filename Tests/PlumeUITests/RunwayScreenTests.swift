@@ -32,27 +32,29 @@ extension FakeScores {
     static func dealt(_ pair: [String]) -> RunwayDealtPair { RunwayDealtPair(ticket: "t:" + pair.joined(separator: "|"), left: pair[0], right: pair[1]) }
 
     mutating func answerRunway(_ command: ScoresCommand) -> [ScoresEvent] {
-        switch command {
-        case .runwayDay(let day):
+        if let day = command.asked(APICalls.runwayDay)?.path[.day] {
             let entry = entered.map { RunwayOwnEntry(code: $0, enteredAt: "2024-10-04T09:00:00.000Z", peopleScore: 640, plusMinus: 80, rank: 2, votes: 3) }
-            return [.runwayDay(RunwayDay(day: day, theme: "Beach Day", brief: "", boardID: "people-\(day)", styleBoardID: "style-\(day)",
-                                         entries: looks(on: day).count + (entered == nil ? 0 : 1), votes: votes, entriesOpen: true,
-                                         entriesCloseAt: "", votingOpen: true, votingClosesAt: "", final: false,
-                                         you: player.map { _ in RunwayYou(entry: entry, tally: runwayTally) }))]
-        case .enterRunway(let day, let code):
-            entered = code
-            return [.runwayEntered(RunwayEntered(day: day, code: code, styleScore: 640, replaced: false, enteredAt: "2024-10-04T10:00:00.000Z"))]
-        case .runwayPair(let day):
+            return Self.replied(command, RunwayDay(day: day, theme: "Beach Day", brief: "", boardID: "people-\(day)", styleBoardID: "style-\(day)",
+                                                   entries: looks(on: day).count + (entered == nil ? 0 : 1), votes: votes, entriesOpen: true,
+                                                   entriesCloseAt: "", votingOpen: true, votingClosesAt: "", final: false,
+                                                   you: player.map { _ in RunwayYou(entry: entry, tally: runwayTally) }))
+        }
+        if let entry = command.asked(APICalls.enterRunway), let day = entry.path[.day] {
+            entered = entry.body.code
+            return Self.replied(command, RunwayEntered(day: day, code: entry.body.code, styleScore: 640, replaced: false, enteredAt: "2024-10-04T10:00:00.000Z"))
+        }
+        if let day = command.asked(APICalls.runwayPair)?.path[.day] {
             guard player != nil else { return [.failed(command, ScoresFailure(.unauthorized, code: .notRegistered, "register first"))] }
             let open = openPairs(on: day)
             guard let first = open.first else {
                 return [.failed(command, ScoresFailure(.refused, code: .noPairLeft, "you have judged every pair on the runway of \(day) — come back when new looks have entered"))]
             }
             let pair = Self.dealt(first)
-            return [.runwayPair(RunwayPairDealt(day: day, ticket: pair.ticket, left: pair.left, right: pair.right,
-                                                next: open.dropFirst().first.map(Self.dealt), tally: runwayTally))]
-        case .runwayVote(let ticket, let choice):
-            let pair = ticket.dropFirst(2).split(separator: "|").map(String.init)
+            return Self.replied(command, RunwayPairDealt(day: day, ticket: pair.ticket, left: pair.left, right: pair.right,
+                                                         next: open.dropFirst().first.map(Self.dealt), tally: runwayTally))
+        }
+        if let vote = command.asked(APICalls.runwayVote)?.body, let choice = vote.choice.word {
+            let pair = vote.ticket.dropFirst(2).split(separator: "|").map(String.init)
             guard !judged.contains(pair) else { return [.failed(command, ScoresFailure(.refused, code: .ticketUsed, "that pair has been answered already"))] }
             if choice == .skip {
                 guard skips < 5 else { return [.failed(command, ScoresFailure(.refused, code: .skipLimit, "you have used all 5 skips on this runway — pick a side, or call it even"))] }
@@ -64,11 +66,9 @@ extension FakeScores {
             // As the server answers while the runway takes votes: no owners. The ticket's day is
             // the day whose runway has its looks.
             let day = looksByDay.first { $0.value.contains(pair[0]) }?.key ?? Self.runwayDay
-            return [.runwayVoted(ticket: ticket, RunwayVoteRecorded(day: day, choice: choice, pointsEarned: choice == .skip ? 0 : 1,
-                                                                    tally: runwayTally))]
-        default:
-            return []
+            return Self.replied(command, RunwayVoteRecorded(day: day, choice: choice, pointsEarned: choice == .skip ? 0 : 1, tally: runwayTally))
         }
+        return []
     }
 }
 
@@ -120,9 +120,9 @@ extension FakeScores {
         var sent = model.drive(keys: .down, fake: &fake)
         #expect(sent.first == .runwayVote(ticket: next!.ticket, choice: .tie))
         sent = model.drive(keys: .char("s"), fake: &fake)
-        #expect(sent.first.map { if case .runwayVote(_, .skip) = $0 { true } else { false } } == true)
+        #expect(sent.first?.asked(APICalls.runwayVote)?.body.choice.word == .skip)
         sent = model.drive(.mouse(Mouse(x: 20, y: 15, kind: .press)), &fake)
-        #expect(sent.first.map { if case .runwayVote(_, .left) = $0 { true } else { false } } == true)
+        #expect(sent.first?.asked(APICalls.runwayVote)?.body.choice.word == .left)
         #expect(fake.votes == 3 && fake.skips == 1)
     }
 
@@ -137,12 +137,12 @@ extension FakeScores {
         let named = RunwayVoteRecorded(day: FakeScores.runwayDay, choice: .left, pointsEarned: 1, tally: fake.runwayTally,
                                        left: RunwayOwner(playerID: "p_l", name: "Zelda Leftowner"),
                                        right: RunwayOwner(playerID: "p_r", name: "Yann Rightowner"))
-        _ = model.update(.scores(.runwayVoted(ticket: pair.ticket, named)))
+        for event in FakeScores.replied(.runwayVote(ticket: pair.ticket, choice: .left), named) { _ = model.update(.scores(event)) }
         #expect(model.status == "Vote counted: +1 point. The owners stay hidden until voting closes.")
         #expect(!model.screenText.contains("Leftowner") && !model.screenText.contains("Rightowner"))
         // A vote past the day's points counts without one.
         let unpaid = RunwayVoteRecorded(day: FakeScores.runwayDay, choice: .tie, pointsEarned: 0, tally: fake.runwayTally)
-        _ = model.update(.scores(.runwayVoted(ticket: "t:other", unpaid)))
+        for event in FakeScores.replied(.runwayVote(ticket: "t:other", choice: .tie), unpaid) { _ = model.update(.scores(event)) }
         #expect(model.status == "Vote counted (no more points today). The owners stay hidden until voting closes.")
     }
 

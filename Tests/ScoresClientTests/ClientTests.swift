@@ -159,20 +159,20 @@ func refusal(_ events: [ScoresEvent], sourceLocation: SourceLocation = #_sourceL
 
             // Read back: top, then unchanged (a 304 on the server; the same ETag locally).
             events = await session.perform(.top(board: today))
-            let top = try first(events) { if case .top(_, let answer) = $0 { answer } else { nil } }
+            let top = try first(events) { $0.answer(to: APICalls.top) }
             #expect(top.value.rows.map(\.name) == ["Ada", "Bea"] && !top.unchanged)
             #expect(top.value.rows[0].avatarLook == Fixtures.outfit())
             events = await session.perform(.top(board: today))
-            let again = try first(events) { if case .top(_, let answer) = $0 { answer } else { nil } }
+            let again = try first(events) { $0.answer(to: APICalls.top) }
             #expect(again.unchanged && again.value == top.value)
             events = await other.perform(.submit(board: today, code: Fixtures.outfit()))
             events = await session.perform(.top(board: today))
-            let changed = try first(events) { if case .top(_, let answer) = $0 { answer } else { nil } }
+            let changed = try first(events) { $0.answer(to: APICalls.top) }
             #expect(!changed.unchanged && changed.value.rows[1].score == look.score)
 
             // Around me and my bests.
             events = await session.perform(.around(board: today))
-            let around = try first(events) { if case .around(_, let answer) = $0 { answer } else { nil } }
+            let around = try first(events) { $0.answer(to: APICalls.aroundMe) }
             #expect(around.value.rows.contains { $0.playerID == me.playerID })
             events = await session.perform(.myBests)
             let bests = try first(events) { if case .myBests(let own, let answer) = $0 { (own, answer) } else { nil } }
@@ -180,15 +180,15 @@ func refusal(_ events: [ScoresEvent], sourceLocation: SourceLocation = #_sourceL
             #expect(bests.0.pointsAvailable == bests.0.pointsEarned && bests.0.pointsEarned > 0)
 
             // Donate: too many points is refused; some points move, and contributors change.
-            let cause = try first(await session.perform(.causes)) { if case .causes(let list) = $0 { list.causes.first } else { nil } }
+            let cause = try first(await session.perform(.causes)) { $0.reply(to: APICalls.causes)?.causes.first }
             events = await session.perform(.donate(cause: cause.id, points: bests.0.pointsAvailable + 1))
             let tooMany = try first(events) { if case .failed(_, let failure) = $0 { failure } else { nil } }
             #expect(tooMany.code == .notEnoughPoints)
             events = await session.perform(.donate(cause: cause.id, points: 5))
-            let gift = try first(events) { if case .donated(let result) = $0 { result } else { nil } }
+            let gift = try first(events) { $0.reply(to: APICalls.donate) }
             #expect(gift.pointsAvailable == bests.0.pointsAvailable - 5 && gift.causeTotal == cause.totalPoints + 5)
             events = await session.perform(.contributors)
-            let givers = try first(events) { if case .contributors(let answer) = $0 { answer.value.rows } else { nil } }
+            let givers = try first(events) { $0.reply(to: APICalls.contributors)?.rows }
             #expect(givers.first?.name == "Ada" && givers.first?.score == 5)
 
             // A profile change is kept in the credentials too.
@@ -235,7 +235,7 @@ func refusal(_ events: [ScoresEvent], sourceLocation: SourceLocation = #_sourceL
         #expect(drained.0.map(\.boardID) == [Fixtures.styleBoard()])
         #expect(drained.1.count == 1 && drained.1[0].reason.contains("closed"))
         #expect(drained.2 == 0 && session.outbox.items().isEmpty)
-        let top = try first(await session.perform(.top(board: Fixtures.styleBoard()))) { if case .top(_, let answer) = $0 { answer.value } else { nil } }
+        let top = try first(await session.perform(.top(board: Fixtures.styleBoard()))) { $0.answer(to: APICalls.top)?.value }
         #expect(top.rows.map(\.name) == ["Cy"])
         await server.stop()
     }

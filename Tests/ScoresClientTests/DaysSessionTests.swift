@@ -25,46 +25,32 @@ final class DaysBackend: ScoresBackend {
 
     init(key: String = "https://days.example") { self.key = key }
 
-    func news(token: String, after: Int64) async throws(ScoresFailure) -> NewsPage {
-        state.withLock { state in
-            state.asked.append(after)
-            let newer = state.news.filter { $0.id > after }
-            return NewsPage(items: Array(newer.prefix(state.pageSize)), more: newer.count > state.pageSize)
-        }
-    }
-
-    func record(playerID: String, limit: Int, cursor: String?) async throws(ScoresFailure) -> PlayerDays {
-        guard let record = state.withLock({ $0.record }) else { throw ScoresFailure(.refused, code: .playerNotFound, "no such player") }
-        return record
-    }
-
     static let refusal = ScoresFailure(.refused, "not in this test")
-    func boards() async throws(ScoresFailure) -> BoardList { BoardList(boards: []) }
-    func board(_ id: String) async throws(ScoresFailure) -> BoardInfo { throw Self.refusal }
-    func top(board: String, limit: Int, etag: String?) async throws(ScoresFailure) -> Fetched<BoardPage> { throw Self.refusal }
-    func aroundMe(board: String, token: String, radius: Int, etag: String?) async throws(ScoresFailure) -> Fetched<BoardPage> { throw Self.refusal }
-    func contributors(limit: Int, etag: String?) async throws(ScoresFailure) -> Fetched<BoardPage> { throw Self.refusal }
-    func causes() async throws(ScoresFailure) -> CauseList { throw Self.refusal }
-    func register(_ request: RegisterRequest) async throws(ScoresFailure) -> Registered { throw Self.refusal }
-    func profile(token: String) async throws(ScoresFailure) -> OwnProfile { throw Self.refusal }
-    func updateProfile(token: String, _ update: ProfileUpdate) async throws(ScoresFailure) -> OwnProfile { throw Self.refusal }
-    func publicProfile(playerID: String, token: String?, etag: String?) async throws(ScoresFailure) -> Fetched<PublicProfile> { throw Self.refusal }
-    func keys(token: String) async throws(ScoresFailure) -> KeyList { throw Self.refusal }
-    func addKey(token: String, line: String) async throws(ScoresFailure) -> KeyInfo { throw Self.refusal }
-    func removeKey(token: String, fingerprint: String) async throws(ScoresFailure) { throw Self.refusal }
-    func submit(token: String, _ request: SubmitRequest) async throws(ScoresFailure) -> SubmissionResult { throw Self.refusal }
-    func donate(token: String, _ request: DonationRequest) async throws(ScoresFailure) -> DonationResult { throw Self.refusal }
-    func runwayDay(_ day: String, token: String?) async throws(ScoresFailure) -> RunwayDay { throw Self.refusal }
-    func enterRunway(token: String, day: String, _ request: RunwayEntryRequest) async throws(ScoresFailure) -> RunwayEntered { throw Self.refusal }
-    func runwayPair(token: String, day: String) async throws(ScoresFailure) -> RunwayPairDealt { throw Self.refusal }
-    func runwayVote(token: String, _ request: RunwayVoteRequest) async throws(ScoresFailure) -> RunwayVoteRecorded { throw Self.refusal }
-    func findPlayer(name: String) async throws(ScoresFailure) -> Identity { throw Self.refusal }
-    func following(token: String) async throws(ScoresFailure) -> FollowingList { throw Self.refusal }
-    func follow(token: String, playerID: String) async throws(ScoresFailure) -> FollowedPlayer { throw Self.refusal }
-    func unfollow(token: String, playerID: String) async throws(ScoresFailure) { throw Self.refusal }
-    func boardAmongFollowed(board: String, token: String, etag: String?) async throws(ScoresFailure) -> Fetched<BoardPage> { throw Self.refusal }
-    func settings(token: String) async throws(ScoresFailure) -> PlayerSettings { throw Self.refusal }
-    func changeSettings(token: String, _ settings: PlayerSettings) async throws(ScoresFailure) -> PlayerSettings { throw Self.refusal }
+
+    /// Answers by the call's operation name: the news, the record and an empty board list.
+    func answer<Request: WireValue, Reply: WireValue>(_ call: APICall<Request, Reply>, _ input: CallInput<Request>,
+                                                      token: String?, etag: String?) async throws(ScoresFailure) -> Fetched<Reply> {
+        let reply: any Sendable
+        switch call.declaration.name {
+        case APICalls.news.declaration.name:
+            let after = input.value(of: .after).flatMap { Int64($0) } ?? 0
+            let page: NewsPage = state.withLock { state in
+                state.asked.append(after)
+                let newer = state.news.filter { $0.id > after }
+                return NewsPage(items: Array(newer.prefix(state.pageSize)), more: newer.count > state.pageSize)
+            }
+            reply = page
+        case APICalls.record.declaration.name:
+            guard let record = state.withLock({ $0.record }) else { throw ScoresFailure(.refused, code: .playerNotFound, "no such player") }
+            reply = record
+        case APICalls.boards.declaration.name:
+            reply = BoardList(boards: [])
+        default:
+            throw Self.refusal
+        }
+        guard let typed = reply as? Reply else { throw Self.refusal }
+        return .fresh(typed, etag: nil)
+    }
 }
 
 @Suite struct DaysSessionTests {

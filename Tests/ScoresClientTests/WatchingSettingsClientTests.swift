@@ -9,7 +9,7 @@ import Testing
 
 @Suite(.serialized) struct WatchingSettingsClientTests {
     func settings(_ events: [ScoresEvent]) throws -> PlayerSettings {
-        try first(events) { if case .settings(let settings) = $0 { settings } else { nil } }
+        try first(events) { $0.reply(to: APICalls.settings) }
     }
 
     @Test func aPlayerRefusesToBeWatchedAndTheServerKeepsIt() async throws {
@@ -21,9 +21,7 @@ import Testing
             _ = await bea.perform(.register(RegisterRequest(name: "Bea")))
             // Watchable until the player says otherwise.
             #expect(try settings(await ada.perform(.settings)) == PlayerSettings(watchable: true))
-            let changed = try first(await ada.perform(.changeSettings(PlayerSettings(watchable: false)))) {
-                if case .settingsChanged(let settings) = $0 { settings } else { nil }
-            }
+            let changed = try first(await ada.perform(.changeSettings(PlayerSettings(watchable: false)))) { $0.reply(to: APICalls.changeSettings) }
             #expect(changed == PlayerSettings(watchable: false))
             #expect(try settings(await ada.perform(.settings)) == PlayerSettings(watchable: false))
             // One player's setting is theirs alone.

@@ -56,14 +56,18 @@ struct FollowOffer: Sendable, Equatable {
 
     /// The server's answers about this player.
     mutating func receive(_ event: ScoresEvent, _ context: Context) {
-        switch event {
-        case .player(let found) where found.playerID == link.playerID:
+        if let found = event.reply(to: APICalls.publicProfile), found.playerID == link.playerID {
             profile = found
             if stage == .asking || stage.isCannot { stage = .offered }
-        case .failed(.player(let id), let failure) where id == link.playerID:
+            return
+        }
+        if case let (asked, failure)? = event.failure(of: APICalls.publicProfile), asked.path[.player] == link.playerID {
             stage = .cannot(failure.code == .playerNotFound
                 ? "No player on \(context.session.place) has this link: it may be from another server, or the player has left."
                 : "\(context.session.place) couldn't say who this link leads to: \(failure.message). Paste it again later.")
+            return
+        }
+        switch event {
         case .followed(let followed) where followed.playerID == link.playerID:
             stage = .followed
         case .failed(.follow(.id(let id)), let failure) where id == link.playerID:

@@ -57,7 +57,7 @@ extension RunwayState: ScreenLayer {
         case .char("r"):
             // Said until the day's answer comes (the refresh may start a new day: its text is read after).
             let reads = refresh(context, force: true)
-            return .done([.statusUntil("Refreshing the runway…", .answered(.runwayDay(day: dayText)))] + reads)
+            return .done([.statusUntil("Refreshing the runway…", .answered(ScoresCommand.runwayDay(day: dayText).key))] + reads)
         case .char("p"): return .done(ProfileOverlay.open(context.session))
         case .char("e"): return .done(Self.enter(context))
         default: return .pass

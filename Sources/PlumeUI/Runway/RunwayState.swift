@@ -94,39 +94,8 @@ public struct RunwayState: Sendable {
     /// The leaderboard's news, shown or not: the day, pairs dealt, votes answered.
     mutating func heard(_ event: ScoresEvent, _ context: Context) -> [Request] {
         switch event {
-        case .runwayDay(let day):
-            guard day.day == dayText else { return [] }
-            info = day
-            if let tally = day.you?.tally { self.tally = tally }
-        case .runwayPair(let dealt):
-            guard dealt.day == dayText else { return [] }
-            tally = dealt.tally
-            // A pair whose vote is still on its way may be dealt again meanwhile: not shown.
-            let open = ([dealt.pair] + (dealt.next.map { [$0] } ?? [])).filter { pair in !voting.contains { Self.same($0, pair) } }
-            if let shown, open.contains(where: { Self.same($0, shown) }) {
-                next = open.first { !Self.same($0, shown) }
-            } else if !open.isEmpty {
-                shown = open.first
-                next = open.dropFirst().first
-            }
-            if shown != nil { notice = nil }
-        case .runwayVoted(let ticket, let recorded):
-            voting.removeAll { $0.ticket == ticket }
-            // A vote on the other runway, answered after the player switched: counted, and said.
-            guard recorded.day == dayText else { return [.status(Self.counted(recorded))] }
-            tally = recorded.tally
-            // The header's count of the day's votes now includes this one (the server's count
-            // comes with the next read of the day).
-            if var day = info, day.day == dayText {
-                day.votes += 1
-                info = day
-            }
-            // A confirmation: it goes after a few seconds rather than speak of the votes that follow.
-            return [.send(.runwayPair(day: dayText)), .statusUntil(Self.counted(recorded), .brief)]
-        case .runwayEntered(let entered):
-            guard entered.day == dayText else { return [] }
-            lastDayRead = -.infinity
-            return refresh(context, force: true)
+        case .replied(let replied):
+            return heard(replied, context)
         case .registered:
             notice = nil
             return refresh(context, force: true)
@@ -140,9 +109,46 @@ public struct RunwayState: Sendable {
         return []
     }
 
+    private mutating func heard(_ replied: Replied, _ context: Context) -> [Request] {
+        if let day = replied.reply(to: APICalls.runwayDay) {
+            guard day.day == dayText else { return [] }
+            info = day
+            if let tally = day.you?.tally { self.tally = tally }
+        } else if let dealt = replied.reply(to: APICalls.runwayPair) {
+            guard dealt.day == dayText else { return [] }
+            tally = dealt.tally
+            // A pair whose vote is still on its way may be dealt again meanwhile: not shown.
+            let open = ([dealt.pair] + (dealt.next.map { [$0] } ?? [])).filter { pair in !voting.contains { Self.same($0, pair) } }
+            if let shown, open.contains(where: { Self.same($0, shown) }) {
+                next = open.first { !Self.same($0, shown) }
+            } else if !open.isEmpty {
+                shown = open.first
+                next = open.dropFirst().first
+            }
+            if shown != nil { notice = nil }
+        } else if let recorded = replied.reply(to: APICalls.runwayVote), let vote = replied.asked.input(of: APICalls.runwayVote)?.body {
+            voting.removeAll { $0.ticket == vote.ticket }
+            // A vote on the other runway, answered after the player switched: counted, and said.
+            guard recorded.day == dayText else { return [.status(Self.counted(recorded))] }
+            tally = recorded.tally
+            // The header's count of the day's votes now includes this one (the server's count
+            // comes with the next read of the day).
+            if var day = info, day.day == dayText {
+                day.votes += 1
+                info = day
+            }
+            // A confirmation: it goes after a few seconds rather than speak of the votes that follow.
+            return [.send(.runwayPair(day: dayText)), .statusUntil(Self.counted(recorded), .brief)]
+        } else if let entered = replied.reply(to: APICalls.enterRunway) {
+            guard entered.day == dayText else { return [] }
+            lastDayRead = -.infinity
+            return refresh(context, force: true)
+        }
+        return []
+    }
+
     private mutating func failed(_ command: ScoresCommand, _ failure: ScoresFailure, _ context: Context) -> [Request] {
-        switch command {
-        case .runwayPair(let asked):
+        if let asked = command.asked(APICalls.runwayPair)?.path[.day] {
             if shown == nil, asked == dayText {
                 // Alone on the local board, nobody else's look will ever come: say what to do.
                 // On a server, the other runway still taking votes may have pairs left.
@@ -150,9 +156,8 @@ public struct RunwayState: Sendable {
                     ? ". On the local board the only looks are your own: a server's runway has other players' (plume --server URL)."
                     : failure.code == .noPairLeft ? otherRunwayWords : "")
             }
-            return []
-        case .runwayVote(let ticket, _):
-            voting.removeAll { $0.ticket == ticket }
+        } else if let vote = command.asked(APICalls.runwayVote)?.body {
+            voting.removeAll { $0.ticket == vote.ticket }
             switch failure.code {
             case .skipLimit?:
                 // The skipped pair is still owed an answer: the server deals it again.
@@ -161,14 +166,12 @@ public struct RunwayState: Sendable {
             default:
                 return [.send(.runwayPair(day: dayText)), .status("That vote didn't count: \(failure.message)")]
             }
-        case .runwayDay(let asked):
+        } else if let asked = command.asked(APICalls.runwayDay)?.path[.day] {
             if failure.kind != .unauthorized, asked == dayText { notice = notice ?? failure.message }
-            return []
-        case .enterRunway:
+        } else if command.asked(APICalls.enterRunway) != nil {
             return [.status("Not on the runway: \(failure.message)")]
-        default:
-            return []
         }
+        return []
     }
 
     /// What the screen offers when this runway has no pair left: the other one that takes votes.
@@ -188,4 +191,23 @@ public struct RunwayState: Sendable {
     }
 
     static func same(_ a: RunwayDealtPair, _ b: RunwayDealtPair) -> Bool { a.left == b.left && a.right == b.right }
+}
+
+extension ScoresCommand {
+    /// A day's runway (YYYY-MM-DD) with the player's entry and votes.
+    static func runwayDay(day: String) -> ScoresCommand { .ask(APICalls.runwayDay, path: [.day: day]) }
+
+    /// The pair to judge and the next (the same until answered).
+    static func runwayPair(day: String) -> ScoresCommand { .ask(APICalls.runwayPair, path: [.day: day]) }
+
+    /// A vote is about its ticket: the next pair shows at once, and its vote may go before this
+    /// one's answer comes.
+    static func runwayVote(ticket: String, choice: RunwayChoice) -> ScoresCommand {
+        .ask(APICalls.runwayVote, body: RunwayVoteRequest(ticket: ticket, choice: choice), about: ticket)
+    }
+
+    /// The look entered on (or replacing the entry of) a day's runway.
+    static func enterRunway(day: String, code: String) -> ScoresCommand {
+        .ask(APICalls.enterRunway, path: [.day: day], body: RunwayEntryRequest(code: code))
+    }
 }

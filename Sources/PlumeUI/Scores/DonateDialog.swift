@@ -121,3 +121,10 @@ public struct DonateDialog: Overlay {
         if let error { grid.put(error, in: inside.row(row + 2), style: Theme.warning.on(Theme.panel)) }
     }
 }
+
+extension ScoresCommand {
+    /// Points given to a cause; the Scores screen waits for the answer.
+    static func donate(cause: String, points: Int64) -> ScoresCommand {
+        .ask(APICalls.donate, body: DonationRequest(causeID: cause, points: points), awaited: true)
+    }
+}

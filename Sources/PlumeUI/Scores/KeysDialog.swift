@@ -150,3 +150,16 @@ public struct KeysDialog: Overlay {
         if let error { grid.put(error, in: inside.row(bottom + 1), style: Theme.warning.on(Theme.panel)) }
     }
 }
+
+extension ScoresCommand {
+    /// The player's SSH keys, for the game a server hosts over SSH. Adding or removing one is
+    /// answered with what was done, and the list is read again (Session); the three share a path,
+    /// so they go one at a time, and the dialog waits for each.
+    static var keys: ScoresCommand { .ask(APICalls.keys) }
+
+    static func addKey(_ line: String) -> ScoresCommand { .ask(APICalls.addKey, body: AddKeyRequest(publicKey: line), awaited: true) }
+
+    static func removeKey(fingerprint: String) -> ScoresCommand {
+        .ask(APICalls.removeKey, query: [QueryValue(.fingerprint, fingerprint)], awaited: true)
+    }
+}

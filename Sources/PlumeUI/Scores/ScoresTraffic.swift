@@ -24,34 +24,49 @@ extension ScoresState {
             boards = list
             boardIndex = wanted.flatMap { id in list.firstIndex { $0.id == id } } ?? 0
             return shown ? refresh(context) : []
-        case .server(.top(let board, let answer)):
-            tops[board] = Dated(value: answer.value, at: context.now)
-            // A public page leaves the player's own look off while the runway votes: their own read has it.
-            if hidesOwnLook(answer.value, board: board, context.session) { return [.send(.around(board: board))] }
-        case .server(.contributors(let answer)):
-            contributors = Dated(value: answer.value, at: context.now)
+        case .server(.replied(let replied)):
+            return heard(replied, context)
         case .server(.profileUpdated):
             // The boards show the new name (and avatar) now, not at the next refresh.
             return shown ? refresh(context) : []
-        case .server(.registered), .server(.submitted), .server(.donated), .server(.drained):
+        case .server(.registered), .server(.submitted), .server(.drained):
             lastRefresh = -.infinity
-        case .server(.followed), .server(.unfollowed):
+        case .server(.followed):
             // The Friends view changed: shown now, not at the next refresh.
             lastRefresh = -.infinity
             return shown ? refresh(context) : []
-        case .server(.friends(let board, _)):
+        case .server(.failed(let command, let failure)) where failure.kind == .refused:
+            if let board = command.asked(APICalls.boardAmongFollowed)?.path[.board] { friendsRefused[board] = SafeText.strip(failure.message) }
+        case .server:
+            break
+        }
+        return []
+    }
+
+    /// The answers the screen keeps: the pages it shows, and what changes them.
+    private mutating func heard(_ replied: Replied, _ context: Context) -> [Request] {
+        let shown = context.screen == .scores, board = replied.asked.path[.board]
+        if let page = replied.reply(to: APICalls.top), let board {
+            tops[board] = Dated(value: page, at: context.now)
+            // A public page leaves the player's own look off while the runway votes: their own read has it.
+            if hidesOwnLook(page, board: board, context.session) { return [.send(.around(board: board))] }
+        } else if let page = replied.reply(to: APICalls.contributors) {
+            contributors = Dated(value: page, at: context.now)
+        } else if replied.reply(to: APICalls.donate) != nil {
+            lastRefresh = -.infinity
+        } else if replied.asked.asks(APICalls.unfollow) {
+            // The Friends view changed: shown now, not at the next refresh.
+            lastRefresh = -.infinity
+            return shown ? refresh(context) : []
+        } else if replied.reply(to: APICalls.boardAmongFollowed) != nil, let board {
             friendsRefused[board] = nil
-        case .server(.failed(.friends(let board), let failure)) where failure.kind == .refused:
-            friendsRefused[board] = SafeText.strip(failure.message)
-        case .server(.following):
+        } else if replied.reply(to: APICalls.following) != nil {
             // Once only while shown: a later follow doesn't move the player off the tab they read.
             guard !shown || !heardFollowing else { return [] }
             heardFollowing = true
             let before = tab
             preferFriends(context)
             return shown && tab != before ? refresh(context) : []
-        case .server:
-            break
         }
         return []
     }
@@ -70,4 +85,25 @@ extension ScoresState {
         case .causes: return [.send(.causes)] + (registered ? [.send(.myBests)] : [])
         }
     }
+}
+
+extension ScoresCommand {
+    /// A board's top page: the rows the server gives when asked for none (50).
+    static func top(board: String) -> ScoresCommand {
+        .ask(APICalls.top, path: [.board: board], query: [QueryValue(.pageLimit, String(WireLimits.defaultPageRows))])
+    }
+
+    /// The player and their neighbours on a board (five either side, the server's default).
+    static func around(board: String) -> ScoresCommand {
+        .ask(APICalls.aroundMe, path: [.board: board], query: [QueryValue(.radius, String(WireLimits.defaultAroundRadius))])
+    }
+
+    /// A board among the players the player follows (themselves included), with group ranks.
+    static func friends(board: String) -> ScoresCommand { .ask(APICalls.boardAmongFollowed, path: [.board: board]) }
+
+    static var contributors: ScoresCommand {
+        .ask(APICalls.contributors, query: [QueryValue(.pageLimit, String(WireLimits.defaultPageRows))])
+    }
+
+    static var causes: ScoresCommand { .ask(APICalls.causes) }
 }

@@ -108,6 +108,12 @@ public struct Session: Sendable {
     /// Sends a command unless the same one is already on its way.
     mutating func send(_ command: ScoresCommand) -> [Request] {
         if let sent = inFlight[command.key], now - sent < Self.lostSeconds { return [] }
+        return sendAgain(command)
+    }
+
+    /// Sends a read even if the same one is on its way: a change was just made, and the read on
+    /// its way may be answered as things were before it.
+    mutating func sendAgain(_ command: ScoresCommand) -> [Request] {
         inFlight[command.key] = now
         return [.effect(.scores(command))]
     }

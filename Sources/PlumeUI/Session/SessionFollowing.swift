@@ -1,7 +1,8 @@
 // The session's side of following: the one check every place that offers a follow makes before
-// asking (a row of a board, a player link, the Follow dialog), and what is said when a follow is
-// made, stopped or refused. The list itself and the boards among the players followed are kept
-// as they arrive (SessionTraffic.swift).
+// asking (a row of a board, a player link, the Follow dialog), what is said when a follow is made,
+// stopped or refused (the list is read again then, as it now is), and the calls following makes.
+// The list itself and the boards among the players followed are kept as they arrive
+// (SessionTraffic.swift).
 import GameState
 import ScoresAPI
 
@@ -21,7 +22,9 @@ extension Session {
         }
         if playerID == me.playerID { return [.status("That's you: your own rows are on every view already, Friends included.")] }
         if follows(playerID) { return [.status("You already follow \(name): they're on the Friends view of every board.")] }
-        if inFlight[.follow] != nil { return [.status("Still waiting for \(place) to answer the last follow — try again in a moment.")] }
+        if inFlight[ScoresCommand.follow(.id(playerID)).key] != nil {
+            return [.status("Still waiting for \(place) to answer the last follow — try again in a moment.")]
+        }
         return [.status("Following \(name)…"), .send(.follow(.id(playerID)))]
     }
 
@@ -33,7 +36,7 @@ extension Session {
         }
         let today = followed.todayScore.map { score in " (today \(score)" + (followed.todayRank.map { ", rank \($0)" } ?? "") + ")" } ?? ""
         let words = "You follow \(SafeText.strip(followed.name)) now\(today): they're on the Friends view of every board (Scores)."
-        return [.note(.followsChanged(words)), .status(words)]
+        return [.note(.followsChanged(words)), .status(words)] + sendAgain(.following)
     }
 
     mutating func unfollowed(_ playerID: String) -> [Request] {
@@ -44,7 +47,7 @@ extension Session {
             following = Dated(value: list, at: now)
         }
         let words = "You no longer follow \(name)."
-        return [.note(.followsChanged(words)), .status(words)]
+        return [.note(.followsChanged(words)), .status(words)] + sendAgain(.following)
     }
 
     /// A follow refused (no such name, the cap, yourself) or lost: said in the server's words.
@@ -60,4 +63,15 @@ extension Session {
         trouble(failure)
         return [.note(.refused(.follow, failure.message)), .status("Still following: \(failure.message)")]
     }
+}
+
+extension ScoresCommand {
+    /// The players the player follows, with how each did today.
+    static var following: ScoresCommand { .ask(APICalls.following) }
+
+    /// Stop following a player: one change at a time with a follow (the two share a path).
+    static func unfollow(playerID: String) -> ScoresCommand { .ask(APICalls.unfollow, path: [.player: playerID]) }
+
+    /// A player's public profile as anyone sees it: who a player link leads to, and how they did today.
+    static func player(playerID: String) -> ScoresCommand { .ask(APICalls.publicProfile, path: [.player: playerID], anonymous: true) }
 }

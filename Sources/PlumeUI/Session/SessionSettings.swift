@@ -22,7 +22,7 @@ extension Session {
             guard identified else { return [.status("Still hearing from \(place) who you are — try again in a moment.")] }
             return [.push(RegisterDialog(self)), .status(Self.registerFirst(place))]
         }
-        if let sent = inFlight[.settings], now - sent < Self.lostSeconds {
+        if let sent = inFlight[ScoresCommand.settings.key], now - sent < Self.lostSeconds {
             return [.status("Still waiting for \(place) to answer about watching — try again in a moment.")]
         }
         guard let settings else {
@@ -53,7 +53,7 @@ extension Session {
     /// player asked for it (the Scores screen then just doesn't show the setting).
     mutating func settingsFailed(_ command: ScoresCommand, _ failure: ScoresFailure) -> [Request] {
         if failure.code == .notRegistered { return [.push(RegisterDialog(self)), .status(Self.registerFirst(place))] }
-        guard case .changeSettings(let wanted) = command else {
+        guard let wanted = command.asked(APICalls.changeSettings)?.body else {
             guard settingsAsked else { return [] }
             settingsAsked = false
             return [.status("Couldn't read whether others may watch your games: \(failure.message)")]
@@ -66,4 +66,12 @@ extension Session {
     private static func registerFirst(_ place: String) -> String {
         "Register on \(place) first (a name is enough); then w chooses whether others may watch your games."
     }
+}
+
+extension ScoresCommand {
+    /// The player's settings, read behind whatever the screen shows.
+    static var settings: ScoresCommand { .ask(APICalls.settings, awaited: false) }
+
+    /// A change of them, answered with the settings as they then are (one at a time with a read).
+    static func changeSettings(_ wanted: PlayerSettings) -> ScoresCommand { .ask(APICalls.changeSettings, body: wanted) }
 }

@@ -2,8 +2,9 @@
 // concern: who the player is (identity, registration, profile, keys), what they sent (submissions,
 // the outbox, the runway, donations), and what failed; what is said of following is in
 // SessionFollowing.swift, of the player's settings (who may watch) in SessionSettings.swift, of
-// what happened to the player (their news) in SessionNews.swift. The screens hear the same event
-// after this (`ScreenLayer.receive`), for what they show.
+// what happened to the player (their news) in SessionNews.swift. A declared call's answer
+// (`.replied`) is read by its declaration. The screens hear the same event after this
+// (`ScreenLayer.receive`), for what they show.
 import Challenges
 import GameState
 import ScoresAPI
@@ -19,31 +20,46 @@ extension Session {
         case .askName(let suggested): return askName(suggested)
         case .registered(let identity): return registered(identity)
         case .profileUpdated(let profile): return profileUpdated(profile)
-        case .keys(let list, let said): return keysChanged(list, said: said)
         case .submitted(let result): return submitted(result, context)
         case .queued(_, let outbox, let failure): return queued(outbox: outbox, failure)
         case .drained(let sent, let dropped, let waiting): return drained(sent: sent, dropped: dropped, waiting: waiting)
-        case .runwayEntered(let entered): return runwayEntered(entered)
-        case .donated(let result): return donated(result)
         case .followed(let player): return followed(player)
-        case .unfollowed(let playerID): return unfollowed(playerID)
-        case .following(let list): following = Dated(value: list, at: now)
-        case .friends(let board, let answer): friends[board] = Dated(value: answer.value, at: now)
+        case .replied(let replied): return heard(replied)
         case .failed(.follow, let failure): return notFollowed(failure)
-        case .failed(.unfollow, let failure): return notUnfollowed(failure)
-        case .settings(let read): return settingsRead(read)
-        case .settingsChanged(let changed): return settingsChanged(changed)
-        case .failed(let command, let failure) where command.key == .settings: return settingsFailed(command, failure)
+        case .failed(let command, let failure) where command.asked(APICalls.unfollow) != nil: return notUnfollowed(failure)
+        case .failed(let command, let failure) where command.key == ScoresCommand.settings.key: return settingsFailed(command, failure)
         case .failed(let command, let failure): return failed(command, failure)
         case .boards(let list): boards = list
         case .myBests(let own, let answer): bests = Dated(value: MyBests(own: own, profile: answer.value), at: now)
         case .record(let days):
             guard days.playerID == player?.playerID else { return [] }
             (record, recordFailure) = (Dated(value: days, at: now), nil)
-        case .around(let board, let answer): arounds[board] = Dated(value: answer.value, at: now)
-        case .causes(let list): causes = Dated(value: list, at: now)
-        // A screen's own data: the session notes the contact.
-        case .top, .contributors, .runwayDay, .runwayPair, .runwayVoted, .player: break
+        }
+        contact()
+        return []
+    }
+
+    /// A declared call's answer: what the session keeps of it and says of it. The rest is a
+    /// screen's own (a board's top, the contributors, the runway, a player's profile): the
+    /// session notes the contact.
+    private mutating func heard(_ replied: Replied) -> [Request] {
+        let board = replied.asked.path[.board]
+        if let entered = replied.reply(to: APICalls.enterRunway) { return runwayEntered(entered) }
+        if let result = replied.reply(to: APICalls.donate) { return donated(result) }
+        if let list = replied.reply(to: APICalls.keys) { return keysChanged(list) }
+        if let added = replied.reply(to: APICalls.addKey) { return keyAdded(added) }
+        if replied.asked.asks(APICalls.removeKey) { return keyRemoved() }
+        if let playerID = replied.asked.input(of: APICalls.unfollow)?.path[.player] { return unfollowed(playerID) }
+        if let read = replied.reply(to: APICalls.settings) { return settingsRead(read) }
+        if let changed = replied.reply(to: APICalls.changeSettings) { return settingsChanged(changed) }
+        if let list = replied.reply(to: APICalls.following) {
+            following = Dated(value: list, at: now)
+        } else if let page = replied.reply(to: APICalls.boardAmongFollowed), let board {
+            friends[board] = Dated(value: page, at: now)
+        } else if let page = replied.reply(to: APICalls.aroundMe), let board {
+            arounds[board] = Dated(value: page, at: now)
+        } else if let list = replied.reply(to: APICalls.causes) {
+            causes = Dated(value: list, at: now)
         }
         contact()
         return []
@@ -111,10 +127,22 @@ extension Session {
         return [.dismiss(RegisterDialog.self), .status("Profile saved.")]
     }
 
-    private mutating func keysChanged(_ list: KeyList, said: String?) -> [Request] {
+    private mutating func keysChanged(_ list: KeyList) -> [Request] {
         keys = list
         contact()
-        return [.note(.keysChanged)] + (said.map { [.status($0)] } ?? [])
+        return [.note(.keysChanged)]
+    }
+
+    /// A key added or removed: said, and the list read again as it now is.
+    private mutating func keyAdded(_ added: KeyInfo) -> [Request] {
+        contact()
+        let label = added.label.isEmpty ? "" : " (\(SafeText.strip(added.label)))"
+        return [.status("Added your \(SafeText.strip(added.type)) key\(label): it signs you in here over SSH too.")] + send(.keys)
+    }
+
+    private mutating func keyRemoved() -> [Request] {
+        contact()
+        return [.status("Removed that key: it signs no one in here any more.")] + send(.keys)
     }
 
     // MARK: What the player sends
@@ -216,15 +244,15 @@ extension Session {
             return [.push(RegisterDialog(self, name: SafeText.strip(request.name))), .note(.refused(.register, failure.message)), .status("Not registered: \(failure.message)")]
         case .updateProfile:
             return [.note(.refused(.register, failure.message)), .status("Profile not saved: \(failure.message)")]
-        case .donate:
+        case .call(let asked) where asked.asks(APICalls.donate):
             return [.note(.refused(.donate, failure.message)), .status("Not given: \(failure.message)")]
-        case .keys, .addKey, .removeKey:
+        case .call where command.key == ScoresCommand.keys.key:
             return [.note(.refused(.keys, failure.message)), .status("Keys: \(failure.message)")]
         case .submit(let board, _):
             trouble(failure)
             return [said("Not counted on \(title(of: board)): \(failure.message)", about: board)]
-        case .around(let board) where failure.code == .noRecord:
-            arounds[board] = nil
+        case .call(let asked) where asked.asks(APICalls.aroundMe) && failure.code == .noRecord:
+            if let board = asked.path[.board] { arounds[board] = nil }
             contact()
         case .news:
             return newsFailed(failure)

@@ -1,0 +1,205 @@
+// Each call's rule, bound once: which service method answers a declared call (APICalls) and how it
+// reads the call's path, query and body. The server's routes (LeaderboardServer's APIRoutes) and
+// the game's local board (ScoresClient's LocalBackend) answer from this one table, and each adds
+// only what is its own around it: the server HTTP (the player signed in from a header, rate limits,
+// the log, a hosted game's pass, a first page already encoded), the local board what a server does
+// in the background (closing days, refitting the runway). No HTTP here: the game links this.
+import ScoresAPI
+
+/// What a call's rule is given, wherever the call came from: the player signed in as the call's
+/// auth says, its body, its path's values and its query.
+public struct CallArguments<Body: Sendable>: Sendable {
+    /// The signed-in player: always for a call that needs one, when a token was sent for one that
+    /// reads it optionally, never otherwise.
+    public let player: PlayerRecord?
+    public let body: Body
+    private let pathValue: @Sendable (PathParameter) throws -> String
+    private let queryValue: @Sendable (String) -> String?
+    private let refuse: @Sendable (Spelled<ErrorCode>, String) -> any Error
+
+    /// `refusal` words what the request asked wrongly (the server answers it 400).
+    public init(player: PlayerRecord?, body: Body, path: @escaping @Sendable (PathParameter) throws -> String,
+                query: @escaping @Sendable (String) -> String?, refusal: @escaping @Sendable (Spelled<ErrorCode>, String) -> any Error) {
+        (self.player, self.body, pathValue, queryValue, refuse) = (player, body, path, query, refusal)
+    }
+
+    /// A parameter of the call's path.
+    public func parameter(_ parameter: PathParameter) throws -> String { try pathValue(parameter) }
+
+    /// A query parameter's value, if sent.
+    public func query(_ parameter: QueryParameter) -> String? { queryValue(parameter.name) }
+
+    /// The signed-in player of a call that needs one.
+    public var signedIn: PlayerRecord {
+        get throws {
+            guard let player else { throw LeaderboardError(.unauthorized, .missingToken, "sign in first: send your token as \"Authorization: Bearer <token>\"") }
+            return player
+        }
+    }
+
+    /// A whole-number query parameter in `range`, `fallback` when absent; refused as
+    /// `invalid_<name>` otherwise.
+    public func integer(_ parameter: QueryParameter, in range: ClosedRange<Int>, default fallback: Int) throws -> Int {
+        guard let text = query(parameter) else { return fallback }
+        guard text.utf8.count <= 9, let value = Int(text), range.contains(value) else {
+            throw refuse(Spelled(rawValue: "invalid_\(parameter.name)"),
+                         "\(parameter.name) must be a whole number from \(range.lowerBound) to \(range.upperBound)")
+        }
+        return value
+    }
+
+    /// What the request asked wrongly, in words.
+    public func refused(_ code: ErrorCode, _ message: String) -> any Error { refuse(Spelled(code), message) }
+}
+
+/// A call's rule: the declared call and what answers it.
+public struct CallHandler<Body: WireValue, Value: WireValue>: Sendable {
+    public let call: APICall<Body, Value>
+    public let answer: @Sendable (LeaderboardService, CallArguments<Body>) async throws -> Value
+
+    public init(_ call: APICall<Body, Value>, _ answer: @escaping @Sendable (LeaderboardService, CallArguments<Body>) async throws -> Value) {
+        (self.call, self.answer) = (call, answer)
+    }
+}
+
+/// What takes each rule of the table with its types (the server, registering its routes).
+public protocol CallHandlerVisitor {
+    func visit<Body: WireValue, Value: WireValue>(_ handler: CallHandler<Body, Value>)
+}
+
+/// A rule with its types erased, as the table holds it.
+public struct AnyCallHandler: Sendable {
+    /// The call's operation name.
+    public let name: String
+    fileprivate let handler: any Sendable
+    private let visit: @Sendable (any CallHandlerVisitor) -> Void
+
+    public init<Body: WireValue, Value: WireValue>(_ handler: CallHandler<Body, Value>) {
+        name = handler.call.declaration.name
+        self.handler = handler
+        visit = { visitor in visitor.visit(handler) }
+    }
+
+    /// `CallHandler(call, answer)`, erased: a line of the table.
+    public static func on<Body: WireValue, Value: WireValue>(
+        _ call: APICall<Body, Value>, _ answer: @escaping @Sendable (LeaderboardService, CallArguments<Body>) async throws -> Value
+    ) -> AnyCallHandler {
+        AnyCallHandler(CallHandler(call, answer))
+    }
+
+    /// Hands the rule, typed, to `visitor`.
+    public func accept(_ visitor: any CallHandlerVisitor) { visit(visitor) }
+}
+
+public enum CallHandlers {
+    /// Every rule, by feature: players and their days, following, boards and causes, the runway.
+    /// The server's own (erasing, SSH keys added and removed, watching) are in its routes.
+    public static let all: [AnyCallHandler] = players + following + boards + runway
+
+    private static let byName: [String: AnyCallHandler] = Dictionary(all.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+
+    /// The rule for `call`, if the table has one.
+    public static func handler<Body: WireValue, Value: WireValue>(for call: APICall<Body, Value>) -> CallHandler<Body, Value>? {
+        byName[call.declaration.name]?.handler as? CallHandler<Body, Value>
+    }
+
+    // MARK: Players, their days, their keys and settings
+
+    static let players: [AnyCallHandler] = [
+        .on(APICalls.register) { service, call in try await service.register(call.body) },
+        .on(APICalls.ownProfile) { service, call in try await service.ownProfile(try call.signedIn) },
+        .on(APICalls.updateProfile) { service, call in try await service.updateProfile(try call.signedIn, call.body) },
+        // Anyone may read a profile; with the player's own token it also shows their looks on
+        // boards the Runway keeps anonymous.
+        .on(APICalls.publicProfile) { service, call in
+            try await service.publicProfile(playerID: try call.parameter(.player), viewer: call.player)
+        },
+        .on(APICalls.record) { service, call in
+            let limit = try call.integer(.recordLimit, in: LeaderboardLimits.recordDays, default: LeaderboardLimits.defaultRecordDays)
+            return try await service.record(playerID: try call.parameter(.player), limit: limit, cursor: call.query(.recordCursor))
+        },
+        .on(APICalls.news) { service, call in
+            let player = try call.signedIn
+            var after: Int64 = 0
+            if let text = call.query(.after) {
+                guard text.utf8.count <= 18, let value = Int64(text), value >= 0 else {
+                    throw call.refused(.invalidCursor, "after is the id of the last news item you have read: a whole number (0 for everything kept)")
+                }
+                after = value
+            }
+            return try await service.news(player, after: after)
+        },
+        .on(APICalls.settings) { service, call in try await service.settings(try call.signedIn) },
+        .on(APICalls.changeSettings) { service, call in try await service.changeSettings(try call.signedIn, call.body) },
+        .on(APICalls.keys) { service, call in KeyList(keys: try await service.keys(of: try call.signedIn)) },
+    ]
+
+    // MARK: Following
+
+    static let following: [AnyCallHandler] = [
+        // ?name=Ada: a player by exact name, case ignored.
+        .on(APICalls.findPlayer) { service, call in
+            guard let name = call.query(.playerName), !name.isEmpty else {
+                throw call.refused(.missingField, "say whom: ?name=… (a player's exact name; case is ignored)")
+            }
+            return try await service.player(named: name)
+        },
+        .on(APICalls.following) { service, call in try await service.following(try call.signedIn) },
+        .on(APICalls.follow) { service, call in try await service.follow(try call.signedIn, playerID: try call.parameter(.player)) },
+        .on(APICalls.unfollow) { service, call in
+            try await service.unfollow(try call.signedIn, playerID: try call.parameter(.player))
+            return NoBody()
+        },
+        .on(APICalls.boardAmongFollowed) { service, call in
+            let player = try call.signedIn
+            return try await service.boardAmongFollowed(boardID: try call.parameter(.board), player: player)
+        },
+    ]
+
+    // MARK: Boards, scores and causes
+
+    static let boards: [AnyCallHandler] = [
+        // ?include=earlier adds earlier days' boards (what a game lists); other words are ignored.
+        .on(APICalls.boards) { service, call in
+            let include = call.query(.include)?.split(separator: ",") ?? []
+            return service.boards(earlier: include.contains { $0 == APICalls.includeEarlier })
+        },
+        .on(APICalls.board) { service, call in service.info(try service.board(try call.parameter(.board))) },
+        .on(APICalls.top) { service, call in
+            let board = try call.parameter(.board)
+            let limit = try call.integer(.pageLimit, in: LeaderboardLimits.pageRows, default: LeaderboardLimits.defaultPageRows)
+            return try await service.top(boardID: board, limit: limit, cursor: call.query(.pageCursor))
+        },
+        .on(APICalls.aroundMe) { service, call in
+            let player = try call.signedIn
+            let radius = try call.integer(.radius, in: LeaderboardLimits.aroundRadius, default: LeaderboardLimits.defaultAroundRadius)
+            return try await service.around(boardID: try call.parameter(.board), player: player, radius: radius)
+        },
+        .on(APICalls.aroundPlayer) { service, call in
+            let radius = try call.integer(.radius, in: LeaderboardLimits.aroundRadius, default: LeaderboardLimits.defaultAroundRadius)
+            return try await service.around(boardID: try call.parameter(.board), playerID: try call.parameter(.player), radius: radius)
+        },
+        .on(APICalls.standing) { service, call in
+            try await service.standing(boardID: try call.parameter(.board), playerID: try call.parameter(.player))
+        },
+        .on(APICalls.submit) { service, call in try await service.submit(try call.signedIn, call.body) },
+        .on(APICalls.contributors) { service, call in
+            let limit = try call.integer(.pageLimit, in: LeaderboardLimits.pageRows, default: LeaderboardLimits.defaultPageRows)
+            return try await service.top(boardID: Board.contributors.id, limit: limit, cursor: nil)
+        },
+        .on(APICalls.causes) { service, _ in try await service.causeList() },
+        .on(APICalls.donate) { service, call in try await service.donate(try call.signedIn, call.body) },
+    ]
+
+    // MARK: The Runway
+
+    static let runway: [AnyCallHandler] = [
+        .on(APICalls.enterRunway) { service, call in
+            try await service.enterRunway(try call.signedIn, day: try call.parameter(.day), call.body)
+        },
+        .on(APICalls.runwayPair) { service, call in try await service.dealRunwayPair(try call.signedIn, day: try call.parameter(.day)) },
+        .on(APICalls.runwayVote) { service, call in try await service.castRunwayVote(try call.signedIn, call.body) },
+        // Anyone may read a day; with a token the answer also holds the player's own entry and votes.
+        .on(APICalls.runwayDay) { service, call in try await service.runwayDay(try call.parameter(.day), player: call.player) },
+    ]
+}
