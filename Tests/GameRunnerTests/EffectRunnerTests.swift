@@ -184,15 +184,28 @@ import TUI
         #expect(WatcherCount.read(environment: ["XDG_RUNTIME_DIR": run.path], since: Date().timeIntervalSince1970 + 60) == 0)
     }
 
-    @Test func scoreCommandsComeBackAsMessages() throws {
+    @Test func scoreCommandsComeBackAsMessages() async throws {
         let inbox = Inbox<Msg>()
         let runner = EffectRunner(inbox: inbox, saves: SaveWriter(store: temporaryStore(), written: nil) { _ in },
                                   scores: { command in [.failed(command, .init(.offline, "nobody home"))] }, environment: [:]) { _ in }
         #expect(runner.perform(.scores(.contributors)) == .carryOn)
-        let heard = try firstMessages(inbox)
+        let heard = try await firstMessagesAwaiting(inbox)
         guard case .scores(.failed(let command, let failure))? = heard.first, command == .contributors else { Issue.record("no answer: \(heard)"); return }
         #expect(failure.message == "nobody home" && !inbox.expecting)
     }
+}
+
+/// The first messages posted to the inbox by a task on the shared pool, waited for without holding
+/// one of the pool's threads (the pool has one per core: a test blocking it would starve the task).
+func firstMessagesAwaiting(_ inbox: Inbox<Msg>) async throws -> [Msg] {
+    let deadline = ContinuousClock.now + .seconds(20)
+    var heard: [Msg] = []
+    while heard.isEmpty {
+        guard ContinuousClock.now < deadline else { throw WaitedTooLong() }
+        try await Task.sleep(for: .milliseconds(2))
+        heard += inbox.take()
+    }
+    return heard
 }
 
 /// The first messages posted to the inbox (failing, not hanging, if none come within 20 s).
