@@ -143,7 +143,7 @@ let package = Package(
             name: "LeaderboardServer",
             dependencies: [
                 "Leaderboard", "ScoresAPI", "PlumeCalendar", "GameState", "Challenges", "SwarmSim", "PlumeAssets",
-                "ConnectionGuard", "QRCode",
+                "ConnectionGuard", "QRCode", "ServerSettings",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -165,7 +165,7 @@ let package = Package(
         .target(
             name: "HostedGames",
             dependencies: [
-                "Leaderboard", "ConnectionGuard", "CPseudoTerminal", "ScoresAPI", "GameState",
+                "Leaderboard", "ConnectionGuard", "CPseudoTerminal", "ScoresAPI", "GameState", "ServerSettings",
                 .product(name: "NIOSSH", package: "swift-nio-ssh"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -190,10 +190,12 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
-        // plume-server's settings (flags, environment, config file) as plain values, a library so
-        // that the fuzz harness reads config files with the server's own code. A leaf: it links
-        // nothing it configures; plume-server makes the configurations. Not on ArgumentParser:
-        // the manual plugin would take plume-fuzz for a command with a page of its own.
+        // plume-server's settings (flags, environment, config file) as plain values with their
+        // built-in defaults, a library so that the fuzz harness reads config files with the
+        // server's own code. A leaf: it links nothing it configures; the parts it configures
+        // (LeaderboardServer, HostedGames) link it and take their defaults from its values, and
+        // plume-server makes the configurations. Not on ArgumentParser: the manual plugin would
+        // take plume-fuzz for a command with a page of its own.
         .target(
             name: "ServerSettings",
             dependencies: [
@@ -206,7 +208,7 @@ let package = Package(
         .executableTarget(
             name: "plume-server",
             dependencies: [
-                "Leaderboard", "LeaderboardPostgres", "LeaderboardServer", "ScoresAPI", "PlumeCalendar", "GameState", "Challenges", "ServerBench", "ConnectionGuard",
+                "Leaderboard", "LeaderboardPostgres", "LeaderboardServer", "ScoresAPI", "PlumeCalendar", "GameState", "Challenges", "ServerBench",
                 "HostedGames", "HostingRoutes", "ServerSettings", "ScoresAPIDocument",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "GRDB", package: "GRDB.swift"),

@@ -1,6 +1,8 @@
 // How many connections a listener keeps, and how long each may take over what. The figures an
 // operator sets are wishes; `fitted(to:)` turns them into caps that always leave descriptors for
-// the rest of the process (the runtime, the database, other listeners, a health probe).
+// the rest of the process (the runtime, the database, other listeners, a health probe). There
+// are no defaults here: each listener names its own figures (the HTTP server's are its settings',
+// ServerSettings' ConnectionValues).
 
 public struct ConnectionLimits: Sendable, Equatable {
     /// Connections served at once, from every address. Past it, a connection is still accepted
@@ -19,8 +21,8 @@ public struct ConnectionLimits: Sendable, Equatable {
     /// Peers exempt from the per-address cap (their own connections count toward the total).
     public var exempt: Set<String>
 
-    public init(maxConnections: Int = 4096, maxPerAddress: Int = 64, headSeconds: Int = 10, minimumBodyRate: Int = 1024,
-                idleSeconds: Int = 30, exempt: Set<String> = []) {
+    public init(maxConnections: Int, maxPerAddress: Int, headSeconds: Int, minimumBodyRate: Int, idleSeconds: Int,
+                exempt: Set<String> = []) {
         self.maxConnections = maxConnections
         self.maxPerAddress = maxPerAddress
         self.headSeconds = headSeconds

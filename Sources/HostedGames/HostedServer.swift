@@ -11,6 +11,7 @@ import Logging
 import NIOCore
 import NIOPosix
 import NIOSSH
+import ServerSettings
 import ServiceLifecycle
 import Synchronization
 
@@ -43,8 +44,11 @@ public final class HostedServer: Service, Sendable {
         self.logger = logger
         let limits = configuration.limits
         // The connection caps leave room past the game caps, so that a player over them signs in
-        // and is told in words, rather than being reset.
-        let wished = ConnectionLimits(maxConnections: limits.maxSessions + limits.maxUnauthenticated, maxPerAddress: limits.maxPerAddress * 2)
+        // and is told in words, rather than being reset. The deadlines are the HTTP listener's
+        // defaults and unread here: a session keeps its own (`authSeconds`, `idleMinutes`).
+        let http = ConnectionValues()
+        let wished = ConnectionLimits(maxConnections: limits.maxSessions + limits.maxUnauthenticated, maxPerAddress: limits.maxPerAddress * 2,
+                                      headSeconds: http.headSeconds, minimumBodyRate: http.minimumBodyRate, idleSeconds: http.idleSeconds)
         gate = ConnectionGate(wished: wished, fileLimit: max(1024, fileLimit / 4))
         attempts = RateLimiter(limit: limits.attemptsPerMinute, per: .seconds(60), maxKeys: 20_000)
         api = Mutex(configuration.apiURL)

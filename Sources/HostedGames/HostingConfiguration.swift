@@ -1,9 +1,12 @@
 // What `plume-server --ssh-port` serves with: where the host key, the players' homes and the
 // game are, the address the games reach this server's API at, and every limit. The defaults
-// suit a small public server on a 2-core machine.
+// suit a small public server on a 2-core machine; those an operator can set are ServerSettings'
+// (HostingValues, and the HTTP server's address in ServerValues) and are written there alone:
+// `HostingConfiguration()` is made of `HostingValues()`.
+import ServerSettings
 
 public struct HostingConfiguration: Sendable {
-    public var host = "127.0.0.1"
+    public var host: String
     public var port = 2222
     /// The host key file (made on first start, mode 0600).
     public var hostKeyPath = "plume-ssh-host-key"
@@ -15,9 +18,9 @@ public struct HostingConfiguration: Sendable {
     /// The `plume` binary each session runs.
     public var plumePath = "plume"
     /// Where the games reach this server's HTTP API (loopback).
-    public var apiURL = "http://127.0.0.1:8787"
+    public var apiURL: String
     /// The server's public address, for links the game shows (its pages).
-    public var webURL = "http://127.0.0.1:8787"
+    public var webURL: String
     /// The host name players connect to, for the messages that tell them how ("ssh -t -p 2222 HOST").
     public var publicHost = "localhost"
     /// This host's name among the hosts on one store (leases, the watch menu); nil: the machine's
@@ -28,37 +31,62 @@ public struct HostingConfiguration: Sendable {
     public var relayURL: String?
     /// Seconds between reads of the host key and the announced next one (a rotation reaches
     /// every host within this).
-    public var keyCheckSeconds = 30
-    public var limits = HostingLimits()
+    public var keyCheckSeconds: Int
+    public var limits: HostingLimits
 
-    public init() {}
+    /// Play over SSH as `values` set it, on the HTTP server's default address (the server's own
+    /// address, port and places are filled in by whoever starts it); `HostingConfiguration()`
+    /// is the built-in defaults.
+    public init(values: HostingValues = HostingValues()) {
+        let http = ServerValues()
+        let local = "http://\(http.host):\(http.port)"
+        host = http.host
+        apiURL = local
+        webURL = local
+        hostName = values.hostName
+        relayURL = values.relayURL
+        keyCheckSeconds = values.keyCheckSeconds
+        limits = HostingLimits(values: values)
+    }
 }
 
 public struct HostingLimits: Sendable, Equatable {
     /// Games running at once; a connection past it is told the server is full.
-    public var maxSessions = 64
+    public var maxSessions: Int
     /// Connections (playing or not yet signed in) from one address at once (IPv6: one /64).
-    public var maxPerAddress = 4
+    public var maxPerAddress: Int
     /// Connections not yet signed in, from everyone, at once.
-    public var maxUnauthenticated = 32
+    public var maxUnauthenticated: Int
     /// New connections one address may open per minute.
-    public var attemptsPerMinute = 20
+    public var attemptsPerMinute: Int
     /// Seconds a connection has to sign in.
-    public var authSeconds = 30
+    public var authSeconds: Int
     /// Minutes without a key from the player before the game ends (its look is saved).
-    public var idleMinutes = 30
+    public var idleMinutes: Int
     /// Minutes a session may last.
-    public var sessionMinutes = 240
+    public var sessionMinutes: Int
     /// Each game's address space, in MiB.
-    public var gameMemoryMiB = 2048
+    public var gameMemoryMiB: Int
     /// Each game's CPU time, in seconds.
-    public var gameCPUSeconds = 3600
-    /// Added to each game's nice value: the server's own work goes first.
+    public var gameCPUSeconds: Int
+    /// Added to each game's nice value: the server's own work goes first (not a setting).
     public var gameNice = 10
-    /// Seconds between SIGHUP and SIGKILL for a game whose player has gone.
+    /// Seconds between SIGHUP and SIGKILL for a game whose player has gone (not a setting).
     public var hangUpGraceSeconds = 5
     /// Watchers per game, per address and in all.
-    public var watch = WatchLimits()
+    public var watch: WatchLimits
 
-    public init() {}
+    /// The limits as `values` set them; `HostingLimits()` is the built-in defaults.
+    public init(values: HostingValues = HostingValues()) {
+        maxSessions = values.maxSessions
+        maxPerAddress = values.maxPerAddress
+        maxUnauthenticated = values.maxUnauthenticated
+        attemptsPerMinute = values.attemptsPerMinute
+        authSeconds = values.authSeconds
+        idleMinutes = values.idleMinutes
+        sessionMinutes = values.sessionMinutes
+        gameMemoryMiB = values.gameMemoryMiB
+        gameCPUSeconds = values.gameCPUSeconds
+        watch = WatchLimits(values: values)
+    }
 }

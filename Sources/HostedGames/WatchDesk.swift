@@ -7,17 +7,24 @@ import Foundation
 import Leaderboard
 import Logging
 import NIOCore
+import ServerSettings
 import Synchronization
 
 public struct WatchLimits: Sendable, Equatable {
     /// Watchers of one game (on its host, wherever they watch from).
-    public var perGame = 100
+    public var perGame: Int
     /// Watchers from one address (IPv6: one /64) on one host.
-    public var perAddress = 8
+    public var perAddress: Int
     /// Watchers on one host, in all.
-    public var all = 500
+    public var all: Int
 
-    public init() {}
+    /// The watch limits as `values` set them; `WatchLimits()` is the built-in defaults
+    /// (ServerSettings' HostingValues).
+    public init(values: HostingValues = HostingValues()) {
+        perGame = values.watchPerGame
+        perAddress = values.watchPerAddress
+        all = values.watchAll
+    }
 }
 
 /// A game as the watch menu and page list it.

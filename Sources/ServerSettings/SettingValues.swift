@@ -1,8 +1,11 @@
 // The settings' values as plain Swift, with their built-in defaults: what the HTTP server, its
 // connection guard and play over SSH are configured with. This module configures them and so
-// links none of them; plume-server makes each part's configuration from these (Configurations.swift
-// there). The defaults are the configurations' own, and LeaderboardServerTests' SettingsDefaultsTests
-// holds the two to the same figures.
+// links none of them; they link it instead. The defaults are written here and nowhere else:
+// LeaderboardServer's ServerConfiguration and HostedGames' HostingConfiguration are made of
+// these values (`init(values:)`, whose default is these defaults), ConnectionGuard's
+// ConnectionLimits has no defaults of its own, and plume-server makes each part's configuration
+// from the settings in effect (Configurations.swift there). LeaderboardServerTests'
+// SettingsMappingTests checks that every value arrives in its configuration.
 
 /// The leaderboard's HTTP server (LeaderboardServer's ServerConfiguration).
 public struct ServerValues: Sendable, Equatable {

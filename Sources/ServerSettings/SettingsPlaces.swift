@@ -7,7 +7,7 @@ import GameState
 extension Settings {
     /// Whether `--database` names PostgreSQL rather than a SQLite file. The store's own rule is
     /// LeaderboardPostgres' `PostgresLocation.isURL`; this module configures the store and so does
-    /// not link it, and SettingsDefaultsTests holds the two to the same answers.
+    /// not link it, and SettingsMappingTests holds the two to the same answers.
     public static func isPostgres(_ database: String) -> Bool {
         database.hasPrefix("postgres://") || database.hasPrefix("postgresql://")
     }

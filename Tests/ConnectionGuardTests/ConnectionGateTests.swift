@@ -1,9 +1,15 @@
 import ConnectionGuard
 import Testing
 
+/// Limits with these caps. The gate reads only the caps; the deadlines (the HTTP guard's) are any.
+private func caps(maxConnections: Int, maxPerAddress: Int, exempt: Set<String> = []) -> ConnectionLimits {
+    ConnectionLimits(maxConnections: maxConnections, maxPerAddress: maxPerAddress, headSeconds: 1, minimumBodyRate: 1, idleSeconds: 1,
+                     exempt: exempt)
+}
+
 @Suite struct ConnectionGateTests {
     @Test func anAddressPastItsShareIsRefusedWhileOthersAreServed() {
-        let gate = ConnectionGate(limits: ConnectionLimits(maxConnections: 100, maxPerAddress: 3), overflow: 8)
+        let gate = ConnectionGate(limits: caps(maxConnections: 100, maxPerAddress: 3), overflow: 8)
         let first = (0..<3).map { _ in gate.admit(peer: "127.0.0.2") }
         #expect(first.allSatisfy { if case .served = $0 { true } else { false } })
         #expect(gate.admit(peer: "127.0.0.2") == .refused(key: "127.0.0.2"))
@@ -18,7 +24,7 @@ import Testing
     }
 
     @Test func anIPv6HostCountsByItsSlash64() {
-        let gate = ConnectionGate(limits: ConnectionLimits(maxConnections: 100, maxPerAddress: 2), overflow: 8)
+        let gate = ConnectionGate(limits: caps(maxConnections: 100, maxPerAddress: 2), overflow: 8)
         #expect(gate.admit(peer: "2001:db8:1:2::1") == .served(key: "2001:db8:1:2::/64"))
         #expect(gate.admit(peer: "2001:db8:1:2:ffff::9") == .served(key: "2001:db8:1:2::/64"))
         #expect(gate.admit(peer: "2001:db8:1:2:aaaa:bbbb:cccc:dddd") == .refused(key: "2001:db8:1:2::/64"))
@@ -26,7 +32,7 @@ import Testing
     }
 
     @Test func trustedProxiesHaveNoShareButCountTowardTheTotal() {
-        let gate = ConnectionGate(limits: ConnectionLimits(maxConnections: 4, maxPerAddress: 1, exempt: ["10.0.0.9"]), overflow: 8)
+        let gate = ConnectionGate(limits: caps(maxConnections: 4, maxPerAddress: 1, exempt: ["10.0.0.9"]), overflow: 8)
         let proxied = (0..<4).map { $0 % 2 == 0 ? gate.admit(peer: "10.0.0.9") : gate.admit(peer: "::ffff:10.0.0.9") }
         #expect(proxied.allSatisfy { if case .served = $0 { true } else { false } })
         #expect(gate.isSaturated)
@@ -34,7 +40,7 @@ import Testing
     }
 
     @Test func pastTheServedCapConnectionsOverflowThenAreShedAndPastTheCeilingAcceptingPauses() {
-        let gate = ConnectionGate(limits: ConnectionLimits(maxConnections: 2, maxPerAddress: 100), overflow: 1)
+        let gate = ConnectionGate(limits: caps(maxConnections: 2, maxPerAddress: 100), overflow: 1)
         #expect(gate.ceiling == 4)
         for _ in 0..<4 { gate.accepted() }
         #expect(!gate.isAccepting)
@@ -59,7 +65,7 @@ import Testing
     @Test func capsAlwaysLeaveDescriptorsFreeUnderTheFileLimit() {
         for limit in [64, 256, 1024, 4096, 20_000, 1_048_576] {
             for wished in [8, 100, 4096, 1_000_000] {
-                let fitted = ConnectionLimits(maxConnections: wished).fitted(toFileLimit: limit)
+                let fitted = caps(maxConnections: wished, maxPerAddress: 64).fitted(toFileLimit: limit)
                 let ceiling = ConnectionGate(limits: fitted.limits, overflow: fitted.overflow).ceiling
                 if limit >= 512 {
                     #expect(ceiling <= limit - ConnectionLimits.headroom(forFileLimit: limit), "limit \(limit), wished \(wished)")
@@ -70,11 +76,11 @@ import Testing
             }
         }
         // Plenty of descriptors: the wish stands.
-        #expect(ConnectionLimits(maxConnections: 4096).fitted(toFileLimit: 1_048_576).limits.maxConnections == 4096)
+        #expect(caps(maxConnections: 4096, maxPerAddress: 64).fitted(toFileLimit: 1_048_576).limits.maxConnections == 4096)
     }
 
     @Test func aBodyMayTakeTheHeadTimeoutPlusItsLengthAtTheMinimumRate() {
-        let limits = ConnectionLimits(headSeconds: 10, minimumBodyRate: 1024)
+        let limits = ConnectionLimits(maxConnections: 100, maxPerAddress: 1, headSeconds: 10, minimumBodyRate: 1024, idleSeconds: 1)
         #expect(limits.bodySeconds(declared: 0, cap: 16_384) == 10)
         #expect(limits.bodySeconds(declared: 1, cap: 16_384) == 11)
         #expect(limits.bodySeconds(declared: 4096, cap: 16_384) == 14)

@@ -11,6 +11,14 @@ import NIOHTTPTypes
 import Testing
 @testable import LeaderboardServer
 
+/// The server's default connection limits (its settings' deadlines) with these caps.
+func defaultLimits(maxConnections: Int, maxPerAddress: Int) -> ConnectionLimits {
+    var limits = ServerConfiguration().connections
+    limits.maxConnections = maxConnections
+    limits.maxPerAddress = maxPerAddress
+    return limits
+}
+
 @Suite struct ConnectionGuardingTests {
     let limits = ConnectionLimits(maxConnections: 2, maxPerAddress: 2, headSeconds: 5, minimumBodyRate: 1000, idleSeconds: 30)
 
@@ -103,7 +111,7 @@ import Testing
     }
 
     @Test func anAddressPastItsShareIsClosedAtOnce() throws {
-        let gate = ConnectionGate(limits: ConnectionLimits(maxConnections: 10, maxPerAddress: 1), overflow: 8)
+        let gate = ConnectionGate(limits: defaultLimits(maxConnections: 10, maxPerAddress: 1), overflow: 8)
         let first = try connect(gate)
         let second = try connect(gate)
         #expect(first.isActive)
@@ -145,7 +153,7 @@ import Testing
 /// pipeline is built, and passes the rest on.
 @Suite struct AcceptFilterTests {
     @Test func connectionsPastTheirShareAreResetBeforeTheirPipelineIsBuilt() throws {
-        let gate = ConnectionGate(limits: ConnectionLimits(maxConnections: 10, maxPerAddress: 1), overflow: 8)
+        let gate = ConnectionGate(limits: defaultLimits(maxConnections: 10, maxPerAddress: 1), overflow: 8)
         #expect(gate.admit(peer: "127.0.0.2") == .served(key: "127.0.0.2"))
         let listener = EmbeddedChannel()
         try listener.pipeline.syncOperations.addHandler(AcceptFilter(gate: gate))

@@ -52,7 +52,7 @@ import Testing
         configuration.database = try StoreKind.sqlite.newDatabase()
         let service = try await makeService(store: try StoreKind.open(configuration.database), configuration: configuration)
         try await service.loadIndex()
-        let gate = ConnectionGate(limits: ConnectionLimits(maxConnections: 8, maxPerAddress: 100), overflow: 8)
+        let gate = ConnectionGate(limits: defaultLimits(maxConnections: 8, maxPerAddress: 100), overflow: 8)
         let app = Application(router: buildRouter(service: service, configuration: configuration, metrics: ServerMetrics(), gate: gate))
         try await app.test(.router) { client in
             func get(_ path: String) async throws -> (HTTPResponse.Status, String) {
