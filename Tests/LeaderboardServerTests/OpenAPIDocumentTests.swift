@@ -28,6 +28,12 @@ import Testing
             """)
     }
 
+    /// `APICalls.all` is a line per feature's group, in no order that means anything: the document
+    /// is written from the calls by path and name, so the calls in any order write it the same.
+    @Test func theDocumentDoesNotFollowTheOrderOfTheCalls() {
+        #expect(OpenAPI.document(calls: APICalls.all.reversed()).written() == OpenAPI.text)
+    }
+
     @Test func eachCallIsDeclaredOnceAndHoldsTogether() {
         var routes = Set<String>(), names = Set<String>()
         for call in APICalls.all {

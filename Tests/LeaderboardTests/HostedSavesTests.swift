@@ -85,8 +85,12 @@ import PlumeTestSupport
         let registered = try await service.register(RegisterRequest(name: "Erin"))
         let erin = try await service.authenticate(token: registered.token)
         let other = try await service.authenticate(token: try await service.register(RegisterRequest(name: "Olga")).token)
-        for player in [erin, other] {
-            let held = lease(player.publicID, "s-" + player.publicID)
+        // A game also kept saves and a lease under one of Erin's keys ("key:" and its
+        // fingerprint, as a key's game does): erasure finds them through the key, before it goes.
+        let key = PlayerKey(fingerprint: "SHA256:erin-laptop", type: "ssh-ed25519", label: "erin@laptop", addedAt: 1)
+        try await store.addKey(key, player: erin.number, limit: LeaderboardLimits.keysPerPlayer)
+        for owner in [erin.publicID, "key:" + key.fingerprint, other.publicID] {
+            let held = lease(owner, "s-" + owner)
             #expect(try await store.claimGame(held, now: 1, expires: Int64.max / 2))
             try await store.renewGame(held, state: state, expires: Int64.max / 2, changes: HostedChanges(kept: [file("data/plume/plume.json", "x")]), at: 1)
         }
@@ -96,6 +100,7 @@ import PlumeTestSupport
         #expect(try await store.unwatchablePlayers() == [erin.publicID])
         try await service.erase(erin)
         #expect(try await store.hostedFiles(owner: erin.publicID).isEmpty)
+        #expect(try await store.hostedFiles(owner: "key:" + key.fingerprint).isEmpty, "the saves kept under her key go too")
         #expect(try await store.liveGames(now: 2).map(\.owner) == [other.publicID])
         #expect(try await store.unwatchablePlayers().isEmpty)
         #expect(try await store.hostedFiles(owner: other.publicID).count == 1, "another player's saves stay")

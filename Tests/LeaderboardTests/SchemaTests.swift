@@ -95,24 +95,70 @@ struct Schema: Equatable {
     }
 
     /// Erasure names every table the migrations make, as a step or as left alone with a reason,
-    /// and each step's statement (in both dialects) works on its own table.
+    /// each in the migration that makes the table, and each step's statement (in both dialects)
+    /// works on its own table.
     @Test func erasureAccountsForEveryTableTheMigrationsMake() {
         let declared = Self.tablesCreated(StoreSchema.migrations.flatMap { $0.statements(.sqlite) })
         let stepped = Set(Erasure.steps.map(\.table)), untouched = Set(Erasure.untouched.keys)
         #expect(stepped.isDisjoint(with: untouched) && Erasure.steps.count == stepped.count)
+        #expect(Erasure.untouched.count == StoreSchema.migrations.map(\.untouched.count).reduce(0, +), "a table left alone twice")
         #expect(stepped.union(untouched) == declared,
                 "not accounted for by erasure: \(declared.subtracting(stepped.union(untouched))); unknown: \(stepped.union(untouched).subtracting(declared))")
         #expect(Erasure.untouched.values.allSatisfy { $0.count > 20 })
+        // Each migration speaks for the tables it makes, and for no other: the order of the
+        // steps (below) follows from it.
+        for migration in StoreSchema.migrations {
+            let made = Self.tablesCreated(migration.statements(.sqlite))
+            let named = Set(migration.erasing.map(\.table)).union(migration.untouched.keys)
+            #expect(named.isSubset(of: made), "\(migration.name) names \(named.subtracting(made)) for erasure, tables it does not make")
+        }
         let target = /^\s*(?:DELETE\s+FROM|UPDATE)\s+(\w+)/
         for step in Erasure.steps {
             for dialect in [StoreSQL.Dialect.sqlite, .postgres] {
                 #expect(step.sql(dialect).firstMatch(of: target).map { String($0.1) } == step.table, "\(step.table): \(step.sql(dialect))")
             }
         }
-        // Records go first (their boards are logged); deals showing a look close before it goes.
-        #expect(Erasure.steps.first?.table == "records" && Erasure.steps.first?.returnsBoards == true)
+    }
+
+    /// Erasure runs the migrations' steps the latest migration's first, each migration's own in
+    /// the order it gives them: a later table may be found through an earlier one (hosted games'
+    /// saves and leases by the player's id and keys), never the other way. The order, pinned: a
+    /// change to it is seen here, and a new migration's steps come first.
+    @Test func erasureRunsTheLatestMigrationsStepsFirst() throws {
         let order = Erasure.steps.map(\.table)
-        #expect(order.firstIndex(of: "runway_deals")! < order.firstIndex(of: "runway_entries")!)
+        #expect(order == [
+            "hosted_saves", "hosted_games", "player_settings",  // v7
+            "follows",                                          // v6
+            "player_days", "score_bands", "news",               // v5
+            "player_keys",                                      // v3
+            "runway_deals", "runway_entries",                   // v2
+            "records", "players",                               // v1
+        ])
+        // A step that reads another step's table runs before that table is emptied.
+        for (index, step) in Erasure.steps.enumerated() {
+            for dialect in [StoreSQL.Dialect.sqlite, .postgres] {
+                for table in Self.tablesRead(step.sql(dialect)) where table != step.table {
+                    guard let emptied = order.firstIndex(of: table) else { continue }
+                    #expect(index < emptied, "\(step.table) reads \(table), which erasure has emptied by then")
+                }
+            }
+        }
+        // The check above sees what the steps read: the saves are found by the player's id and keys,
+        // the deals by the player's looks.
+        let saves = try #require(Erasure.steps.first { $0.table == "hosted_saves" })
+        let deals = try #require(Erasure.steps.first { $0.table == "runway_deals" })
+        #expect(Self.tablesRead(saves.sql(.postgres)) == ["hosted_saves", "players", "player_keys"])
+        #expect(Self.tablesRead(deals.sql(.sqlite)) == ["runway_entries"])
+        // The records step alone keeps the contributors board's record and returns the boards it
+        // emptied, which are logged once every step has run.
+        #expect(Erasure.steps.filter(\.returnsBoards).map(\.table) == ["records"])
+        #expect(Erasure.steps.compactMap(\.keepingBoard) == [Board.contributors.id])
+    }
+
+    /// The tables a statement reads or deletes from: each word after FROM or JOIN.
+    static func tablesRead(_ sql: String) -> Set<String> {
+        let words = sql.split { !($0.isLetter || $0.isNumber || $0 == "_") }.map(String.init)
+        return Set(zip(words, words.dropFirst()).filter { ["FROM", "JOIN"].contains($0.0.uppercased()) }.map { $0.1.lowercased() })
     }
 
     static func family(_ declared: String) -> String {

@@ -7,7 +7,7 @@
 // - points earned are the sum of a player's visible bests on every board but contributors and
 //   the people's boards, and the points runway votes earned;
 // - erasing a player deletes their records except the contributors record (their gifts stay,
-//   as "a former player"); Erasure lists the other steps;
+//   as "a former player"); each migration declares its tables' steps, which Erasure gathers;
 // - a better result replaces a player's best on a board (the caller has compared them), and a
 //   donation sets the contributors record to the player's total given.
 

@@ -3,7 +3,15 @@
 
 extension Migration {
     /// v1. AUTOINCREMENT: a player's number is never reused, even after the newest is erased.
-    static let players = Migration("v1: players, records, donations, change log", sqlite: [
+    /// Erasing a player takes their records but the contributors board's (their boards are logged
+    /// as changes), then what names them; the row stays, under no name, for what points at it.
+    static let players = Migration("v1: players, records, donations, change log", erasing: [
+        ErasureStep("records", keepingBoard: Board.contributors.id, returnsBoards: true, StoreSQL.eraseRecords),
+        ErasureStep("players", StoreSQL.eraseIdentity),
+    ], untouched: [
+        "donations": "a former player's gifts stay in the causes' totals and on the contributors board, under no name",
+        "changes": "board, player number and time only: erasure itself appends here, and pruning removes it",
+    ], sqlite: [
         """
         CREATE TABLE players (
             id INTEGER PRIMARY KEY AUTOINCREMENT,

@@ -92,9 +92,15 @@ public struct AnyCallHandler: Sendable {
 }
 
 public enum CallHandlers {
-    /// Every rule, by feature: players and their days, following, boards and causes, the runway.
-    /// The server's own (erasing, SSH keys added and removed, watching) are in its routes.
-    public static let all: [AnyCallHandler] = players + following + boards + runway
+    /// Every rule, a feature's group a line: players and their days, following, boards and causes,
+    /// the runway. The server's own (erasing, SSH keys added and removed, watching) are in its
+    /// routes.
+    public static let all: [AnyCallHandler] = [
+        players,
+        following,
+        boards,
+        runway,
+    ].flatMap { $0 }
 
     private static let byName: [String: AnyCallHandler] = Dictionary(all.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
 

@@ -5,7 +5,13 @@
 extension Migration {
     /// v5. Days played and streaks kept as records arrive, news, closing passes, a player's days
     /// read from an index, and one copy of a look per runway day.
-    static let days = Migration("v5: days played, score bands, news, closings; one copy of a look per runway day") { d in
+    static let days = Migration("v5: days played, score bands, news, closings; one copy of a look per runway day", erasing: [
+        ErasureStep("player_days", StoreSQL.eraseDays),
+        ErasureStep("score_bands", StoreSQL.eraseBands),
+        ErasureStep("news", StoreSQL.eraseNews),
+    ], untouched: [
+        "closings": "which days' closing passes are done: days only, no player",
+    ]) { d in
         let id = d == .sqlite ? "INTEGER PRIMARY KEY AUTOINCREMENT" : "BIGSERIAL PRIMARY KEY"
         let integer = d == .sqlite ? "INTEGER" : "BIGINT"
         // SQLite: keyed by the player, not by a rowid (which an INTEGER PRIMARY KEY would become).

@@ -5,8 +5,8 @@
 // Every statement names the columns FollowStore reads.
 
 extension Migration {
-    /// v6: who follows whom.
-    static let follows = Migration("v6: who follows whom") { d in
+    /// v6: who follows whom. Erasure takes the player out of every list and takes their own.
+    static let follows = Migration("v6: who follows whom", erasing: [ErasureStep("follows", FollowSQL.erase)]) { d in
         let integer = d == .sqlite ? "INTEGER" : "BIGINT"
         return [
             """

@@ -3,7 +3,9 @@
 
 extension Migration {
     /// v3. The keys that sign players in to hosted games (their fingerprints, never the keys).
-    static let playerKeys = Migration("v3: players' SSH keys", sqlite: [
+    static let playerKeys = Migration("v3: players' SSH keys", erasing: [
+        ErasureStep("player_keys", StoreSQL.eraseKeys),
+    ], sqlite: [
         """
         CREATE TABLE player_keys (
             fingerprint TEXT NOT NULL PRIMARY KEY,
@@ -28,7 +30,13 @@ extension Migration {
     ])
 
     /// v7. Hosted games' saves and leases, kept for every host, and what a player allows of others.
-    static let hosting = Migration("v7: hosted saves, one game per player, watching") { d in
+    /// Erasure finds the games' saves and leases by the player's id and keys: being a later
+    /// migration's, its steps run before the keys (v3) and the player's row (v1) go.
+    static let hosting = Migration("v7: hosted saves, one game per player, watching", erasing: [
+        ErasureStep("hosted_saves", StoreSQL.eraseHostedSaves),
+        ErasureStep("hosted_games", StoreSQL.eraseHostedGames),
+        ErasureStep("player_settings", StoreSQL.erasePlayerSettings),
+    ]) { d in
         let integer = d == .sqlite ? "INTEGER" : "BIGINT"
         let boolean = d == .sqlite ? "INTEGER" : "BOOLEAN"
         let withoutRowID = d == .sqlite ? " WITHOUT ROWID" : ""

@@ -3,8 +3,15 @@
 
 extension Migration {
     /// v2. The server's secrets came with the Runway (its tickets are sealed with one); hosting keeps
-    /// its host key there too.
-    static let runway = Migration("v2: runway entries, votes, deals; server secrets", sqlite: [
+    /// its host key there too. Erasure closes the deals showing the player's looks before the
+    /// looks go.
+    static let runway = Migration("v2: runway entries, votes, deals; server secrets", erasing: [
+        ErasureStep("runway_deals", StoreSQL.closeDealsShowingPlayer),
+        ErasureStep("runway_entries", StoreSQL.eraseRunwayEntries),
+    ], untouched: [
+        "runway_votes": "judgements name entry ids and a voter's number, never a name; the looks they judged are gone",
+        "server_secrets": "the server's own keys, no player's data",
+    ], sqlite: [
         """
         CREATE TABLE runway_entries (
             id INTEGER PRIMARY KEY AUTOINCREMENT,

@@ -1,8 +1,9 @@
-// Erasing a player, written once for both stores: what each table gives up, in order (each step's
-// statement lives with its feature's SQL). Every table the migrations make is either a step here
-// or named in `untouched` with the reason, and SchemaTests checks both lists against the
-// migrations of both stores: a new table holding a player's data cannot be missed by erasure
-// without a test failing.
+// Erasing a player, written once for both stores. Each migration says what erasing does to the
+// tables it makes (`Migration.erasing`, each step's statement beside its feature's SQL), or that
+// it leaves a table alone and why (`Migration.untouched`); this file gathers them. SchemaTests
+// checks that every table the migrations make is one or the other, and that each step is
+// declared with the migration that makes its table: a new table holding a player's data cannot
+// be missed by erasure without a test failing.
 
 /// One table's part in erasing a player: a statement whose first parameter is the player's number.
 public struct ErasureStep: Sendable {
@@ -19,30 +20,16 @@ public struct ErasureStep: Sendable {
 }
 
 public enum Erasure {
-    /// In order, inside one transaction. The records first (their boards are logged as changes);
-    /// deals showing the player's looks are closed before the looks go.
-    public static let steps: [ErasureStep] = [
-        ErasureStep("records", keepingBoard: Board.contributors.id, returnsBoards: true, StoreSQL.eraseRecords),
-        // What hosted games kept, found by the player's id and keys, before those go.
-        ErasureStep("hosted_saves", StoreSQL.eraseHostedSaves),
-        ErasureStep("hosted_games", StoreSQL.eraseHostedGames),
-        ErasureStep("players", StoreSQL.eraseIdentity),
-        ErasureStep("player_keys", StoreSQL.eraseKeys),
-        ErasureStep("runway_deals", StoreSQL.closeDealsShowingPlayer),
-        ErasureStep("runway_entries", StoreSQL.eraseRunwayEntries),
-        ErasureStep("player_days", StoreSQL.eraseDays),
-        ErasureStep("score_bands", StoreSQL.eraseBands),
-        ErasureStep("news", StoreSQL.eraseNews),
-        ErasureStep("follows", FollowSQL.erase),
-        ErasureStep("player_settings", StoreSQL.erasePlayerSettings),
-    ]
+    /// In order, inside one transaction under the player's lock (`StoreRules.erase`): the
+    /// migrations' steps, the latest migration's first, each migration's own in the order it gives
+    /// them. A later table may point at an earlier one (hosted games' saves are found through the
+    /// player's row and keys), never the other way, so each step runs before the tables it reads
+    /// from are emptied: the saves before the keys, the player's own row last. The boards whose
+    /// records went are logged as changes once every step has run. SchemaTests pins the order.
+    public static let steps: [ErasureStep] = StoreSchema.migrations.reversed().flatMap { $0.erasing }
 
-    /// The tables erasure leaves alone, and why.
-    public static let untouched: [String: String] = [
-        "donations": "a former player's gifts stay in the causes' totals and on the contributors board, under no name",
-        "runway_votes": "judgements name entry ids and a voter's number, never a name; the looks they judged are gone",
-        "changes": "board, player number and time only: erasure itself appends here, and pruning removes it",
-        "server_secrets": "the server's own keys, no player's data",
-        "closings": "which days' closing passes are done: days only, no player",
-    ]
+    /// The tables erasure leaves alone, and why: each migration's, together.
+    public static let untouched: [String: String] = StoreSchema.migrations.reduce(into: [:]) { all, migration in
+        all.merge(migration.untouched) { first, _ in first }
+    }
 }

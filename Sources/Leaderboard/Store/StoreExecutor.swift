@@ -20,7 +20,7 @@
 // - A feature's store code is an `extension StoreExecutor` in its folder, written once and run
 //   by both stores (and by anything that wraps one), so it adds no requirement to
 //   `LeaderboardStore`. Its tables are an `extension Migration` in its folder, listed once in
-//   `StoreSchema.migrations`, and its part in erasing a player a line of `Erasure.steps`.
+//   `StoreSchema.migrations`, and its part in erasing a player the `erasing` steps of that migration.
 // - Two more ways to run, for two kinds of load, still with no rule in the drivers: a plan of the
 //   many small writes that arrive at once (votes, deals) is `performGrouped`, which SQLite commits
 //   with the writes beside it (GroupCommit) and PostgreSQL as `perform`; a read of a whole table

@@ -33,6 +33,12 @@ extension QueryParameter {
 }
 
 extension APICalls {
+    /// Every call this file declares: `APICalls.all` lists the group in one line.
+    static let boardCalls: [CallDeclaration] = [
+        boards.declaration, board.declaration, top.declaration, aroundMe.declaration, aroundPlayer.declaration, standing.declaration,
+        submit.declaration, contributors.declaration,
+    ]
+
     /// The word `include` takes for earlier days' boards.
     public static let includeEarlier = "earlier"
 

@@ -3,6 +3,11 @@
 // of the JSON it carries.
 
 extension APICalls {
+    /// Every call this file declares: `APICalls.all` lists the group in one line.
+    static let causeCalls: [CallDeclaration] = [
+        causes.declaration, donate.declaration,
+    ]
+
     public static let causes = APICall<NoBody, CauseList>(
         "causes", .get, CallPath("/v1/causes"), auth: .anyone,
         summary: "Causes and their totals",

@@ -13,6 +13,11 @@ extension QueryParameter {
 }
 
 extension APICalls {
+    /// Every call this file declares: `APICalls.all` lists the group in one line.
+    static let daysCalls: [CallDeclaration] = [
+        record.declaration, news.declaration,
+    ]
+
     public static let record = APICall<NoBody, PlayerDays>(
         "record", .get, CallPath("/v1/players/{player}/record", .player), auth: .anyone,
         summary: "A player's record of days: days played, streaks, score bands and each day, newest first",

@@ -8,6 +8,11 @@ extension QueryParameter {
 }
 
 extension APICalls {
+    /// Every call this file declares: `APICalls.all` lists the group in one line.
+    static let followCalls: [CallDeclaration] = [
+        findPlayer.declaration, following.declaration, follow.declaration, unfollow.declaration, boardAmongFollowed.declaration,
+    ]
+
     public static let findPlayer = APICall<NoBody, Identity>(
         "findPlayer", .get, CallPath("/v1/players"), auth: .anyone,
         summary: "A player by exact name (case ignored)",

@@ -9,6 +9,11 @@ extension QueryParameter {
 }
 
 extension APICalls {
+    /// Every call this file declares: `APICalls.all` lists the group in one line.
+    static let hostingCalls: [CallDeclaration] = [
+        keys.declaration, addKey.declaration, removeKey.declaration, settings.declaration, changeSettings.declaration, watchList.declaration,
+    ]
+
     public static let keys = APICall<NoBody, KeyList>(
         "keys", .get, CallPath("/v1/players/me/keys"), auth: .player,
         summary: "Your SSH keys: each signs you in to the game this server hosts over SSH",

@@ -15,6 +15,11 @@ extension HeaderParameter {
 }
 
 extension APICalls {
+    /// Every call this file declares: `APICalls.all` lists the group in one line.
+    static let playerCalls: [CallDeclaration] = [
+        register.declaration, ownProfile.declaration, updateProfile.declaration, erase.declaration, publicProfile.declaration,
+    ]
+
     public static let register = APICall<RegisterRequest, Registered>(
         "register", .post, CallPath("/v1/players"), auth: .anyone,
         summary: "Register a player",

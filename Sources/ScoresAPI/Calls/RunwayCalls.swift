@@ -6,6 +6,11 @@ extension PathParameter {
 }
 
 extension APICalls {
+    /// Every call this file declares: `APICalls.all` lists the group in one line.
+    static let runwayCalls: [CallDeclaration] = [
+        runwayDay.declaration, enterRunway.declaration, runwayPair.declaration, runwayVote.declaration,
+    ]
+
     public static let runwayDay = APICall<NoBody, RunwayDay>(
         "runwayDay", .get, CallPath("/v1/runway/{day}", .day), auth: .playerIfSent,
         summary: "A day's runway: theme, counts, when entries and votes close; with a token, the player's entry and votes",
