@@ -92,11 +92,13 @@ public struct AnyCallHandler: Sendable {
 }
 
 public enum CallHandlers {
-    /// Every rule, a feature's group a line: players and their days, following, boards and causes,
-    /// the runway. The server's own (erasing, SSH keys added and removed, watching) are in its
-    /// routes.
+    /// Every rule, a feature's group a line, each group in its feature's folder (`<Feature>Handlers.swift`):
+    /// players, their days, their settings and keys, following, boards and causes, the runway. The
+    /// server's own (erasing, SSH keys added and removed, watching) are in its routes.
     public static let all: [AnyCallHandler] = [
         players,
+        days,
+        hosting,
         following,
         boards,
         runway,
@@ -108,104 +110,4 @@ public enum CallHandlers {
     public static func handler<Body: WireValue, Value: WireValue>(for call: APICall<Body, Value>) -> CallHandler<Body, Value>? {
         byName[call.declaration.name]?.handler as? CallHandler<Body, Value>
     }
-
-    // MARK: Players, their days, their keys and settings
-
-    static let players: [AnyCallHandler] = [
-        .on(APICalls.register) { service, call in try await service.register(call.body) },
-        .on(APICalls.ownProfile) { service, call in try await service.ownProfile(try call.signedIn) },
-        .on(APICalls.updateProfile) { service, call in try await service.updateProfile(try call.signedIn, call.body) },
-        // Anyone may read a profile; with the player's own token it also shows their looks on
-        // boards the Runway keeps anonymous.
-        .on(APICalls.publicProfile) { service, call in
-            try await service.publicProfile(playerID: try call.parameter(.player), viewer: call.player)
-        },
-        .on(APICalls.record) { service, call in
-            let limit = try call.integer(.recordLimit, in: LeaderboardLimits.recordDays, default: LeaderboardLimits.defaultRecordDays)
-            return try await service.record(playerID: try call.parameter(.player), limit: limit, cursor: call.query(.recordCursor))
-        },
-        .on(APICalls.news) { service, call in
-            let player = try call.signedIn
-            var after: Int64 = 0
-            if let text = call.query(.after) {
-                guard text.utf8.count <= 18, let value = Int64(text), value >= 0 else {
-                    throw call.refused(.invalidCursor, "after is the id of the last news item you have read: a whole number (0 for everything kept)")
-                }
-                after = value
-            }
-            return try await service.news(player, after: after)
-        },
-        .on(APICalls.settings) { service, call in try await service.settings(try call.signedIn) },
-        .on(APICalls.changeSettings) { service, call in try await service.changeSettings(try call.signedIn, call.body) },
-        .on(APICalls.keys) { service, call in KeyList(keys: try await service.keys(of: try call.signedIn)) },
-    ]
-
-    // MARK: Following
-
-    static let following: [AnyCallHandler] = [
-        // ?name=Ada: a player by exact name, case ignored.
-        .on(APICalls.findPlayer) { service, call in
-            guard let name = call.query(.playerName), !name.isEmpty else {
-                throw call.refused(.missingField, "say whom: ?name=… (a player's exact name; case is ignored)")
-            }
-            return try await service.player(named: name)
-        },
-        .on(APICalls.following) { service, call in try await service.following(try call.signedIn) },
-        .on(APICalls.follow) { service, call in try await service.follow(try call.signedIn, playerID: try call.parameter(.player)) },
-        .on(APICalls.unfollow) { service, call in
-            try await service.unfollow(try call.signedIn, playerID: try call.parameter(.player))
-            return NoBody()
-        },
-        .on(APICalls.boardAmongFollowed) { service, call in
-            let player = try call.signedIn
-            return try await service.boardAmongFollowed(boardID: try call.parameter(.board), player: player)
-        },
-    ]
-
-    // MARK: Boards, scores and causes
-
-    static let boards: [AnyCallHandler] = [
-        // ?include=earlier adds earlier days' boards (what a game lists); other words are ignored.
-        .on(APICalls.boards) { service, call in
-            let include = call.query(.include)?.split(separator: ",") ?? []
-            return service.boards(earlier: include.contains { $0 == APICalls.includeEarlier })
-        },
-        .on(APICalls.board) { service, call in service.info(try service.board(try call.parameter(.board))) },
-        .on(APICalls.top) { service, call in
-            let board = try call.parameter(.board)
-            let limit = try call.integer(.pageLimit, in: LeaderboardLimits.pageRows, default: LeaderboardLimits.defaultPageRows)
-            return try await service.top(boardID: board, limit: limit, cursor: call.query(.pageCursor))
-        },
-        .on(APICalls.aroundMe) { service, call in
-            let player = try call.signedIn
-            let radius = try call.integer(.radius, in: LeaderboardLimits.aroundRadius, default: LeaderboardLimits.defaultAroundRadius)
-            return try await service.around(boardID: try call.parameter(.board), player: player, radius: radius)
-        },
-        .on(APICalls.aroundPlayer) { service, call in
-            let radius = try call.integer(.radius, in: LeaderboardLimits.aroundRadius, default: LeaderboardLimits.defaultAroundRadius)
-            return try await service.around(boardID: try call.parameter(.board), playerID: try call.parameter(.player), radius: radius)
-        },
-        .on(APICalls.standing) { service, call in
-            try await service.standing(boardID: try call.parameter(.board), playerID: try call.parameter(.player))
-        },
-        .on(APICalls.submit) { service, call in try await service.submit(try call.signedIn, call.body) },
-        .on(APICalls.contributors) { service, call in
-            let limit = try call.integer(.pageLimit, in: LeaderboardLimits.pageRows, default: LeaderboardLimits.defaultPageRows)
-            return try await service.top(boardID: Board.contributors.id, limit: limit, cursor: nil)
-        },
-        .on(APICalls.causes) { service, _ in try await service.causeList() },
-        .on(APICalls.donate) { service, call in try await service.donate(try call.signedIn, call.body) },
-    ]
-
-    // MARK: The Runway
-
-    static let runway: [AnyCallHandler] = [
-        .on(APICalls.enterRunway) { service, call in
-            try await service.enterRunway(try call.signedIn, day: try call.parameter(.day), call.body)
-        },
-        .on(APICalls.runwayPair) { service, call in try await service.dealRunwayPair(try call.signedIn, day: try call.parameter(.day)) },
-        .on(APICalls.runwayVote) { service, call in try await service.castRunwayVote(try call.signedIn, call.body) },
-        // Anyone may read a day; with a token the answer also holds the player's own entry and votes.
-        .on(APICalls.runwayDay) { service, call in try await service.runwayDay(try call.parameter(.day), player: call.player) },
-    ]
 }
