@@ -51,19 +51,18 @@ static-deps:
 	@test -e /usr/lib/$$(uname -m)-linux-gnu/libcurl.so || \
 		(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libcurl4-openssl-dev >/dev/null)
 
-# Man pages made by swift-argument-parser's manual plugin from the commands' own help, into
-# .build/manuals. The plugin (verb generate-manual; it writes nothing in the package, so needs no
-# --allow-writing-to-package-directory) builds every product, then writes one page per product
-# with every subcommand in it, in its work directory: .build/plugins/GenerateManual/outputs/
-# <target>/<product>.1, emptied first so that no stale page is installed. The debug build (which
-# `make test` has already made) says the same as the release one, and the plugin's own build
-# never touches the release binaries (it would build them without RELEASE_FLAGS).
-MANUAL_OUTPUTS = .build/plugins/GenerateManual/outputs
+# Man pages made from the commands' own help by swift-argument-parser's `generate-manual` (the
+# tool its manual plugin runs), into .build/manuals: one page per program with every subcommand in
+# it. The tool is run directly on the debug binaries — the plugin would first build every product
+# again under its own build parameters, which cost minutes and made nothing new. The debug build
+# says the same as the release one; `make test` has already made it.
 manuals:
-	rm -rf $(MANUAL_OUTPUTS)
-	$(SWIFT) package plugin generate-manual --configuration debug
-	rm -rf .build/manuals && mkdir -p .build/manuals
-	cp $(MANUAL_OUTPUTS)/*/*.1 .build/manuals/
+	$(SWIFT) build --product plume
+	$(SWIFT) build --product plume-server
+	$(SWIFT) build --product generate-manual
+	@set -e; bin=$$($(SWIFT) build --show-bin-path); \
+	rm -rf .build/manuals && mkdir -p .build/manuals; \
+	for tool in plume plume-server; do "$$bin/generate-manual" "$$bin/$$tool" --output-directory .build/manuals; done
 	@ls .build/manuals/plume.1 .build/manuals/plume-server.1 >/dev/null
 
 # `make install PREFIX=…` (default /usr/local; DESTDIR is honoured): both binaries, their

@@ -14,8 +14,9 @@ let package = Package(
         // The leaderboard: its store (SQLite) and token hashing, linked by the game and the server.
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
-        // Server only: never reachable from the `plume` product.
-        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        // Server only: never reachable from the `plume` product. Without its default trait
+        // ConfigurationSupport: nothing here reads swift-configuration, and it is a tenth of a build.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: ["FullFoundation"]),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
@@ -234,7 +235,8 @@ let package = Package(
             dependencies: [
                 "LeaderboardServer", "Leaderboard", "LeaderboardPostgres", "ScoresAPI", "PlumeCalendar", "PlumeTestSupport", "GameState",
                 "ConnectionGuard", "ServerBench", "Challenges", "HostedGames", "HostingRoutes", "ServerSettings", "ScoresAPIDocument",
-                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),

@@ -80,7 +80,7 @@ def test_install_runs_anywhere_and_uninstall_leaves_nothing(tmp_path):
         server.terminate()
         server.wait(timeout=30)
 
-    # Man pages (from the manual plugin) and completions (from the binaries themselves).
+    # Man pages (from swift-argument-parser's generate-manual) and completions (from the binaries themselves).
     for page in ("plume.1", "plume-server.1"):
         path = prefix / "share" / "man" / "man1" / page
         text = path.read_text()

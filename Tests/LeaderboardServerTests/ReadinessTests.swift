@@ -4,7 +4,6 @@
 import ConnectionGuard
 import Foundation
 import Hummingbird
-import HummingbirdTesting
 import Leaderboard
 import LeaderboardServer
 import PlumeTestSupport
@@ -26,9 +25,10 @@ import Testing
         let service = try await makeService(store: store, configuration: configuration, clock: { clock.now })
         try await service.loadIndex()
         let app = Application(router: buildRouter(service: service, configuration: configuration, metrics: ServerMetrics()))
-        try await app.test(.router) { client in
+        try await app.withInProcessClient { client in
             func get(_ path: String) async throws -> (HTTPResponse.Status, String) {
-                try await client.execute(uri: path, method: .get) { ($0.status, String(buffer: $0.body)) }
+                let reply = try await client.execute(.get, path)
+                return (reply.status, String(buffer: reply.body))
             }
             var (status, text) = try await get("/readyz")
             #expect(status == .ok, "\(text)")
@@ -54,9 +54,10 @@ import Testing
         try await service.loadIndex()
         let gate = ConnectionGate(limits: defaultLimits(maxConnections: 8, maxPerAddress: 100), overflow: 8)
         let app = Application(router: buildRouter(service: service, configuration: configuration, metrics: ServerMetrics(), gate: gate))
-        try await app.test(.router) { client in
+        try await app.withInProcessClient { client in
             func get(_ path: String) async throws -> (HTTPResponse.Status, String) {
-                try await client.execute(uri: path, method: .get) { ($0.status, String(buffer: $0.body)) }
+                let reply = try await client.execute(.get, path)
+                return (reply.status, String(buffer: reply.body))
             }
             let admissions = (0..<8).map { gate.admit(peer: "127.0.0.\($0 + 2)") }
             var (status, text) = try await get("/readyz")

@@ -1,11 +1,10 @@
 // The server's HTTP layer in process: the application `plume-server` runs, built by the same
-// `buildApplication`, driven through HummingbirdTesting's router client — every route and every
+// `buildApplication`, asked through its own responder (InProcessClient.swift) — every route and every
 // refusal, on a real SQLite file and on a real PostgreSQL.
 import Challenges
 import Foundation
 import GameState
 import Hummingbird
-import HummingbirdTesting
 import HTTPTypes
 import HostedGames
 import HostingRoutes
@@ -35,8 +34,8 @@ import PlumeCalendar
         logger.logLevel = .warning
         let app = try await buildApplication(configuration, store: try StoreKind.open(configuration.database), logger: logger,
                                              metrics: ServerMetrics(), features: hosting.map { [HostingFeature.maker($0)] } ?? [])
-        try await app.test(.router) { client in
-            let client = Client(inner: client)
+        try await app.withInProcessClient { client in
+            let client = Client(send: { try await client.execute($0, $1, headers: $2, body: $3) })
             let started = ContinuousClock.now
             while try await client.call(.get, "/readyz").status != .ok {
                 guard ContinuousClock.now - started < .seconds(10) else { throw Timeout() }
@@ -58,16 +57,15 @@ import PlumeCalendar
     }
 
     struct Client: Sendable {
-        let inner: any TestClientProtocol
+        let send: @Sendable (HTTPRequest.Method, String, HTTPFields, ByteBuffer?) async throws -> InProcessReply
 
         func call(_ method: HTTPRequest.Method, _ path: String, json: String? = nil, token: String? = nil,
                   headers extra: HTTPFields = [:]) async throws -> Reply {
             var headers = extra
             if json != nil { headers[.contentType] = "application/json" }
             if let token { headers[.authorization] = "Bearer \(token)" }
-            return try await inner.execute(uri: path, method: method, headers: headers, body: json.map { ByteBuffer(string: $0) }) { response in
-                Reply(status: response.status, headers: response.headers, text: String(buffer: response.body))
-            }
+            let reply = try await send(method, path, headers, json.map { ByteBuffer(string: $0) })
+            return Reply(status: reply.status, headers: reply.headers, text: String(buffer: reply.body))
         }
 
         func register(_ name: String) async throws -> (id: String, token: String) {
