@@ -1,6 +1,9 @@
 """Drives the real `plume` binary in a pseudo-terminal and reads its screen with pyte.
 
-Tests wait for screen states (with a deadline), never for fixed times."""
+Tests wait for screen states (with a deadline), never for fixed times. They wait for what they
+then assert, not for something else on the same screen: on a busy machine a frame can arrive in
+pieces (the rows under the one waited for not drawn yet), answers from the server come in any
+order, and a confirmation on the status line goes after a few seconds (StatusLine.briefSeconds)."""
 import os
 import re
 import time
@@ -25,6 +28,10 @@ class Game:
         # Inside tmux the game also sends OSC 52 through its passthrough: these tests run as outside it.
         environment.pop("TMUX", None)
         environment.pop("PLUME_SERVER", None)
+        # ncurses takes LINES and COLUMNS over the pty's size, and then keeps that size through
+        # every resize: exported by the shell that runs the tests, they would pin every game at it.
+        environment.pop("LINES", None)
+        environment.pop("COLUMNS", None)
         environment.update(env or {})
         self.screen = pyte.Screen(width, height)
         self.stream = pyte.ByteStream(self.screen)
@@ -64,6 +71,13 @@ class Game:
             if check(self.text()):
                 return self.text()
         raise AssertionError(f"timed out waiting for {what or condition!r}; screen was:\n{self.text()}")
+
+    def wait_for_status(self, condition, timeout=15, what=None):
+        """Pumps until the status line holds `condition` (words in it, or a function of it);
+        returns the status line as it was then."""
+        check = (lambda said: condition in said) if isinstance(condition, str) else condition
+        self.wait_for(lambda text: check(self.status()), timeout=timeout, what=what or f"the status line to say: {condition}")
+        return self.status()
 
     def press(self, *keys):
         for key in keys:

@@ -173,10 +173,11 @@ def test_a_new_players_first_day(plume_bin, plume, tmp_path, size):
         # Submitting the Studio's look: the whole answer, rank and all.
         day.go("1")
         g.press("b")
-        day.wait(lambda t: "scored" in day.status(), "the submission's answer")
+        # The answer as it was said: the checks below pump, and later words may take its place.
+        answer = g.wait_for_status("scored", timeout=30, what="the submission's answer")
         day.check("submitting")
-        assert re.search(r"scored \d+, rank \d+", day.status()), day.status()
-        if "y sends it down today's runway" in day.status():
+        assert re.search(r"scored \d+, rank \d+", answer), answer
+        if "y sends it down today's runway" in answer:
             g.press("y")
             day.wait(lambda t: "is on the runway" in day.status(), "the look on the runway")
             day.check("entering the runway")

@@ -266,7 +266,9 @@ class Player:
 
     def news(self):
         """The news over the screen: its lines, and its items (an item's lines joined)."""
-        self.wait(TITLE, "the news", timeout=45)
+        # Down to its footer ("any key closes", "… any other key closes" once it scrolls), so
+        # that every item, drawn above it, is on screen too.
+        self.wait(lambda t: TITLE in t and "key closes" in t, "the news, down to its footer", timeout=45)
         lines = self.box(TITLE)
         items = []
         for line in lines:

@@ -107,8 +107,9 @@ def test_bea_follows_ada_by_her_link_sees_her_among_friends_and_hears_when_passe
         # Ada's link as a mail program mangles it: soft-wrapped, in angle brackets, after words.
         link = ada["player_id"]
         g.paste(f"Hi Bea, follow me:\r\n<plume://player/{link[:9]}=\r\n{link[9:]}>\r\nAda")
-        text = g.wait_for(f"Follow Ada? (today {low}, rank 2", timeout=30)
-        assert "f or Enter follows · Esc cancels" in text
+        # The offer down to its keys, drawn under the question.
+        g.wait_for(lambda t: f"Follow Ada? (today {low}, rank 2" in t and "f or Enter follows · Esc cancels" in t, timeout=30,
+                   what=f"Follow Ada? (today {low}, rank 2 …) and its keys")
         assert server.json("GET", "/v1/players/me/following", token=bea["token"])[1]["players"] == [], "followed before a key"
         g.press("f")
         g.wait_for("You follow Ada now", timeout=30)
@@ -148,12 +149,13 @@ def test_bea_follows_ada_by_her_link_sees_her_among_friends_and_hears_when_passe
     # The game Bea starts next greets her with it, and Friends opens first, Ada now on top.
     g = start(plume_bin, tmp_path, server)
     try:
-        text = g.wait_for(TITLE, timeout=30)
-        assert "Ada passed your score" in text
+        g.wait_for(lambda t: TITLE in t and "Ada passed your score" in t, timeout=30, what="the news that Ada passed her")
         g.press("x")
         g.wait_for(lambda t: TITLE not in t, what="the news to close")
         g.press("5")
-        text = g.wait_for(lambda t: re.search(r"Ada\s+\d+\s+#1 of 2", t), timeout=30, what="Ada first among friends")
+        # Both rows: Bea's is drawn under Ada's.
+        text = g.wait_for(lambda t: re.search(r"Ada\s+\d+\s+#1 of 2", t) and re.search(r"Bea\s+\d+\s+#2 of 2", t), timeout=30,
+                          what="Ada first among friends, Bea second")
         assert row(text, "Ada") == (1, high, 1) and row(text, "Bea") == (2, mid, 2)
         g.press("q")
         assert g.wait_exit() == 0

@@ -227,8 +227,8 @@ def test_the_evolution_grid_breeds_by_eye_and_rests_when_paused(game):
     g.wait_for("Ingredients")
     g.press("e")
     g.wait_for("Evolution · generation 0")
-    for index in range(1, 10):
-        assert f"{index} · " in g.text()
+    # The nine children's labels, drawn under the title.
+    g.wait_for(lambda text: all(f"{index} · " in text for index in range(1, 10)), what="the nine children's labels")
     first = braille(g.text())
     g.wait_for(lambda text: braille(text) != first, what="nine mini-swarms moving")
     g.press("4")

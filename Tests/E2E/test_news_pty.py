@@ -90,10 +90,10 @@ def test_a_closed_day_greets_the_player_once_and_her_profile_counts_it(game, plu
         sign_in(tmp_path, server.base, ada)
 
         g = start(game, plume_bin, server.base)
-        text = g.wait_for(TITLE, timeout=30)
+        # The box down to its footer, so that its items, drawn between, are on screen too.
+        text = g.wait_for(lambda t: TITLE in t and "any key closes" in t, timeout=30, what="the news, down to its footer")
         # The whole item on one line, after its date: the rank is not cut off.
         assert f" 1 Dec  {closed['text']}" in text, text
-        assert "any key closes" in text
         # Marked as shown for this server and player, in a file only she can read.
         marks = tmp_path / "data-config" / "plume" / "news-seen.json"
         assert json.loads(marks.read_text())["servers"][server.base] == {ada["player_id"]: closed["id"]}
@@ -112,7 +112,9 @@ def test_a_closed_day_greets_the_player_once_and_her_profile_counts_it(game, plu
         g.press("5")
         g.wait_for("you are Ada")
         g.press("p")
-        text = g.wait_for(lambda t: "days played" in t and "Your latest days" in t, timeout=30, what="the profile with its days")
+        # Down to the latest day's row, the lowest in the box: the rows above it are drawn too.
+        text = g.wait_for(lambda t: "days played" in t and "Your latest days" in t and "Tue 1 Dec" in t, timeout=30,
+                          what="the profile with its days")
         assert TITLE.encode() not in bytes(g.raw), "the news was shown a second time"
         check_profile(text, score=scores["Ada"], rank=closed["rank"])
         quit(g)

@@ -62,7 +62,7 @@ def test_a_link_goes_to_the_running_game_and_the_sender_exits_0(games, plume_bin
     words = sent.stdout.decode()
     assert f"process {g.child.pid}" in words and "Import preview" in words and "look" in words
     g.wait_for("A look: 3 garments")
-    assert "A link arrived from another program" in status(g)
+    g.wait_for_status("A link arrived from another program")
     g.press("enter")
     g.wait_for("Imported a look")
     # A swarm recipe (any accepted form) too, and from another screen.
@@ -109,8 +109,9 @@ def test_a_stale_socket_left_by_a_crash_is_replaced(games, plume_bin, tmp_path, 
 
 def test_two_games_started_at_once_never_both_own_the_socket(games, plume_bin, tmp_path, runtime):
     first, second = games(), games()
+    # Each game's welcome on its status line, which says whether it listens.
     for g in (first, second):
-        g.wait_for("Today:")
+        g.wait_for_status("Welcome to Plume")
     others = [g for g in (first, second) if "Another Plume game is running" in status(g)]
     assert len(others) == 1
     owner = first if others[0] is second else second
@@ -191,8 +192,9 @@ def test_a_directory_of_another_user_is_refused(games, tmp_path):
     foreign.mkdir(mode=0o777)
     os.chown(foreign, 65534, 65534)
     g = games(env={"XDG_RUNTIME_DIR": "", "TMPDIR": str(temporary)}, width=220)
-    g.wait_for("Links from other programs are off")
-    assert "belongs to another user" in g.text()
+    # The whole reason, which may wrap onto the status line's next row.
+    g.wait_for_status(lambda said: "Links from other programs are off" in said and "belongs to another user" in said,
+                      what="links off: the directory belongs to another user")
     assert not (foreign / "game.sock").exists()
 
 

@@ -25,10 +25,12 @@ def test_a_player_votes_on_the_runway_and_enters_a_look(plume_bin, plume, tmp_pa
             g.wait_for(f"Register on 127.0.0.1:{server.port}")
             g.press(*"Vic")
             g.press("enter")
-            # Registered: a pair is dealt and drawn, with the day's theme and the tally.
-            text = g.wait_for(lambda t: "← this one" in t and "0 votes" in t, timeout=30, what="a pair on the runway")
-            assert f"Runway · {today()} ·" in text and "3 looks" in text
-            assert "not entered — e enters the Studio's look" in text
+            # Registered: a pair is dealt and drawn, with the day's theme and the tally. The day's
+            # figures (its looks, and that the player has not entered) come in another answer than
+            # the pair's, in either order: all of it is waited for.
+            text = g.wait_for(lambda t: "← this one" in t and "0 votes" in t and "3 looks" in t and "not entered — e enters the Studio's look" in t,
+                              timeout=30, what="a pair on the runway, under the day's 3 looks and 'not entered'")
+            assert f"Runway · {today()} ·" in text
             g.press("right")
             # The vote counts; whose looks they were stays hidden while the runway takes votes.
             text = g.wait_for("Vote counted: +1 point. The owners stay hidden until voting closes.", timeout=30, what="the vote counted")

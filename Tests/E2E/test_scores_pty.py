@@ -11,12 +11,6 @@ import pytest
 from pty_game import Game
 from server_process import Server
 
-STATUS_ROW = 28  # 30-row screen: the status line is second from the bottom
-
-
-def status(g):
-    return g.screen.display[STATUS_ROW]
-
 
 @pytest.fixture(params=["server", "local"])
 def place(request, tmp_path):
@@ -46,16 +40,16 @@ def test_a_player_registers_submits_sees_themselves_and_donates(plume_bin, plume
         g.wait_for(f"Register on {where}")
         g.press(*"Ada Plume")
         g.press("enter")
-        text = g.wait_for("new personal best!", timeout=30)
-        assert re.search(r"Style: .*: scored \d+, rank 1 — new personal best!", text), text
+        said = g.wait_for_status("new personal best!", timeout=30)
+        assert re.search(r"Style: .*: scored \d+, rank 1 — new personal best!", said), said
 
         # The Lab sends the swarm to the selected challenge's board, verified by the server.
         g.press("2")
         g.wait_for("Challenge: ")
         challenge = re.search(r"Challenge: (\w+)", g.text()).group(1)
         g.press("b")
-        text = g.wait_for(lambda t: f"{challenge}: scored" in t, timeout=60, what="the swarm's official score")
-        assert "rank 1" in status(g)
+        said = g.wait_for_status(f"{challenge}: scored", timeout=60, what="the swarm's official score")
+        assert "rank 1" in said, said
 
         # The Scores screen: where, who, the board, and us on it.
         g.press("5")

@@ -58,7 +58,8 @@ def test_the_palette_and_colour_names_are_xterms():
 def test_the_studio_picture_has_the_screens_colours_and_half_blocks(plume_bin, tmp_path):
     g = Game(plume_bin, tmp_path / "data", width=100, height=30)
     try:
-        g.wait_for(lambda t: "Score " in t and "▀" in t, what="the Studio with its figure")
+        # Down to the status line (reverse video, checked below): the figure above it is whole too.
+        g.wait_for(lambda t: "Score " in t and "▀" in t and "Welcome to Plume" in g.status(), what="the Studio with its figure and status line")
         image = picture(g, tmp_path / "studio.png")
         screen = g.screen
 

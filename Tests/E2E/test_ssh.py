@@ -136,8 +136,11 @@ def test_a_key_is_a_player_who_plays_submits_and_comes_back(host, tmp_path):
     assert "Studio" in text.splitlines()[0]
     # A resize reaches the game (TIOCSWINSZ, then SIGWINCH) and it redraws at the new size.
     g.resize(120, 35)
-    g.wait_for(lambda t: t.splitlines()[0].rstrip().endswith("q quit") and len(t.splitlines()[0]) == 120, what="a 120-column tab bar")
-    first = background(g.text())
+    # The tab bar and the Background row under it: after a resize the whole screen is drawn again,
+    # top first.
+    text = g.wait_for(lambda t: t.splitlines()[0].rstrip().endswith("q quit") and len(t.splitlines()[0]) == 120 and background(t),
+                      what="a 120-column tab bar over the Studio's Background row")
+    first = background(text)
     g.press("right")
     g.wait_for(lambda t: background(t) not in (None, first), what="another background")
     chosen = background(g.text())

@@ -61,8 +61,9 @@ def test_a_watcher_sees_the_game_live_and_cannot_type_into_it(hosts, tmp_path):
     player.wait_for("Welcome to Plume, ada", timeout=30)
     # The menu lists the game: player, screen, for how long, idle, watchers.
     watcher = h.play(wes, "watch", width=100, height=30)
-    text = watcher.wait_for(lambda t: menu_row(t, "ada") is not None, timeout=30, what="ada's game in the menu")
-    assert "games being played now" in text and "Enter watch" in text
+    # The menu down to its keys, the line under the games.
+    watcher.wait_for(lambda t: menu_row(t, "ada") is not None and "games being played now" in t and "Enter watch" in t, timeout=30,
+                     what="ada's game in the menu, with its title and keys")
     watcher.press("enter")
     # A whole picture on joining: the Studio as the player sees it.
     shown = background(player.text())
