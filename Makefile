@@ -3,15 +3,43 @@
 SWIFT ?= swift
 PYTHON ?= python3
 
-.PHONY: test unit e2e-beside-release fuzz fuzz-long sanitize e2e e2e-deps system-deps static-deps build release release-server clean bench bench-hostile bench-ssh bench-watch bench-themes screenshots install uninstall manuals openapi
+.PHONY: test unit unit-suites e2e-suite fuzz fuzz-long sanitize e2e e2e-deps system-deps static-deps build release release-server clean bench bench-hostile bench-ssh bench-watch bench-themes screenshots install uninstall manuals openapi
 
 # PostgreSQL's server programs (initdb, pg_ctl) live here on Debian when not already on the PATH.
 export PATH := $(PATH):/usr/lib/postgresql/15/bin
 
-# The unit suites; then the E2E suite with the release build of plume made beside it; then the
-# fuzz build and its runs, last because it instruments this package's modules in the ordinary
-# build directory (the E2E suite runs the uninstrumented game and server).
-test: unit e2e-beside-release fuzz
+# `make test`'s build: debug, in a directory of its own (.build/test, so that a developer's
+# `swift build` and `swift run plume` in .build keep theirs), without what only a debugger or an
+# editor reads: no debug information, no index of the C code (BoringSSL, twice, is a third of
+# the build), and no XCTest pass (every suite is Swift Testing). The Swift code is still indexed:
+# SwiftPM finds the test modules' entry points in that index. The game and the server behave
+# the same; a fresh build takes about a quarter less.
+TEST_SCRATCH = .build/test
+TEST_FLAGS = --scratch-path $(TEST_SCRATCH) --disable-index-store --disable-xctest -debug-info-format none \
+	-Xswiftc -index-store-path -Xswiftc $(CURDIR)/$(TEST_SCRATCH)/debug/index/store
+TEST_BIN = $(TEST_SCRATCH)/debug
+
+# Every test: the test build; then, while the release build of plume (`make release`'s recipe) is
+# made beside them at the lowest priority, the unit suites and the E2E suite; the one test that
+# reads the release binary once both are done; last the fuzz build and its runs, which instrument
+# this package's modules in the test build's directory (the E2E suite runs the uninstrumented
+# game and server). The tests mostly wait on servers, terminals and browsers, and the release
+# build takes only what they leave (nice 19: a test's process that wakes runs first); it has a
+# directory of its own, as SwiftPM locks a build directory and the install test builds in the
+# test build's.
+RELEASE_CHECK = Tests/E2E/test_install.py::test_the_release_build_links_the_swift_runtime_in
+BESIDE = .build/beside-tests
+test: system-deps e2e-deps static-deps
+	$(SWIFT) build $(TEST_FLAGS) --build-tests
+	@set -e; mkdir -p .build; \
+	nice -n 19 $(SWIFT) build $(RELEASE_FLAGS) --scratch-path $(BESIDE) --product plume > $(BESIDE).log 2>&1 & build=$$!; \
+	trap 'kill $$build 2>/dev/null || true' EXIT INT TERM; \
+	$(MAKE) --no-print-directory unit-suites e2e-suite E2E_ARGS="--deselect $(RELEASE_CHECK)"; \
+	echo "waiting for the release build of plume (log: $(BESIDE).log)"; \
+	wait $$build || { tail -40 $(BESIDE).log; echo "the release build of plume failed"; exit 1; }; \
+	tail -1 $(BESIDE).log; \
+	PLUME_RELEASE_PLUME=$(BESIDE)/release/plume $(PYTHON) -m pytest -q -p no:xdist $(RELEASE_CHECK)
+	$(MAKE) --no-print-directory fuzz
 
 build:
 	$(SWIFT) build
@@ -23,9 +51,11 @@ build:
 # and a loopback reply, or a task's answer, waits behind it.
 NETWORK_SUITES = ^(LeaderboardTests|LeaderboardServerTests|ScoresClientTests|LinkRelayTests|GameRunnerTests)\.
 unit: system-deps
-	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build --filter '$(NETWORK_SUITES)'
-	$(SWIFT) test --skip-build --skip '$(NETWORK_SUITES)'
+	$(SWIFT) build $(TEST_FLAGS) --build-tests
+	$(MAKE) --no-print-directory unit-suites
+unit-suites:
+	$(SWIFT) test $(TEST_FLAGS) --skip-build --filter '$(NETWORK_SUITES)'
+	$(SWIFT) test $(TEST_FLAGS) --skip-build --skip '$(NETWORK_SUITES)'
 
 # The API's OpenAPI document, written from the calls' declarations (Sources/ScoresAPI/Calls) by
 # `plume-server openapi` into the file the server serves; OpenAPIDocumentTests fails while the
@@ -53,14 +83,16 @@ static-deps:
 
 # Man pages made from the commands' own help by swift-argument-parser's `generate-manual` (the
 # tool its manual plugin runs), into .build/manuals: one page per program with every subcommand in
-# it. The tool is run directly on the debug binaries — the plugin would first build every product
-# again under its own build parameters, which cost minutes and made nothing new. The debug build
-# says the same as the release one; `make test` has already made it.
+# it. The tool is run directly on the debug binaries (MANUAL_FLAGS chooses which debug build: the
+# ordinary one by default) — the plugin would first build every product again under its own
+# build parameters, which cost minutes and made nothing new. The debug build says the same as the
+# release one.
+MANUAL_FLAGS ?=
 manuals:
-	$(SWIFT) build --product plume
-	$(SWIFT) build --product plume-server
-	$(SWIFT) build --product generate-manual
-	@set -e; bin=$$($(SWIFT) build --show-bin-path); \
+	$(SWIFT) build $(MANUAL_FLAGS) --product plume
+	$(SWIFT) build $(MANUAL_FLAGS) --product plume-server
+	$(SWIFT) build $(MANUAL_FLAGS) --product generate-manual
+	@set -e; bin=$$($(SWIFT) build $(MANUAL_FLAGS) --show-bin-path); \
 	rm -rf .build/manuals && mkdir -p .build/manuals; \
 	for tool in plume plume-server; do "$$bin/generate-manual" "$$bin/$$tool" --output-directory .build/manuals; done
 	@ls .build/manuals/plume.1 .build/manuals/plume-server.1 >/dev/null
@@ -73,8 +105,9 @@ PREFIX ?= /usr/local
 ROOT = $(DESTDIR)$(PREFIX)
 MANIFEST = $(ROOT)/share/plume/install-manifest.txt
 # INSTALL_FLAGS chooses the build installed: release with the runtime linked in (the default),
-# or, with INSTALL_FLAGS= (empty), the debug build `make test` has already made, which the E2E
-# install test uses so as not to build plume-server for release a second time on CI.
+# or a debug build: the E2E install test installs the one under test (`make test`'s, with
+# INSTALL_FLAGS and MANUAL_FLAGS both its TEST_FLAGS) so as not to build plume-server for release
+# a second time on CI.
 INSTALL_FLAGS ?= $(RELEASE_FLAGS)
 install: manuals static-deps
 	$(SWIFT) build $(INSTALL_FLAGS) --product plume
@@ -121,20 +154,20 @@ uninstall:
 # Coverage-guided fuzzing: every libFuzzer harness of plume-fuzz (Fuzz/) for FUZZ_SECONDS each,
 # from its corpus, with its dictionary; prints executions per second, coverage and corpus size,
 # and fails on an input that breaks a harness's rule (kept in .build/fuzz-out); harnesses run one
-# per core. Built in the ordinary build directory with PLUME_FUZZ_BUILD set (Package.swift): this
+# per core. Built in the test build's directory with PLUME_FUZZ_BUILD set (Package.swift): this
 # package's modules are compiled again instrumented (-sanitize=fuzzer), the dependencies already
-# built are used as they are. The next ordinary build compiles this package's modules again.
+# built are used as they are. The next test build compiles this package's modules again.
 FUZZ_SECONDS ?= 5
-FUZZ_BUILD = PLUME_FUZZ_BUILD=1 $(SWIFT) build --product plume-fuzz
+FUZZ_BUILD = PLUME_FUZZ_BUILD=1 $(SWIFT) build $(TEST_FLAGS) --product plume-fuzz
 fuzz: static-deps
 	$(FUZZ_BUILD)
-	$(PYTHON) scripts/fuzz.py $(FUZZ_SECONDS)
+	PLUME_FUZZ_BIN=$(TEST_BIN)/plume-fuzz $(PYTHON) scripts/fuzz.py $(FUZZ_SECONDS)
 
 # Long runs: SECONDS per harness; what reached new code is merged, minimised, into Fuzz/corpus.
 SECONDS ?= 600
 fuzz-long: static-deps
 	$(FUZZ_BUILD)
-	$(PYTHON) scripts/fuzz.py --merge $(SECONDS)
+	PLUME_FUZZ_BIN=$(TEST_BIN)/plume-fuzz $(PYTHON) scripts/fuzz.py --merge $(SECONDS)
 
 # The C code (the swarm kernel, the pseudo-terminal shim) under AddressSanitizer and
 # UndefinedBehaviorSanitizer: their tests, in a build of their own (not in `make test`).
@@ -147,33 +180,19 @@ sanitize: static-deps
 		$(SWIFT) test --skip-build $(SANITIZE_FLAGS) \
 		--filter '^(SwarmSimTests|LeaderboardServerTests\.PseudoTerminalTests)'
 
-# The real binary, driven from outside (pytest).
-E2E_PYTEST = $(PYTHON) -m pytest -q --durations=12 Tests/E2E
+# The real binaries, driven from outside (pytest), three tests at a time (pytest-xdist): most
+# of a test is waiting on a server, a terminal or a browser. `make e2e` runs them on the ordinary
+# debug build, `make test` on its own; the install test installs the build under test.
+E2E_PYTEST = $(PYTHON) -m pytest -q -n 3 --durations=12 Tests/E2E
 e2e: build e2e-deps
 	$(E2E_PYTEST)
-
-# What `make test` runs: the E2E suite while the release build of plume (`make release`'s
-# recipe) is made beside it at the lowest priority. The suite mostly waits on servers, terminals
-# and browsers — about half of two cores is idle through it — and the build takes only what the
-# suite leaves (nice 19: a test's process that wakes runs first). The build has a directory of its
-# own: SwiftPM locks a build directory, and the suite's install test builds in the ordinary one.
-# The one test that reads the release binary runs once both are done.
-RELEASE_CHECK = Tests/E2E/test_install.py::test_the_release_build_links_the_swift_runtime_in
-BESIDE = .build/beside-e2e
-e2e-beside-release: build e2e-deps static-deps
-	@set -e; mkdir -p .build; \
-	nice -n 19 $(SWIFT) build $(RELEASE_FLAGS) --scratch-path $(BESIDE) --product plume > .build/beside-e2e.log 2>&1 & build=$$!; \
-	trap 'kill $$build 2>/dev/null || true' INT TERM; \
-	status=0; $(E2E_PYTEST) --deselect $(RELEASE_CHECK) || status=$$?; \
-	if [ $$status -ne 0 ]; then kill $$build 2>/dev/null || true; wait $$build 2>/dev/null || true; exit $$status; fi; \
-	echo "waiting for the release build of plume (log: .build/beside-e2e.log)"; \
-	wait $$build || { tail -40 .build/beside-e2e.log; echo "the release build of plume failed"; exit 1; }; \
-	tail -1 .build/beside-e2e.log; \
-	PLUME_RELEASE_PLUME=$(BESIDE)/release/plume $(PYTHON) -m pytest -q $(RELEASE_CHECK)
+e2e-suite:
+	PLUME_BIN=$(TEST_BIN)/plume PLUME_SERVER_BIN=$(TEST_BIN)/plume-server PLUME_TEST_FLAGS="$(TEST_FLAGS)" \
+		$(E2E_PYTEST) $(E2E_ARGS)
 
 e2e-deps: system-deps
-	@$(PYTHON) -c "import pytest, pexpect, pyte, wcwidth, openapi_spec_validator, schemathesis, PIL, numpy, websocket" 2>/dev/null || \
-		$(PYTHON) -m pip install --quiet pytest pexpect pyte wcwidth openapi-spec-validator schemathesis pillow numpy websocket-client
+	@$(PYTHON) -c "import pytest, xdist, pexpect, pyte, wcwidth, openapi_spec_validator, schemathesis, PIL, numpy, websocket" 2>/dev/null || \
+		$(PYTHON) -m pip install --quiet pytest pytest-xdist pexpect pyte wcwidth openapi-spec-validator schemathesis pillow numpy websocket-client
 
 # Debian packages the tests use: PostgreSQL (a real server per test run), headless chromium (the
 # web pages), wrk (the benchmark), zbar-tools (a real QR decoder), xdg-utils, desktop-file-utils and

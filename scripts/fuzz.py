@@ -22,7 +22,7 @@ import sys
 import time
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
-BINARY = ROOT / ".build" / "debug" / "plume-fuzz"
+BINARY = pathlib.Path(os.environ.get("PLUME_FUZZ_BIN", ROOT / ".build" / "test" / "debug" / "plume-fuzz"))
 OUT = ROOT / ".build" / "fuzz-out"
 
 

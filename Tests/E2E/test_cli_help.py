@@ -7,11 +7,12 @@ import subprocess
 import pytest
 
 from conftest import ROOT
+from server_process import SERVER_BIN
 
 
 @pytest.fixture(scope="session")
 def server_bin():
-    return str(ROOT / ".build" / "debug" / "plume-server")
+    return str(SERVER_BIN)
 
 
 def run(binary, *args):

@@ -2,8 +2,9 @@
 directory with a clean environment, find their resources under the prefix (not the build
 folder), carry their man pages and completions; then `make uninstall` leaves nothing behind.
 
-The recipe is the release one; it installs the debug build here (INSTALL_FLAGS=), which `make
-test` has already made, so CI does not build plume-server for release as well. That the release
+The recipe is the release one; it installs the debug build under test here (INSTALL_FLAGS and
+MANUAL_FLAGS: `make test` names its build's flags in PLUME_TEST_FLAGS; without them, the ordinary
+debug build), which is already made, so CI does not build plume-server for release as well. That the release
 build links the Swift runtime in is checked on a release `plume` (`make test` builds it beside the
 E2E suite, in a build directory of its own, and names it in PLUME_RELEASE_PLUME)."""
 import json
@@ -33,7 +34,8 @@ def files_under(root):
 def test_install_runs_anywhere_and_uninstall_leaves_nothing(tmp_path):
     prefix = tmp_path / "prefix"
     prefix.mkdir()
-    make("install", f"PREFIX={prefix}", "INSTALL_FLAGS=")
+    flags = os.environ.get("PLUME_TEST_FLAGS", "")
+    make("install", f"PREFIX={prefix}", f"INSTALL_FLAGS={flags}", f"MANUAL_FLAGS={flags}")
     bin_dir = prefix / "bin"
     assert sorted(os.listdir(bin_dir)) == ["plume", "plume-server"]
     home = tmp_path / "home"
