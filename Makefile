@@ -15,8 +15,10 @@ export PATH := $(PATH):/usr/lib/postgresql/15/bin
 # SwiftPM finds the test modules' entry points in that index. The game and the server behave
 # the same; a fresh build takes about a quarter less.
 TEST_SCRATCH = .build/test
+# (The index is written where SwiftPM reads it, under the target's own directory: the `debug` link
+# beside it is made only at the end of a build.)
 TEST_FLAGS = --scratch-path $(TEST_SCRATCH) --disable-index-store --disable-xctest -debug-info-format none \
-	-Xswiftc -index-store-path -Xswiftc $(CURDIR)/$(TEST_SCRATCH)/debug/index/store
+	-Xswiftc -index-store-path -Xswiftc $(CURDIR)/$(TEST_SCRATCH)/$(shell uname -m)-unknown-linux-gnu/debug/index/store
 TEST_BIN = $(TEST_SCRATCH)/debug
 
 # Every test: the test build; then, while the release build of plume (`make release`'s recipe) is
