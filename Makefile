@@ -19,7 +19,7 @@ TEST_SCRATCH = .build/test
 # beside it is made only at the end of a build.)
 TEST_FLAGS = --scratch-path $(TEST_SCRATCH) --disable-index-store --disable-xctest -debug-info-format none \
 	-Xswiftc -index-store-path -Xswiftc $(CURDIR)/$(TEST_SCRATCH)/$(shell uname -m)-unknown-linux-gnu/debug/index/store
-TEST_BIN = $(TEST_SCRATCH)/debug
+TEST_BIN = $(CURDIR)/$(TEST_SCRATCH)/debug
 
 # Every test: the test build; then, while the release build of plume (`make release`'s recipe) is
 # made beside them at the lowest priority, the unit suites and the E2E suite; the one test that
@@ -40,7 +40,7 @@ test: system-deps e2e-deps static-deps
 	echo "waiting for the release build of plume (log: $(BESIDE).log)"; \
 	wait $$build || { tail -40 $(BESIDE).log; echo "the release build of plume failed"; exit 1; }; \
 	tail -1 $(BESIDE).log; \
-	PLUME_RELEASE_PLUME=$(BESIDE)/release/plume $(PYTHON) -m pytest -q -p no:xdist $(RELEASE_CHECK)
+	PLUME_RELEASE_PLUME=$(CURDIR)/$(BESIDE)/release/plume $(PYTHON) -m pytest -q -p no:xdist $(RELEASE_CHECK)
 	$(MAKE) --no-print-directory fuzz
 
 build:
