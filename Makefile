@@ -183,14 +183,19 @@ sanitize: static-deps
 		--filter '^(SwarmSimTests|LeaderboardServerTests\.PseudoTerminalTests)'
 
 # The real binaries, driven from outside (pytest), three tests at a time (pytest-xdist): most
-# of a test is waiting on a server, a terminal or a browser. `make e2e` runs them on the ordinary
-# debug build, `make test` on its own; the install test installs the build under test.
-E2E_PYTEST = $(PYTHON) -m pytest -q -n 3 --durations=12 Tests/E2E
+# of a test is waiting on a server, a terminal or a browser. Then the tests marked `alone` (the
+# floods, the watcher cap: they load the machine and bound a wait) one at a time. `make e2e` runs
+# them on the ordinary debug build, `make test` on its own; the install test installs the build
+# under test.
+E2E_PYTEST = $(PYTHON) -m pytest -q -n 3 --durations=12 -m "not alone" Tests/E2E
+E2E_ALONE = $(PYTHON) -m pytest -q -p no:xdist --durations=5 -m alone Tests/E2E
+E2E_ENV = PLUME_BIN=$(TEST_BIN)/plume PLUME_SERVER_BIN=$(TEST_BIN)/plume-server PLUME_TEST_FLAGS="$(TEST_FLAGS)"
 e2e: build e2e-deps
 	$(E2E_PYTEST)
+	$(E2E_ALONE)
 e2e-suite:
-	PLUME_BIN=$(TEST_BIN)/plume PLUME_SERVER_BIN=$(TEST_BIN)/plume-server PLUME_TEST_FLAGS="$(TEST_FLAGS)" \
-		$(E2E_PYTEST) $(E2E_ARGS)
+	$(E2E_ENV) $(E2E_PYTEST) $(E2E_ARGS)
+	$(E2E_ENV) $(E2E_ALONE) $(E2E_ARGS)
 
 e2e-deps: system-deps
 	@$(PYTHON) -c "import pytest, xdist, pexpect, pyte, wcwidth, openapi_spec_validator, schemathesis, PIL, numpy, websocket" 2>/dev/null || \

@@ -8,6 +8,11 @@ import pytest
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 
 
+def pytest_configure(config):
+    config.addinivalue_line("markers", "alone: a test that loads the machine or bounds a wait; `make test` runs these "
+                            "after the others, one at a time, not beside them")
+
+
 @pytest.fixture(scope="session", autouse=True)
 def no_faketime_leftovers():
     """A faketime wrapper killed by an earlier run left files that a new wrapper with its pid

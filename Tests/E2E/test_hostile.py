@@ -23,6 +23,10 @@ import pytest
 from server_process import Server
 from test_server import look_code, today_board
 
+# Floods that take the machine: run after the other tests, one at a time (make test's second pass),
+# so that their "an answer, not a hang" bounds measure the server, not three tests at once.
+pytestmark = pytest.mark.alone
+
 PARTIAL_HEAD = b"GET /v1/boards HTTP/1.1\r\nHost: plume\r\nUser-Agent: slow"
 
 

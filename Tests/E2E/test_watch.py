@@ -206,6 +206,7 @@ def test_a_watcher_on_one_host_sees_a_game_on_another_in_a_terminal_and_a_browse
     watcher.wait_for("Watching ended: the server is stopping", timeout=20)
 
 
+@pytest.mark.alone
 def test_watchers_are_capped_and_a_watcher_who_stops_reading_is_dropped_not_waited_for(hosts, tmp_path):
     h = hosts("--watch-max-per-address", "1")
     ada, wes = keygen(tmp_path, "ada"), keygen(tmp_path, "wes")
