@@ -28,7 +28,7 @@ import Testing
         try await app.withInProcessClient { client in
             func get(_ path: String) async throws -> (HTTPResponse.Status, String) {
                 let reply = try await client.execute(.get, path)
-                return (reply.status, String(buffer: reply.body))
+                return (reply.status, reply.text)
             }
             var (status, text) = try await get("/readyz")
             #expect(status == .ok, "\(text)")
@@ -57,7 +57,7 @@ import Testing
         try await app.withInProcessClient { client in
             func get(_ path: String) async throws -> (HTTPResponse.Status, String) {
                 let reply = try await client.execute(.get, path)
-                return (reply.status, String(buffer: reply.body))
+                return (reply.status, reply.text)
             }
             let admissions = (0..<8).map { gate.admit(peer: "127.0.0.\($0 + 2)") }
             var (status, text) = try await get("/readyz")

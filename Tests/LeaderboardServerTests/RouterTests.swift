@@ -65,7 +65,7 @@ import PlumeCalendar
             if json != nil { headers[.contentType] = "application/json" }
             if let token { headers[.authorization] = "Bearer \(token)" }
             let reply = try await send(method, path, headers, json.map { ByteBuffer(string: $0) })
-            return Reply(status: reply.status, headers: reply.headers, text: String(buffer: reply.body))
+            return Reply(status: reply.status, headers: reply.headers, text: reply.text)
         }
 
         func register(_ name: String) async throws -> (id: String, token: String) {
