@@ -21,27 +21,29 @@ TEST_FLAGS = --scratch-path $(TEST_SCRATCH) --disable-index-store --disable-xcte
 	-Xswiftc -index-store-path -Xswiftc $(CURDIR)/$(TEST_SCRATCH)/$(shell uname -m)-unknown-linux-gnu/debug/index/store
 TEST_BIN = $(CURDIR)/$(TEST_SCRATCH)/debug
 
-# Every test: the test build; then, while the release build of plume (`make release`'s recipe) is
-# made beside them at the lowest priority, the unit suites and the E2E suite; the one test that
-# reads the release binary once both are done; last the fuzz build and its runs, which instrument
+# Every test. The release build of plume (`make release`'s recipe) starts first, in a directory
+# of its own (SwiftPM locks a build directory, and the install test builds in the test build's),
+# in a session of its own whose scheduling group has the lowest weight: Linux shares the CPU
+# between sessions before it reads `nice`, and every game a terminal test starts is a session of
+# its own, so `nice` alone gave the build as much CPU as a test's game. It takes what the test
+# build, the suites and the fuzz runs leave (they wait on servers, terminals and browsers). Then
+# the test build; the unit suites; the E2E suite; the fuzz build and its runs, which instrument
 # this package's modules in the test build's directory (the E2E suite runs the uninstrumented
-# game and server). The tests mostly wait on servers, terminals and browsers, and the release
-# build takes only what they leave (nice 19: a test's process that wakes runs first); it has a
-# directory of its own, as SwiftPM locks a build directory and the install test builds in the
-# test build's.
+# game and server); last the one test that reads the release binary, once it is built.
 RELEASE_CHECK = Tests/E2E/test_install.py::test_the_release_build_links_the_swift_runtime_in
 BESIDE = .build/beside-tests
 test: system-deps e2e-deps static-deps
-	$(SWIFT) build $(TEST_FLAGS) --build-tests
 	@set -e; mkdir -p .build; \
-	nice -n 19 $(SWIFT) build $(RELEASE_FLAGS) --scratch-path $(BESIDE) --product plume > $(BESIDE).log 2>&1 & build=$$!; \
-	trap 'kill $$build 2>/dev/null || true' EXIT INT TERM; \
-	$(MAKE) --no-print-directory unit-suites e2e-suite E2E_ARGS="--deselect $(RELEASE_CHECK)"; \
+	setsid $(SHELL) -c 'echo 19 > /proc/self/autogroup 2>/dev/null || true; \
+		exec nice -n 19 $(SWIFT) build $(RELEASE_FLAGS) --scratch-path $(BESIDE) --product plume' > $(BESIDE).log 2>&1 & build=$$!; \
+	trap 'kill -- -$$build 2>/dev/null || kill $$build 2>/dev/null || true' EXIT INT TERM; \
+	echo "the release build of plume runs beside the tests (log: $(BESIDE).log)"; \
+	$(SWIFT) build $(TEST_FLAGS) --build-tests; \
+	$(MAKE) --no-print-directory unit-suites e2e-suite fuzz E2E_ARGS="--deselect $(RELEASE_CHECK)"; \
 	echo "waiting for the release build of plume (log: $(BESIDE).log)"; \
 	wait $$build || { tail -40 $(BESIDE).log; echo "the release build of plume failed"; exit 1; }; \
 	tail -1 $(BESIDE).log; \
 	PLUME_RELEASE_PLUME=$(CURDIR)/$(BESIDE)/release/plume $(PYTHON) -m pytest -q -p no:xdist $(RELEASE_CHECK)
-	$(MAKE) --no-print-directory fuzz
 
 build:
 	$(SWIFT) build
@@ -55,9 +57,12 @@ NETWORK_SUITES = ^(LeaderboardTests|LeaderboardServerTests|ScoresClientTests|Lin
 unit: system-deps
 	$(SWIFT) build $(TEST_FLAGS) --build-tests
 	$(MAKE) --no-print-directory unit-suites
+# The suites run from the test binary itself, as `swift test --skip-build` runs it (which first
+# spends about 17 s planning a build it then skips).
+TEST_RUNNER = $(TEST_BIN)/PlumePackageTests.xctest --testing-library swift-testing
 unit-suites:
-	$(SWIFT) test $(TEST_FLAGS) --skip-build --filter '$(NETWORK_SUITES)'
-	$(SWIFT) test $(TEST_FLAGS) --skip-build --skip '$(NETWORK_SUITES)'
+	$(TEST_RUNNER) --filter '$(NETWORK_SUITES)'
+	$(TEST_RUNNER) --skip '$(NETWORK_SUITES)'
 
 # The API's OpenAPI document, written from the calls' declarations (Sources/ScoresAPI/Calls) by
 # `plume-server openapi` into the file the server serves; OpenAPIDocumentTests fails while the
