@@ -59,12 +59,22 @@ public struct ChallengeBook: Sendable {
                 problems.append("swarm challenge \(challenge.id) needs best ≠ worst and 1–10000 steps")
                 continue
             }
+            guard let season2 = challenge.season2, season2.best != season2.worst else {
+                problems.append("swarm challenge \(challenge.id) needs a season2 scale with best ≠ worst")
+                continue
+            }
             swarms.append(SwarmChallenge(id: challenge.id, name: challenge.name, brief: challenge.brief, metric: metric,
-                                         steps: challenge.steps, seed: challenge.seed, best: challenge.best, worst: challenge.worst))
+                                         steps: challenge.steps, seed: challenge.seed, best: challenge.best, worst: challenge.worst,
+                                         seasonTwo: SwarmChallenge.Scale(best: season2.best, worst: season2.worst)))
         }
         if themes.isEmpty && problems.isEmpty { problems.append("there are no style themes") }
         if Set(raw.styleThemes.map(\.id)).count != raw.styleThemes.count { problems.append("style theme ids repeat") }
         if Set(raw.swarmChallenges.map(\.id)).count != raw.swarmChallenges.count { problems.append("swarm challenge ids repeat") }
+        // A board id spells a season as "-sN" and a week as "-YYYY-Www" after the challenge's id.
+        for challenge in raw.swarmChallenges where challenge.id.isEmpty || challenge.id.contains(where: { !($0.isLowercase || $0.isNumber || $0 == "-") })
+            || challenge.id.split(separator: "-").last.map({ $0.first == "s" && Int($0.dropFirst()) != nil }) == true {
+            problems.append("swarm challenge id \"\(challenge.id)\" must be lower-case letters, digits and dashes, not ending in a season's \"-sN\"")
+        }
         guard problems.isEmpty else { throw fail(problems) }
         return ChallengeBook(styleThemes: themes, swarmChallenges: swarms)
     }
@@ -79,7 +89,10 @@ public struct ChallengeBook: Sendable {
         struct Swarm: Decodable {
             let id: String; let name: String; let brief: String; let metric: String
             let steps: Int; let seed: UInt64; let best: Double; let worst: Double
+            /// Season 2's scale (SwarmRules): the readings of `SwarmChallenge.seasonTwoValue`.
+            let season2: Scale?
         }
+        struct Scale: Decodable { let best: Double; let worst: Double }
         let format: Int
         let styleThemes: [Theme]
         let swarmChallenges: [Swarm]

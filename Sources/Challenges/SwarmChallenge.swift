@@ -16,6 +16,25 @@ public struct SwarmChallenge: Sendable, Identifiable, Equatable {
     public let seed: UInt64
     public let best: Double
     public let worst: Double
+    /// Season 2's best and worst, for the readings of `seasonTwoValue` under `SwarmRules`.
+    public var seasonTwo: Scale? = nil
+
+    /// A metric's best and worst readings: a reading's share of the way from worst to best.
+    public struct Scale: Sendable, Equatable {
+        public let best: Double
+        public let worst: Double
+
+        public init(best: Double, worst: Double) {
+            precondition(best != worst, "a scale needs best ≠ worst")
+            (self.best, self.worst) = (best, worst)
+        }
+
+        /// 0 at worst, 1 at best, beyond either past them (0 for a reading that is not a number).
+        public func share(_ value: Double) -> Double {
+            let share = (value - worst) / (best - worst)
+            return share.isFinite ? share : 0
+        }
+    }
 
     public struct Result: Sendable, Equatable {
         public let value: Double

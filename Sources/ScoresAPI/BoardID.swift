@@ -1,7 +1,9 @@
 // A board's id, the one place its text is spelled and read, shared by the server and the game:
 //   style-YYYY-MM-DD           the day's style theme
-//   swarm-<challenge>          a swarm challenge, all-time
-//   swarm-<challenge>-YYYY-Www the same challenge for one ISO week (UTC)
+//   swarm-<challenge>          a swarm challenge, all-time, season 1 (closed when season 2 began)
+//   swarm-<challenge>-YYYY-Www the same challenge for one ISO week (UTC), season 1
+//   swarm-<challenge>-sN       the challenge in season N (2 and later), all season
+//   swarm-<challenge>-sN-YYYY-Www  one ISO week of season N
 //   contributors               points each player has given to causes
 //   people-YYYY-MM-DD          the Runway's people's choice for a day
 // Any other text is `.unknown` (a newer server's board: shown and read, never built here). Only
@@ -12,7 +14,9 @@ import PlumeCalendar
 
 public enum BoardID: Hashable, Sendable, CustomStringConvertible {
     case style(day: Int)
-    case swarm(challenge: String, week: ISOWeek?)
+    /// A classic swarm challenge: its season's board (`week` nil) or one week's. Season 1 is
+    /// spelled without its number (its boards kept the ids they had before seasons began).
+    case swarm(challenge: String, week: ISOWeek?, season: Int = 1)
     case contributors
     case people(day: Int)
     case unknown(String)
@@ -31,20 +35,28 @@ public enum BoardID: Hashable, Sendable, CustomStringConvertible {
         if text.hasPrefix("style-") { return UTCDay.parse(text.dropFirst(6)).map { .style(day: $0) } }
         if text.hasPrefix("people-") { return UTCDay.parse(text.dropFirst(7)).map { .people(day: $0) } }
         guard text.hasPrefix("swarm-") else { return nil }
-        let rest = text.dropFirst(6)
-        // swarm-<challenge>-YYYY-Www: a challenge id never ends in a week's shape.
-        if rest.count > 9, rest.dropLast(8).hasSuffix("-"), let week = ISOWeek(String(rest.suffix(8))) {
-            return .swarm(challenge: String(rest.dropLast(9)), week: week)
+        var rest = text.dropFirst(6)
+        // swarm-<challenge>[-sN][-YYYY-Www]: a challenge id never ends in a week's or a season's shape.
+        var week: ISOWeek?
+        if rest.count > 9, rest.dropLast(8).hasSuffix("-"), let found = ISOWeek(String(rest.suffix(8))) {
+            week = found
+            rest = rest.dropLast(9)
         }
-        return rest.isEmpty ? nil : .swarm(challenge: String(rest), week: nil)
+        var season = 1
+        if let dash = rest.lastIndex(of: "-"), rest[rest.index(after: dash)...].hasPrefix("s"),
+           let number = Int(rest[rest.index(dash, offsetBy: 2)...]), number >= 2 {
+            season = number
+            rest = rest[..<dash]
+        }
+        return rest.isEmpty ? nil : .swarm(challenge: String(rest), week: week, season: season)
     }
 
     /// The id as the wire and the store spell it.
     public var text: String {
         switch self {
         case .style(let day): "style-" + UTCDay.string(day)
-        case .swarm(let challenge, nil): "swarm-" + challenge
-        case .swarm(let challenge, let week?): "swarm-\(challenge)-\(week)"
+        case .swarm(let challenge, let week, let season):
+            "swarm-" + challenge + (season == 1 ? "" : "-s\(season)") + (week.map { "-\($0)" } ?? "")
         case .contributors: "contributors"
         case .people(let day): "people-" + UTCDay.string(day)
         case .unknown(let text): text
@@ -68,8 +80,8 @@ public enum BoardID: Hashable, Sendable, CustomStringConvertible {
     public var period: BoardPeriod? {
         switch self {
         case .style, .people: .day
-        case .swarm(_, nil), .contributors: .allTime
-        case .swarm(_, _?): .week
+        case .swarm(_, nil, _), .contributors: .allTime
+        case .swarm(_, _?, _): .week
         case .unknown: nil
         }
     }

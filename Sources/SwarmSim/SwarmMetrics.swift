@@ -93,4 +93,63 @@ public enum SwarmMetrics {
         guard pairs > 0, expected < 1 else { return 0 }
         return (Double(same) / Double(pairs) - expected) / (1 - expected)
     }
+
+    /// Mean speed of the agents, in Sayama units per step (0 for no agents).
+    public static func meanSpeed(_ s: SwarmState) -> Double {
+        guard s.count > 0 else { return 0 }
+        var total = 0.0
+        for i in 0..<s.count { total += (s.vx[i] * s.vx[i] + s.vy[i] * s.vy[i]).squareRoot() }
+        return total / Double(s.count)
+    }
+
+    /// How whole each species' crowd is: agents of one species closer than `radius` belong to
+    /// one group, and so does everyone they reach that way; each species scores the share of its
+    /// agents in its largest group, and the result is the mean over species, 0…1 (1: every
+    /// species is one blob; a species scattered into k equal groups scores 1/k).
+    public static func oneBlobShare(_ s: SwarmState, radius: Double = 30) -> Double {
+        let n = s.count
+        guard n > 0 else { return 0 }
+        var parent = [Int32](0..<Int32(n))
+        func root(_ i: Int32) -> Int32 {
+            var i = i
+            while parent[Int(i)] != i {
+                parent[Int(i)] = parent[Int(parent[Int(i)])]
+                i = parent[Int(i)]
+            }
+            return i
+        }
+        var grid = NeighbourGrid()
+        grid.build(s, cellSize: radius)
+        let r2 = radius * radius
+        for cell in 0..<grid.cellCount {
+            for p in Int(grid.cellStart[cell])..<Int(grid.cellStart[cell + 1]) {
+                let i = grid.agent[p]
+                for dy: Int32 in -1...1 {
+                    for dx: Int32 in -1...1 {
+                        guard let other = grid.cell(grid.cellX[cell] + dx, grid.cellY[cell] + dy) else { continue }
+                        for q in Int(grid.cellStart[other])..<Int(grid.cellStart[other + 1]) where q > p || other != cell {
+                            let j = grid.agent[q]
+                            guard s.species[Int(i)] == s.species[Int(j)] else { continue }
+                            let ddx = grid.sx[q] - grid.sx[p], ddy = grid.sy[q] - grid.sy[p]
+                            guard ddx * ddx + ddy * ddy < r2 else { continue }
+                            let a = root(i), b = root(j)
+                            if a != b { parent[Int(max(a, b))] = min(a, b) }
+                        }
+                    }
+                }
+            }
+        }
+        // Per species, in species order (a sum in a fixed order: the game and the server agree
+        // to the last bit).
+        let kinds = Int(s.species.max()!) + 1
+        var groupSize = [Int](repeating: 0, count: n), largest = [Int](repeating: 0, count: kinds), members = largest
+        for i in 0..<n {
+            let r = Int(root(Int32(i))), kind = Int(s.species[i])
+            groupSize[r] += 1
+            members[kind] += 1
+            largest[kind] = max(largest[kind], groupSize[r])
+        }
+        let shares = (0..<kinds).filter { members[$0] > 0 }.map { Double(largest[$0]) / Double(members[$0]) }
+        return shares.reduce(0, +) / Double(shares.count)
+    }
 }

@@ -11,7 +11,7 @@ import PlumeBench
 struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Benchmarks (run with swift run -c release).",
-        subcommands: [SwarmBench.self, UIBench.self, EvolveBench.self, StyleScores.self]
+        subcommands: [SwarmBench.self, RulesBench.self, UIBench.self, EvolveBench.self, StyleScores.self]
     )
 
     struct StyleScores: ParsableCommand {
@@ -44,6 +44,56 @@ struct Bench: ParsableCommand {
                 let score = theme.score(look, in: catalog)
                 print(([score.total] + StylePart.allCases.map(score.points)).map(String.init).joined(separator: " "))
             }
+        }
+    }
+
+    struct RulesBench: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "rules",
+            abstract: "Time season 2's swarm scores (what the server's verifier and plume swarm score compute).",
+            discussion: """
+                Scores --recipes seeded recipes of --agents agents (half dense large-radius blobs, \
+                half small-radius swarms) on each classic challenge's season-2 board, on one thread \
+                as the verifier's slots run, and prints per challenge and for all: \
+                challenge=ID scores=N ms_median=… ms_max=…
+                """
+        )
+
+        @Option(help: "Recipes per challenge.")
+        var recipes = 10
+
+        @Option(help: "Agents per recipe (100–300).")
+        var agents = 300
+
+        func run() throws {
+            let book = try loadBook()
+            let clock = ContinuousClock()
+            let total = min(max(agents, SwarmRules.minimumAgents), GameLimits.maxTotalPopulation)
+            var all: [Double] = []
+            func line(_ name: String, _ times: [Double]) -> String {
+                let sorted = times.sorted()
+                return String(format: "challenge=%@ scores=%d ms_median=%.1f ms_max=%.1f", name, sorted.count,
+                              sorted[sorted.count / 2], sorted.last ?? 0)
+            }
+            for challenge in book.swarmChallenges {
+                var times: [Double] = []
+                for n in 0..<max(1, recipes) {
+                    let family = n % 2 == 0 ? BenchmarkRecipes.largeRadius(seed: UInt64(n)) : BenchmarkRecipes.smallRadius(seed: UInt64(n))
+                    var recipe = family
+                    // Two species or more, each a fair share, so Sort scores them too.
+                    if recipe.ingredients.count == 1 { recipe.ingredients.append(recipe.ingredients[0]) }
+                    let populations = SwarmRecipe.scaled(recipe.ingredients.map { _ in 1 }, to: total)
+                    for index in recipe.ingredients.indices { recipe.ingredients[index].population = populations[index] }
+                    let start = clock.now
+                    guard case .success = book.score(recipe, on: .classic(challenge: challenge.id, season: 2, week: nil), threads: 1) else {
+                        throw fail("recipe \(n) was refused on \(challenge.id)")
+                    }
+                    times.append(Double((clock.now - start) / .microseconds(1)) / 1000)
+                }
+                print(line(challenge.id, times))
+                all += times
+            }
+            print(line("all", all) + String(format: " agents=%d seeds=%d steps=%d", total, SwarmRules.seeds, SwarmRules.steps))
         }
     }
 

@@ -65,7 +65,9 @@ let catalog: Catalog = { try! Catalog.bundled.get() }()
         defer { try? FileManager.default.removeItem(at: folder) }
         let json = """
             {"format":1,"styleThemes":[{"id":1,"name":"X","brief":"","wanted":[],"unwanted":[],"cover":["tail"],"colours":"neon","accessories":[1,2]}],
-             "swarmChallenges":[{"id":"a","name":"A","brief":"","metric":"speed","steps":10,"seed":1,"best":1,"worst":0}]}
+             "swarmChallenges":[{"id":"a","name":"A","brief":"","metric":"speed","steps":10,"seed":1,"best":1,"worst":0},
+                                {"id":"b","name":"B","brief":"","metric":"travel","steps":10,"seed":1,"best":1,"worst":0},
+                                {"id":"c-s2","name":"C","brief":"","metric":"rotation","steps":10,"seed":1,"best":1,"worst":0,"season2":{"best":1,"worst":0}}]}
             """
         try Data(json.utf8).write(to: folder.appendingPathComponent("challenges.json"))
         do {
@@ -74,6 +76,8 @@ let catalog: Catalog = { try! Catalog.bundled.get() }()
         } catch {
             #expect(error.problems.contains { $0.contains("\"neon\"") })
             #expect(error.problems.contains { $0.contains("\"speed\"") })
+            #expect(error.problems.contains { $0.contains("swarm challenge b needs a season2 scale") })
+            #expect(error.problems.contains { $0.contains("swarm challenge id \"c-s2\" must be") })
         }
     }
 }

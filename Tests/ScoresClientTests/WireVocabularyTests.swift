@@ -75,6 +75,7 @@ import Testing
         let shapes: [(String, BoardKind?, BoardPeriod?, Int?)] = [
             ("style-2026-11-22", .style, .day, 20_779), ("people-2026-11-21", .people, .day, 20_778),
             ("swarm-huddle", .swarm, .allTime, nil), ("swarm-huddle-2026-W47", .swarm, .week, nil),
+            ("swarm-huddle-s2", .swarm, .allTime, nil), ("swarm-huddle-s2-2026-W49", .swarm, .week, nil), ("swarm-a-b-s13", .swarm, .allTime, nil),
             ("contributors", .contributors, .allTime, nil),
         ]
         for (text, kind, period, day) in shapes {
@@ -83,6 +84,15 @@ import Testing
             if case .unknown = id { Issue.record("\(text) read as unknown") }
         }
         #expect(BoardID("swarm-huddle-2026-W47") == .swarm(challenge: "huddle", week: ISOWeek("2026-W47")))
+        // Seasons from 2 on are spelled in the id; season 1 kept the ids it had.
+        #expect(BoardID("swarm-huddle-s2-2026-W49") == .swarm(challenge: "huddle", week: ISOWeek("2026-W49"), season: 2))
+        #expect(BoardID.swarm(challenge: "huddle", week: nil, season: 2).text == "swarm-huddle-s2")
+        #expect(BoardID.swarm(challenge: "huddle", week: nil, season: 1).text == "swarm-huddle")
+        if case .swarm("a-b", nil, 13) = BoardID("swarm-a-b-s13") {} else { Issue.record("swarm-a-b-s13 is not season 13 of a-b") }
+        for odd in ["swarm-huddle-s02", "swarm-huddle-s+2", "swarm-huddle-s2-2026-W07x", "swarm--s2"] {
+            #expect(BoardID(odd).text == odd)
+            if case .swarm(_, _, 2) = BoardID(odd) { Issue.record("\(odd) read as a season-2 board") }
+        }
         let listed = BoardInfo(id: "people-2026-11-21", kind: .people, period: .day, title: "People's choice: Beach Day — 2026-11-21",
                                brief: "", open: false, records: 3)
         #expect(listed.day == 20_778 && listed.boardID == .people(day: 20_778))

@@ -73,12 +73,13 @@ public struct Board: Hashable, Sendable {
         case .contributors: return .contributors
         case .style(let day): return season.contains(day) ? Board(.style(day: day)) : nil
         case .people(let day): return season.contains(day) ? Board(.people(day: day)) : nil
-        case .swarm(let challenge, nil):
+        case .swarm(let challenge, nil, 1):
             return book.swarmChallenge(id: challenge) == nil ? nil : Board(.swarm(challenge: challenge, week: nil))
-        case .swarm(let challenge, let week?):
+        case .swarm(let challenge, let week?, 1):
             guard book.swarmChallenge(id: challenge) != nil, week.firstDay <= today, week.firstDay + 7 > UTCDay.firstSeasonDay else { return nil }
             return Board(.swarm(challenge: challenge, week: week))
-        case .unknown: return nil
+        // Season 2's boards are read once its rules score them.
+        case .swarm, .unknown: return nil
         }
     }
 

@@ -68,9 +68,15 @@ public final class Verifier: Sendable {
             let key = "swarm:\(challenge.id):\(code)"
             if let hit = cache.withLock({ $0[key] }) { return counted(hit, \.cached) }
             let threads = pool.threadsPerSimulation
-            let outcome = try await pool.run { challenge.score(recipe, threads: threads) }
-            let share = (outcome.value - challenge.worst) / (challenge.best - challenge.worst) * 1000
-            let result = Verification(score: Int64(outcome.score), detail: share.isFinite ? share : 0, state: state)
+            let book = book
+            let scored = try await pool.run { book.boardScore(recipe, challenge: challenge.id, season: 1, week: nil, threads: threads) }
+            // The checks above leave no refusal to meet; one would still be answered in its words.
+            let outcome: SwarmBoardScore
+            switch scored {
+            case .success(let found): outcome = found
+            case .failure(let refusal): throw .invalid(.swarmTooLarge, refusal.description)
+            }
+            let result = Verification(score: Int64(outcome.score), detail: outcome.detail, state: state)
             cache.withLock { $0[key] = result }
             return counted(result, \.simulated)
         }

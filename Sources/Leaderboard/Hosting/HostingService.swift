@@ -64,9 +64,7 @@ extension LeaderboardService {
     }
 
     /// A stable seed from a key's fingerprint (FNV-1a over its text).
-    static func seed(of fingerprint: String) -> UInt64 {
-        fingerprint.utf8.reduce(0xcbf2_9ce4_8422_2325 as UInt64) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
-    }
+    static func seed(of fingerprint: String) -> UInt64 { FNV1a.hash(fingerprint) }
 
     /// What the player allows of others.
     public func settings(_ player: PlayerRecord) async throws -> PlayerSettings {

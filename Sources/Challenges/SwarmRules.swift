@@ -1,0 +1,176 @@
+// The rules swarms are scored under from season 2 on: several seeds of the board's period, each
+// metric averaged over the run's last stretch rather than read from its last frame, a minimum
+// crowd, and details rounded so that float noise never decides a rank. The game, the command line
+// and the server score through `ChallengeBook.score(_:on:)`, so the number a player chases is the
+// number the board gives.
+import GameState
+import PlumeCalendar
+import SwarmSim
+
+public enum SwarmRules {
+    /// Runs per score, each from its own seed; the same seeds for every player on a board.
+    public static let seeds = 8
+    public static let steps = 200
+    /// Each run's metric is the mean of its readings over the last `window` steps, one every
+    /// `sampleEvery` (11 readings: steps 140, 146, …, 200).
+    public static let window = 60
+    public static let sampleEvery = 6
+    /// Every swarm in the contest has at least this many agents: a metric of a crowd needs a crowd.
+    public static let minimumAgents = 100
+    /// A goal that reads species (Sort) needs two species or more, each at least this share of the agents.
+    public static let minimumSpeciesShare = 0.2
+
+    /// A detail rounded to a millionth: two swarms whose scores differ only by float noise tie.
+    public static func rounded(_ detail: Double) -> Double { detail.isFinite ? (detail * 1e6).rounded() / 1e6 : 0 }
+
+    /// The steps each run is read at.
+    public static var readings: [Int] { Swarm.sampleSteps(steps: steps, window: window, every: sampleEvery) }
+}
+
+/// What a swarm is scored against.
+public enum SwarmContest: Hashable, Sendable {
+    /// A classic challenge in a season: the season's board (`week` nil) or one of its weeks.
+    case classic(challenge: String, season: Int, week: ISOWeek?)
+
+    /// The name the seeds are drawn from: the contest and its period, never a board's spelling.
+    public var seedName: String {
+        switch self {
+        case let .classic(challenge, season, week): "plume-seeds|classic|\(challenge)|s\(season)|\(week.map { "\($0)" } ?? "season")"
+        }
+    }
+
+    /// `SwarmRules.seeds` seeds, distinct, the same for every player and machine.
+    public var seeds: [UInt64] {
+        var random = SplitMix64(seed: FNV1a.hash(seedName))
+        return (0..<SwarmRules.seeds).map { _ in random.next() }
+    }
+}
+
+/// A swarm's score on a contest.
+public struct SwarmScore: Sendable, Equatable {
+    /// 0–1000: the mean over the seeds of each run's points.
+    public let score: Int
+    /// The order within a score: the mean over the seeds of the unclamped share × 1000, rounded
+    /// to a millionth (a swarm past the best ranks above one just at it).
+    public let detail: Double
+    /// The metric in its own units, averaged over the seeds and the window.
+    public let value: Double
+    /// Each run's points (0–1000, unrounded), in seed order.
+    public let runs: [Double]
+    public let agents: Int
+    public let ingredients: Int
+}
+
+/// Why a swarm is not scored, in words a player can act on. Refusals need no run.
+public struct SwarmRefusal: Error, Sendable, Equatable, CustomStringConvertible {
+    public enum Kind: Sendable, Equatable {
+        /// Fewer agents than the contest's minimum, or fewer or smaller species than its goal reads.
+        case tooSmall
+        /// A recipe the game would not build (no ingredients, an empty one, over the cap).
+        case invalid
+        /// A contest this book does not hold.
+        case unknownContest
+    }
+    public let kind: Kind
+    public let description: String
+}
+
+extension SwarmChallenge {
+    /// The season-2 reading of the metric: Huddle is measured against the swarm's own start (the
+    /// mean distance now over the mean distance at the start: a swarm that stands still scores
+    /// nothing), Fill by the cells gained since the start; the others as they read.
+    public func seasonTwoValue(from start: SwarmState, to now: SwarmState) -> Double {
+        switch metric {
+        case .cohesion:
+            let before = SwarmMetrics.cohesion(start)
+            return before > 0 ? SwarmMetrics.cohesion(now) / before : 1
+        case .spread: return Double(SwarmMetrics.spread(now) - SwarmMetrics.spread(start))
+        default: return measure(from: start, to: now)
+        }
+    }
+
+    /// Whether the challenge's goal reads species (and so needs several of a fair size).
+    public var readsSpecies: Bool { metric == .segregation }
+}
+
+extension ChallengeBook {
+    /// The refusal a recipe meets on a contest before any run, or nil.
+    public func check(_ recipe: SwarmRecipe, on contest: SwarmContest) -> SwarmRefusal? {
+        guard case let .classic(id, _, _) = contest, let challenge = swarmChallenge(id: id), challenge.seasonTwo != nil else {
+            return SwarmRefusal(kind: .unknownContest, description: "there is no swarm contest \(contest.seedName)")
+        }
+        if let problem = recipe.problems().first { return SwarmRefusal(kind: .invalid, description: problem) }
+        let agents = recipe.totalPopulation
+        if agents < SwarmRules.minimumAgents {
+            return SwarmRefusal(kind: .tooSmall, description: "a swarm needs at least \(SwarmRules.minimumAgents) agents to be scored; this one has \(agents)")
+        }
+        if challenge.readsSpecies {
+            let percent = Int(SwarmRules.minimumSpeciesShare * 100)
+            guard recipe.ingredients.count >= 2 else {
+                return SwarmRefusal(kind: .tooSmall, description: "\(challenge.name) needs at least two species, each at least \(percent) % of the agents; this swarm has one")
+            }
+            for (index, ingredient) in recipe.ingredients.enumerated()
+            where Double(ingredient.population) < SwarmRules.minimumSpeciesShare * Double(agents) {
+                let share = ingredient.population * 100 / agents
+                return SwarmRefusal(kind: .tooSmall, description: "\(challenge.name) needs every species to be at least \(percent) % of the agents; ingredient \(index + 1) is \(share) % (\(ingredient.population) of \(agents))")
+            }
+        }
+        return nil
+    }
+
+    /// The score the boards give `recipe` on `contest`: `check`, then one run per seed of
+    /// `SwarmRules.steps`, each read over the window. The same on every machine and for any
+    /// `threads`.
+    public func score(_ recipe: SwarmRecipe, on contest: SwarmContest, threads: Int = 1) -> Result<SwarmScore, SwarmRefusal> {
+        if let refusal = check(recipe, on: contest) { return .failure(refusal) }
+        guard case let .classic(id, _, _) = contest, let challenge = swarmChallenge(id: id), let scale = challenge.seasonTwo else {
+            return .failure(SwarmRefusal(kind: .unknownContest, description: "there is no swarm contest \(contest.seedName)"))
+        }
+        var values: [Double] = [], shares: [Double] = []
+        for seed in contest.seeds {
+            var total = 0.0, readings = 0
+            Swarm.sampled(recipe, seed: seed, steps: SwarmRules.steps, window: SwarmRules.window, every: SwarmRules.sampleEvery,
+                          threads: threads) { start, now in
+                total += challenge.seasonTwoValue(from: start, to: now)
+                readings += 1
+            }
+            let value = total / Double(readings)
+            values.append(value)
+            shares.append(scale.share(value))
+        }
+        let runs = shares.map { 1000 * min(1, max(0, $0)) }
+        let count = Double(shares.count)
+        return .success(SwarmScore(score: Int((runs.reduce(0, +) / count).rounded()),
+                                   detail: SwarmRules.rounded(1000 * shares.reduce(0, +) / count),
+                                   value: values.reduce(0, +) / count, runs: runs,
+                                   agents: recipe.totalPopulation, ingredients: recipe.ingredients.count))
+    }
+}
+
+/// A swarm board's score and its order within the score, as the board keeps them.
+public struct SwarmBoardScore: Sendable, Equatable {
+    public let score: Int
+    public let detail: Double
+    /// Season 2 on: the whole score (seeds, runs); nil on season 1's boards.
+    public let rules: SwarmScore?
+}
+
+extension ChallengeBook {
+    /// The score a classic challenge's board gives a swarm: season 1's boards as they were scored
+    /// (one seed, the last frame, the unclamped share × 1000 as the detail), season 2 and later
+    /// under `SwarmRules`. The server's verifier and `plume swarm score` both call this.
+    public func boardScore(_ recipe: SwarmRecipe, challenge id: String, season: Int, week: ISOWeek?,
+                           threads: Int = 1) -> Result<SwarmBoardScore, SwarmRefusal> {
+        guard season >= 2 else {
+            guard let challenge = swarmChallenge(id: id) else {
+                return .failure(SwarmRefusal(kind: .unknownContest, description: "there is no swarm challenge \(id)"))
+            }
+            if let problem = recipe.problems().first { return .failure(SwarmRefusal(kind: .invalid, description: problem)) }
+            let outcome = challenge.score(recipe, threads: threads)
+            let share = (outcome.value - challenge.worst) / (challenge.best - challenge.worst) * 1000
+            return .success(SwarmBoardScore(score: outcome.score, detail: share.isFinite ? share : 0, rules: nil))
+        }
+        return score(recipe, on: .classic(challenge: id, season: season, week: week), threads: threads)
+            .map { SwarmBoardScore(score: $0.score, detail: $0.detail, rules: $0) }
+    }
+}

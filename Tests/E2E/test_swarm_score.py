@@ -1,0 +1,96 @@
+"""`plume swarm score`: the number a player chases is the number the server gives. The command
+and a real server score the same recipes; season 2's rules refuse small crowds in words."""
+import json
+
+import pytest
+
+from server_process import Server
+
+
+@pytest.fixture
+def server(tmp_path, database):
+    srv = Server(tmp_path, database=database)
+    yield srv
+    srv.stop()
+
+
+def recipe(population=100, radius=60, second=None):
+    ingredients = [{"population": population, "R": radius, "Vn": 5, "Vm": 10, "c1": 0.5,
+                    "c2": 0.5, "c3": 20, "c4": 0.1, "c5": 0.5}]
+    if second:
+        ingredients.append({"population": second, "R": 90, "Vn": 8, "Vm": 14, "c1": 0.2,
+                            "c2": 0.8, "c3": 40, "c4": 0.2, "c5": 0.3})
+    return {"kind": "swarm", "ingredients": ingredients}
+
+
+def link(plume, state):
+    result = plume("link", "encode", stdin=json.dumps(state).encode())
+    assert result.returncode == 0, result.stderr
+    return result.stdout.decode().strip()
+
+
+def score(plume, board, text, *extra):
+    return plume("swarm", "score", "--board", board, *extra, stdin=text.encode(), timeout=120)
+
+
+def test_the_command_gives_what_the_server_gives(server, plume, tmp_path):
+    ada = server.register("Ada")
+    for board, state in [("swarm-huddle", recipe()), ("swarm-comet", recipe(120, 80, second=60)),
+                         ("swarm-sort", recipe(70, 50, second=50))]:
+        shared = link(plume, state)
+        printed = score(plume, board, shared, "--json")
+        assert printed.returncode == 0, printed.stderr
+        mine = json.loads(printed.stdout)
+        assert set(mine) == {"board", "score", "detail", "agents", "ingredients"}
+        assert (mine["board"], mine["agents"], mine["ingredients"]) == (board, state["ingredients"][0]["population"]
+                                                                        + sum(i["population"] for i in state["ingredients"][1:]),
+                                                                        len(state["ingredients"]))
+        status, result = server.json("POST", "/v1/scores", {"board_id": board, "code": shared}, ada["token"])
+        assert status == 200, result
+        assert (result["score"], result["detail"]) == (mine["score"], mine["detail"]), board
+    # A file, a bare code and a Swarm Chemistry recipe read as the importer reads them.
+    path = tmp_path / "swarm.txt"
+    path.write_text(link(plume, recipe()))
+    from_file = plume("swarm", "score", "--board", "swarm-huddle", "--json", str(path), timeout=120)
+    assert from_file.returncode == 0 and json.loads(from_file.stdout)["board"] == "swarm-huddle"
+    words = plume("swarm", "score", "--board", "swarm-huddle", str(path), timeout=120)
+    assert words.returncode == 0 and words.stdout.decode().startswith("swarm-huddle: ")
+
+
+def test_season_two_reads_eight_seeds_and_refuses_small_crowds_in_words(plume):
+    shared = link(plume, recipe(100, 60, second=40))
+    season = score(plume, "swarm-huddle-s2", shared, "--json")
+    assert season.returncode == 0, season.stderr
+    scored = json.loads(season.stdout)
+    assert 0 <= scored["score"] <= 1000 and scored["agents"] == 140 and scored["ingredients"] == 2
+    # The detail is rounded to a millionth.
+    assert round(scored["detail"] * 1e6) == pytest.approx(scored["detail"] * 1e6, abs=1e-6)
+    # Every run is printed in words; a week's board has seeds of its own.
+    words = score(plume, "swarm-huddle-s2", shared).stdout.decode()
+    assert "8 runs of 200 steps" in words
+    week = json.loads(score(plume, "swarm-huddle-s2-2026-W49", shared, "--json").stdout)
+    assert week["detail"] != scored["detail"]
+    # Too small a crowd: refused before any run, in words, exit 1.
+    lone = score(plume, "swarm-huddle-s2", link(plume, recipe(1)))
+    assert lone.returncode == 1 and lone.stdout == b""
+    assert "at least 100 agents" in lone.stderr.decode() and "has 1" in lone.stderr.decode()
+    lopsided = score(plume, "swarm-sort-s2", link(plume, recipe(100, 60, second=10)))
+    assert lopsided.returncode == 1 and "at least 20 %" in lopsided.stderr.decode()
+
+
+@pytest.mark.parametrize("board, words", [
+    ("style-2026-11-28", "is not a swarm board"),
+    ("swarm-nosuch-s2", "is not a swarm board"),
+    ("swarm-huddle-s02", "is not a swarm board"),
+])
+def test_a_board_that_scores_no_swarm_is_named_with_the_forms(plume, board, words):
+    result = score(plume, board, "x")
+    assert result.returncode == 1 and words in result.stderr.decode() and "swarm-<challenge>-s2" in result.stderr.decode()
+
+
+def test_a_look_or_a_mangled_paste_is_refused_in_words(plume):
+    look = plume("link", "encode", stdin=json.dumps({"kind": "look", "background": 1, "model": 1, "garments": []}).encode())
+    result = score(plume, "swarm-huddle-s2", look.stdout.decode())
+    assert result.returncode == 1 and "look" in result.stderr.decode()
+    mangled = score(plume, "swarm-huddle-s2", "plume://swarm/\x1b[31m!!!")
+    assert mangled.returncode == 1 and b"\x1b" not in mangled.stderr and mangled.stderr.decode().startswith("plume: ")
