@@ -133,6 +133,7 @@ let package = Package(
             name: "LeaderboardPostgres",
             dependencies: [
                 "Leaderboard",
+                "GameState",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]

@@ -84,6 +84,7 @@ public enum ErrorCode: String, CaseIterable, WireVocabulary {
     case runwayClosed = "runway_closed"
     case belowRunwayMinimum = "below_runway_minimum"
     case lookTaken = "look_taken"
+    case codeTaken = "code_taken"
     case invalidTicket = "invalid_ticket"
     case ticketUsed = "ticket_used"
     case invalidChoice = "invalid_choice"

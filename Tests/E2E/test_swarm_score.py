@@ -94,3 +94,19 @@ def test_a_look_or_a_mangled_paste_is_refused_in_words(plume):
     assert result.returncode == 1 and "look" in result.stderr.decode()
     mangled = score(plume, "swarm-huddle-s2", "plume://swarm/\x1b[31m!!!")
     assert mangled.returncode == 1 and b"\x1b" not in mangled.stderr and mangled.stderr.decode().startswith("plume: ")
+
+
+def test_a_copy_of_another_players_swarm_earns_nothing(server, plume):
+    ada, bea = server.register("Ada"), server.register("Bea")
+    shared = link(plume, recipe(130, 55))
+    status, _ = server.json("POST", "/v1/scores", {"board_id": "swarm-vortex", "code": shared}, ada["token"])
+    assert status == 200
+    for board in ("swarm-vortex", "swarm-march"):
+        status, refused = server.json("POST", "/v1/scores", {"board_id": board, "code": shared}, bea["token"])
+        assert status == 409 and refused["error"]["code"] == "code_taken", refused
+        assert "copies earn nothing" in refused["error"]["message"] and "Ada" not in refused["error"]["message"]
+    # Bea earned nothing; Ada's own swarm goes on another board.
+    status, mine = server.json("GET", "/v1/players/me", token=bea["token"])
+    assert mine["points_earned"] == 0
+    status, _ = server.json("POST", "/v1/scores", {"board_id": "swarm-march", "code": shared}, ada["token"])
+    assert status == 200

@@ -67,6 +67,7 @@ struct Schema: Equatable {
             "v5: days played, score bands, news, closings; one copy of a look per runway day",
             "v6: who follows whom",
             "v7: hosted saves, one game per player, watching",
+            "v8: a record's owners found by its code",
         ])
     }
 

@@ -132,13 +132,49 @@ import PlumeCalendar
         #expect(abs(result.detail - (expected.value - challenge.worst) / (challenge.best - challenge.worst) * 1000) < 1e-9)
         #expect(result.also?.map(\.boardID) == ["swarm-huddle-2026-W47"])
         #expect(service.verifier.counts.simulated == before.simulated + 1)
-        let bea = try await register(service, "Bea")
-        let again = try await service.submit(bea, SubmitRequest(boardID: "swarm-huddle-2026-W47", code: code))
-        #expect(again.score == result.score && again.rank == 2 && again.tied)
+        // Ada's own code again, on the week's board: from the cache, nothing better, nothing moves.
+        let again = try await service.submit(ada, SubmitRequest(boardID: "swarm-huddle-2026-W47", code: code))
+        #expect(again.score == result.score && again.rank == 1 && !again.personalBest)
         #expect(service.verifier.counts.simulated == before.simulated + 1)
         #expect(service.verifier.counts.cached == before.cached + 1)
         let tooBig = ShareCode.encode(.swarm(SwarmRecipe([Ingredient(population: 300, genome: Genome(clampingHundredths: [5000, 500, 1000, 50, 50, 2000, 10, 50]))])))
         _ = try await service.submit(ada, SubmitRequest(boardID: "swarm-comet", code: tooBig))
+    }
+
+    @Test(arguments: StoreKind.allCases) func copiesOfAnotherPlayersSwarmEarnNothing(_ kind: StoreKind) async throws {
+        let service = try await Fixtures.service(kind)
+        let (ada, bea) = (try await register(service, "Ada"), try await register(service, "Bea"))
+        let code = Fixtures.swarmCode(population: 110, radius: 70)
+        _ = try await service.submit(ada, SubmitRequest(boardID: "swarm-huddle", code: code))
+        // A player's own swarm goes on any board.
+        _ = try await service.submit(ada, SubmitRequest(boardID: "swarm-comet", code: code))
+        // Another player's copy is refused on every swarm board, in words that name no one; the
+        // link form of the same swarm is the same code.
+        for board in ["swarm-huddle", "swarm-comet", "swarm-fill-2026-W47", "swarm-march"] {
+            do {
+                _ = try await service.submit(bea, SubmitRequest(boardID: board, code: board == "swarm-march" ? "plume://swarm/" + code : code))
+                Issue.record("a copy was kept on \(board)")
+            } catch let error as LeaderboardError {
+                #expect(error.code == .codeTaken && error.message.contains("copies earn nothing") && !error.message.contains("Ada"))
+            }
+        }
+        #expect(try await service.top(boardID: "swarm-huddle", limit: 50, cursor: nil).rows.map(\.name) == ["Ada"])
+        #expect(try await service.store.bests(player: bea.number).isEmpty)
+        // Looks are few and collide honestly: two players may wear the same one.
+        let look = Fixtures.lookCode(garments: [1])
+        _ = try await service.submit(ada, SubmitRequest(boardID: "style-2026-11-22", code: look))
+        _ = try await service.submit(bea, SubmitRequest(boardID: "style-2026-11-22", code: look))
+        // Once its owner is gone, the swarm is free.
+        try await service.erase(ada)
+        #expect(try await service.submit(bea, SubmitRequest(boardID: "swarm-huddle", code: code)).rank == 1)
+        // Two players sending one new swarm at once: one keeps it.
+        let (cy, dee) = (try await register(service, "Cy"), try await register(service, "Dee"))
+        let fresh = Fixtures.swarmCode(population: 130, radius: 45)
+        async let first = (try? await service.submit(cy, SubmitRequest(boardID: "swarm-vortex", code: fresh))) != nil
+        async let second = (try? await service.submit(dee, SubmitRequest(boardID: "swarm-vortex", code: fresh))) != nil
+        let kept = await [first, second]
+        #expect(kept.filter { $0 }.count == 1)
+        #expect(try await service.top(boardID: "swarm-vortex", limit: 50, cursor: nil).rows.count == 1)
     }
 
     @Test(arguments: StoreKind.allCases) func pagesWalkTheWholeBoardWithoutGapsOrRepeats(_ kind: StoreKind) async throws {
@@ -147,7 +183,7 @@ import PlumeCalendar
         for number in 0..<130 {
             let player = try await store.createPlayer(NewPlayer(publicID: Secrets.newPlayerID(), name: "n\(number)", nameKey: "n\(number)",
                                                                 email: nil, updatesOptIn: false, avatarCode: nil, tokenHash: "t\(number)", createdAt: 0))
-            _ = try await store.submit(ScoreRecord(board: "swarm-fill", player: player.number, score: Int64(number % 7), detail: 0, code: "c", at: Int64(number % 3)))
+            _ = try await store.submit(ScoreRecord(board: "swarm-fill", player: player.number, score: Int64(number % 7), detail: 0, code: "c\(number)", at: Int64(number % 3)))
         }
         try await service.catchUp()
         var seen: [BoardRow] = []
@@ -168,7 +204,7 @@ import PlumeCalendar
         await refusal("invalid_cursor") { _ = try await service.top(boardID: "swarm-fill", limit: 5, cursor: "garbage") }
         // A change invalidates the cached page (a new ETag).
         let late = try await register(service, "Late")
-        _ = try await store.submit(ScoreRecord(board: "swarm-fill", player: late.number, score: 999, detail: 0, code: "c", at: 5))
+        _ = try await store.submit(ScoreRecord(board: "swarm-fill", player: late.number, score: 999, detail: 0, code: "late", at: 5))
         try await service.catchUp()
         let fresh = try await service.topPage(boardID: "swarm-fill", limit: 50)
         #expect(fresh.etag != cached.etag)

@@ -30,6 +30,12 @@ extension StoreSQL {
         "SELECT \(recordColumns) FROM \(recordsWithPlayers) WHERE r.player = \(d.parameter(1)) AND \(visible) ORDER BY r.board \(d.byteOrder)"
     }
 
+    /// (`taken`) one row when a swarm's code is another player's record on any swarm board (a
+    /// copy earns nothing); looks are few and collide honestly, and are not asked. 1: code, 2: player.
+    static func swarmCodeHeldByOther(_ d: Dialect) -> String {
+        "SELECT 1 AS taken FROM records r WHERE r.code = \(d.parameter(1)) AND r.player <> \(d.parameter(2)) AND r.board LIKE 'swarm-%' LIMIT 1"
+    }
+
     /// A player's best on a board (`recordColumns`). 1: board, 2: player.
     public static func bestOf(_ d: Dialect) -> String {
         "SELECT \(recordColumns) FROM records r WHERE r.board = \(d.parameter(1)) AND r.player = \(d.parameter(2))"

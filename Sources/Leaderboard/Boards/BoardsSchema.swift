@@ -2,6 +2,11 @@
 // and the change log every process's rank index follows.
 
 extension Migration {
+    /// v8. A swarm's owners found by its code: a copy of another player's swarm is refused.
+    static let recordCodes = Migration("v8: a record's owners found by its code") { _ in
+        ["CREATE INDEX records_code ON records (code)"]
+    }
+
     /// v1. AUTOINCREMENT: a player's number is never reused, even after the newest is erased.
     /// Erasing a player takes their records but the contributors board's (their boards are logged
     /// as changes), then what names them; the row stays, under no name, for what points at it.

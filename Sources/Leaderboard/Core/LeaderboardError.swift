@@ -43,6 +43,9 @@ public struct LeaderboardError: Error, Equatable, Sendable, CustomStringConverti
         Self(.conflict, .tooManyFollows, "you follow \(limit) players, the most one player may — stop following someone first")
     }
     public static let cantFollowYourself = Self(.invalid, .cantFollowYourself, "you can't follow yourself — your own rows are on every view already")
+    /// Copies earn nothing: a swarm on the boards is its player's own (the owner is never named).
+    public static let codeTaken = Self(.conflict, .codeTaken,
+                                       "that swarm is on the boards already as another player's — copies earn nothing; change it and make it your own")
     public static let lookTaken = Self(.conflict, .lookTaken,
                                        "that look is on today's runway already, entered by another player — enter a look of your own")
     public static let ticketUsed = Self(.conflict, .ticketUsed,

@@ -68,7 +68,7 @@ extension SQLiteStore {
         switch effect {
         case .statement(let statement):
             return try rows(of: statement, db)
-        case .lockPlayer, .lockJudgementOrder:
+        case .lockPlayer, .lockCode, .lockJudgementOrder:
             return []  // one writer at a time already
         case .logChanges(let boards, let player, let seconds):
             for board in boards { try logChange(db, board: board, player: player, seconds: seconds) }

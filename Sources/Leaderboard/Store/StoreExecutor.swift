@@ -43,6 +43,10 @@ public enum StoreEffect: Sendable {
     /// Serialises this player's writes until the transaction ends (PostgreSQL's advisory lock;
     /// SQLite has one writer at a time and needs nothing).
     case lockPlayer(Int64)
+    /// Serialises writes of one swarm code until the transaction ends, so that two players sending
+    /// the same new swarm at once can't both keep it (PostgreSQL's advisory lock, in a key space
+    /// apart from the players'; SQLite needs nothing). Taken after the player's lock.
+    case lockCode(String)
     /// Holds the order of runway judgements until the transaction ends, so that their ids become
     /// visible in id order and a fit reading `id > last` never skips one that commits late
     /// (PostgreSQL's advisory lock; SQLite's one writer commits in id order already).

@@ -14,17 +14,28 @@ public struct StoreRules: Sendable {
     /// logged, and whether the record was hidden stays as it was.
     public func submit(_ record: ScoreRecord) -> StorePlan<SubmitOutcome> {
         .lock(record.player) {
-            .run(StoreStatement(StoreSQL.bestOf(d), record.board, record.player)) { rows in
-                let previous = try rows.first.map(Self.record)
-                if let previous, !previous.key.isBeaten(byScore: record.score, detail: record.detail) {
-                    return .done(SubmitOutcome(previous: previous, best: previous, improved: false))
+            guard case .swarm = BoardID(record.board) else { return keepBest(record) }
+            // A swarm is its player's own: a code another player holds on any swarm board is a copy.
+            return .step(.lockCode(record.code)) { _ in
+                .run(StoreStatement(StoreSQL.swarmCodeHeldByOther(d), record.code, record.player)) { rows in
+                    guard rows.isEmpty else { throw LeaderboardError.codeTaken }
+                    return keepBest(record)
                 }
-                let best = ScoreRecord(board: record.board, player: record.player, score: record.score, detail: record.detail,
-                                       code: record.code, at: record.at, hidden: previous?.hidden ?? false)
-                return .run(StoreStatement(StoreSQL.keepBest(d), record.board, record.player, record.score, record.detail, record.code, record.at)) { _ in
-                    .log([record.board], player: record.player, at: record.at) {
-                        try countDay(record, previous: previous) { .done(SubmitOutcome(previous: previous, best: best, improved: true)) }
-                    }
+            }
+        }
+    }
+
+    private func keepBest(_ record: ScoreRecord) -> StorePlan<SubmitOutcome> {
+        .run(StoreStatement(StoreSQL.bestOf(d), record.board, record.player)) { rows in
+            let previous = try rows.first.map(Self.record)
+            if let previous, !previous.key.isBeaten(byScore: record.score, detail: record.detail) {
+                return .done(SubmitOutcome(previous: previous, best: previous, improved: false))
+            }
+            let best = ScoreRecord(board: record.board, player: record.player, score: record.score, detail: record.detail,
+                                   code: record.code, at: record.at, hidden: previous?.hidden ?? false)
+            return .run(StoreStatement(StoreSQL.keepBest(d), record.board, record.player, record.score, record.detail, record.code, record.at)) { _ in
+                .log([record.board], player: record.player, at: record.at) {
+                    try countDay(record, previous: previous) { .done(SubmitOutcome(previous: previous, best: best, improved: true)) }
                 }
             }
         }

@@ -42,5 +42,6 @@ public enum StoreSchema {
         .days,            // v5, Days
         .follows,         // v6, Following
         .hosting,         // v7, Hosting
+        .recordCodes,     // v8, Boards
     ]
 }

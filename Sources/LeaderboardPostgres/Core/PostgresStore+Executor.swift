@@ -2,6 +2,7 @@
 // a plan inside one transaction on one pooled connection, each step in order, the player's
 // advisory lock where a plan asks; a read is one statement on a pooled connection, its rows
 // streamed. Rows keep their columns' names.
+import GameState
 import Leaderboard
 import Logging
 import PostgresNIO
@@ -75,6 +76,12 @@ extension PostgresStore {
             return try await rows(of: statement, connection, logger)
         case .lockPlayer(let player):
             try await lock(connection, player: player, logger)
+            return []
+        case .lockCode(let code):
+            // The two-key form: a key space apart from the one-key locks (players, the change log).
+            let hash = FNV1a.hash(code)
+            let (high, low) = (Int32(truncatingIfNeeded: hash >> 32), Int32(truncatingIfNeeded: hash))
+            try await exec(connection, "SELECT pg_advisory_xact_lock(\(high), \(low))", logger)
             return []
         case .lockJudgementOrder:
             try await exec(connection, "SELECT pg_advisory_xact_lock(\(PostgresSchema.runwayJudgementLock))", logger)

@@ -98,7 +98,7 @@ extension APICalls {
         refusals: [.forbidden(.playerBanned), .notFound(.boardNotFound), .conflict(.boardClosed),
                    .unprocessable(.invalidCode), .unprocessable(.boardTakesDonations), .unprocessable(.boardTakesVotes),
                    .unprocessable(.wrongKind), .unprocessable(.lookNotWearable), .unprocessable(.swarmTooLarge),
-                   .tooMany(.rateLimited), .unavailable(.verifierBusy)])
+                   .conflict(.codeTaken), .tooMany(.rateLimited), .unavailable(.verifierBusy)])
 }
 
 // MARK: The JSON
