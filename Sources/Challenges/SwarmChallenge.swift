@@ -16,6 +16,8 @@ public struct SwarmChallenge: Sendable, Identifiable, Equatable {
     public let seed: UInt64
     public let best: Double
     public let worst: Double
+    /// Season 1's best and worst: `best` and `worst`, read at the run's last step.
+    public var seasonOne: Scale { Scale(best: best, worst: worst) }
     /// Season 2's best and worst, for the readings of `seasonTwoValue` under `SwarmRules`.
     public var seasonTwo: Scale? = nil
 

@@ -94,11 +94,20 @@ extension SwarmChallenge {
 }
 
 extension ChallengeBook {
+    /// The challenge a contest scores and the scale it scores on; nil for a contest this book
+    /// does not hold.
+    private func scored(_ contest: SwarmContest) -> (SwarmChallenge, SwarmChallenge.Scale)? {
+        guard case let .classic(id, _, _) = contest, let challenge = swarmChallenge(id: id), let scale = challenge.seasonTwo else { return nil }
+        return (challenge, scale)
+    }
+
+    private static func unknown(_ contest: SwarmContest) -> SwarmRefusal {
+        SwarmRefusal(kind: .unknownContest, description: "there is no swarm contest \(contest.seedName)")
+    }
+
     /// The refusal a recipe meets on a contest before any run, or nil.
     public func check(_ recipe: SwarmRecipe, on contest: SwarmContest) -> SwarmRefusal? {
-        guard case let .classic(id, _, _) = contest, let challenge = swarmChallenge(id: id), challenge.seasonTwo != nil else {
-            return SwarmRefusal(kind: .unknownContest, description: "there is no swarm contest \(contest.seedName)")
-        }
+        guard let (challenge, _) = scored(contest) else { return Self.unknown(contest) }
         if let problem = recipe.problems().first { return SwarmRefusal(kind: .invalid, description: problem) }
         let agents = recipe.totalPopulation
         if agents < SwarmRules.minimumAgents {
@@ -123,9 +132,7 @@ extension ChallengeBook {
     /// `threads`.
     public func score(_ recipe: SwarmRecipe, on contest: SwarmContest, threads: Int = 1) -> Result<SwarmScore, SwarmRefusal> {
         if let refusal = check(recipe, on: contest) { return .failure(refusal) }
-        guard case let .classic(id, _, _) = contest, let challenge = swarmChallenge(id: id), let scale = challenge.seasonTwo else {
-            return .failure(SwarmRefusal(kind: .unknownContest, description: "there is no swarm contest \(contest.seedName)"))
-        }
+        guard let (challenge, scale) = scored(contest) else { return .failure(Self.unknown(contest)) }
         var values: [Double] = [], shares: [Double] = []
         for seed in contest.seeds {
             var total = 0.0, readings = 0
@@ -167,8 +174,7 @@ extension ChallengeBook {
             }
             if let problem = recipe.problems().first { return .failure(SwarmRefusal(kind: .invalid, description: problem)) }
             let outcome = challenge.score(recipe, threads: threads)
-            let share = (outcome.value - challenge.worst) / (challenge.best - challenge.worst) * 1000
-            return .success(SwarmBoardScore(score: outcome.score, detail: share.isFinite ? share : 0, rules: nil))
+            return .success(SwarmBoardScore(score: outcome.score, detail: challenge.seasonOne.share(outcome.value) * 1000, rules: nil))
         }
         return score(recipe, on: .classic(challenge: id, season: season, week: week), threads: threads)
             .map { SwarmBoardScore(score: $0.score, detail: $0.detail, rules: $0) }
