@@ -219,7 +219,7 @@ let package = Package(
             ]
         ),
         // Test helpers: a real PostgreSQL started for the tests, the two store kinds and their stores.
-        .target(name: "PlumeTestSupport", dependencies: ["GameState", "PlumeCalendar", "Leaderboard", "LeaderboardPostgres"], path: "Tests/PlumeTestSupport"),
+        .target(name: "PlumeTestSupport", dependencies: ["GameState", "PlumeCalendar", "Challenges", "ScoresAPI", "Leaderboard", "LeaderboardPostgres"], path: "Tests/PlumeTestSupport"),
         // The store suites run on SQLite and on a real PostgreSQL; SchemaTests reads both catalogs.
         .testTarget(
             name: "LeaderboardTests",

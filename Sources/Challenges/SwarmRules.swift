@@ -180,3 +180,34 @@ extension ChallengeBook {
             .map { SwarmBoardScore(score: $0.score, detail: $0.detail, rules: $0) }
     }
 }
+
+/// The classic challenges' seasons. Season 1 scored one seed's last frame and ran from the boards'
+/// first day; season 2 scores under `SwarmRules` from the day it shipped. A season's boards close
+/// when the next begins and are read for ever; a season's first day never moves once played.
+public enum SwarmSeasons {
+    /// The first UTC day of each season from season 2 on, in order.
+    public static let firstDays: [(season: Int, day: Int)] = [
+        (2, UTCDay.days(year: 2026, month: 11, day: 28)),
+    ]
+
+    /// The latest season defined.
+    public static var latest: Int { firstDays.last?.season ?? 1 }
+
+    /// The season a UTC day plays.
+    public static func season(onDay day: Int) -> Int {
+        firstDays.last { day >= $0.day }?.season ?? 1
+    }
+
+    /// A season's first day; nil for season 1 (it began with the boards) and for seasons not defined.
+    public static func firstDay(of season: Int) -> Int? {
+        firstDays.first { $0.season == season }?.day
+    }
+
+    /// The day a season's boards close (the next season's first day); nil while it is the latest.
+    public static func endDay(of season: Int) -> Int? {
+        firstDay(of: season + 1)
+    }
+
+    /// Whether the season is one this game knows.
+    public static func isDefined(_ season: Int) -> Bool { season == 1 || firstDay(of: season) != nil }
+}

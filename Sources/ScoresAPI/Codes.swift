@@ -72,6 +72,7 @@ public enum ErrorCode: String, CaseIterable, WireVocabulary {
     case wrongKind = "wrong_kind"
     case lookNotWearable = "look_not_wearable"
     case swarmTooLarge = "swarm_too_large"
+    case swarmTooSmall = "swarm_too_small"
     case invalidLimit = "invalid_limit"
     case invalidRadius = "invalid_radius"
     case invalidCursor = "invalid_cursor"

@@ -165,13 +165,16 @@ public struct BoardInfo: Codable, Sendable, Equatable {
     public var opensAt: String?
     public var closesAt: String?
     public var records: Int
+    /// A classic swarm challenge's season (1, 2, …); nil on other boards. Season 1 scored one
+    /// seed's last frame and is closed; later seasons score by `SwarmRules`.
+    public var season: Int?
 
     /// The id read: what the board is (`.unknown` for a newer server's board).
     public var boardID: BoardID { BoardID(id) }
     /// The UTC day a style or people's board is of.
     public var day: Int? { boardID.day }
 
-    public init(id: String, kind: BoardKind, period: BoardPeriod, title: String, brief: String, open: Bool, opensAt: String? = nil, closesAt: String? = nil, records: Int) {
+    public init(id: String, kind: BoardKind, period: BoardPeriod, title: String, brief: String, open: Bool, opensAt: String? = nil, closesAt: String? = nil, records: Int, season: Int? = nil) {
         self.id = id
         self.kind = Spelled(kind)
         self.period = Spelled(period)
@@ -181,10 +184,11 @@ public struct BoardInfo: Codable, Sendable, Equatable {
         self.opensAt = opensAt
         self.closesAt = closesAt
         self.records = records
+        self.season = season
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, kind, period, title, brief, open, opensAt = "opens_at", closesAt = "closes_at", records
+        case id, kind, period, title, brief, open, opensAt = "opens_at", closesAt = "closes_at", records, season
     }
 }
 

@@ -34,7 +34,8 @@ struct Bench: AsyncParsableCommand {
     @Flag(help: "Measure only a player's record and news: 1 000 000 records on yesterday's style board (--records), 100 players who have played 365 days, the closing pass that writes that day's news, then GET /v1/players/{id}/record and /v1/players/me/news latency.") var days = false
     @Flag(help: "Measure only the Runway: the ranking alone (a fit of 10 000 entries and 1 000 000 votes, a refit, pair dealing), then the same day through the service on SQLite (first refresh, deals, votes per second).") var runway = false
 
-    static let board = BoardID.swarm(challenge: "huddle", week: nil).text
+    /// The board seeded and read: Huddle's current season (new swarms are scored under its rules).
+    static let board = BoardID.swarm(challenge: "huddle", week: nil, season: SwarmSeasons.latest).text
     static let submitters = 1000
     static let sampledPlayers = 10_000
 
@@ -138,7 +139,7 @@ struct Bench: AsyncParsableCommand {
             repeated.append(try BenchTools.timeSubmit(port: port, token: token, code: BenchmarkCodes.swarm(n)))
         }
         let verify = fresh.sorted()[fresh.count / 2], cached = repeated.sorted()[repeated.count / 2]
-        print(String(format: "swarm verification (100 agents, challenge steps): %.1f ms new, %.2f ms repeated (median of 5, over HTTP)",
+        print(String(format: "swarm verification (100 agents, the season's rules on its board and this week's): %.1f ms new, %.2f ms repeated (median of 5, over HTTP)",
                      verify, cached))
 
         // The verifier alone, in this process: a new swarm simulated, then the same code from the

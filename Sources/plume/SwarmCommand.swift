@@ -64,7 +64,7 @@ struct SwarmCommand: ParsableCommand {
                       + "\"agents\":\(recipe.totalPopulation),\"ingredients\":\(recipe.ingredients.count)}")
                 return
             }
-            print("\(board): \(scored.score) (detail \(scored.detail)) — \(recipe.totalPopulation) agents, \(recipe.ingredients.count) ingredients")
+            print("\(board): \(scored.score) (detail \(scored.detail)) — \(recipe.totalPopulation) agents, \(recipe.ingredients.count) ingredient\(recipe.ingredients.count == 1 ? "" : "s")")
             if let rules = scored.rules {
                 let runs = rules.runs.map { String(Int($0.rounded())) }.joined(separator: " ")
                 print("\(rules.runs.count) runs of \(SwarmRules.steps) steps, each read over its last \(SwarmRules.window): \(runs)")

@@ -48,7 +48,8 @@ def test_a_player_registers_submits_sees_themselves_and_donates(plume_bin, plume
         g.wait_for("Challenge: ")
         challenge = re.search(r"Challenge: (\w+)", g.text()).group(1)
         g.press("b")
-        said = g.wait_for_status(f"{challenge}: scored", timeout=60, what="the swarm's official score")
+        # This season's board (season 2 since 2026-11-28), named so in the answer.
+        said = g.wait_for_status(f"{challenge} — season 2: scored", timeout=60, what="the swarm's official score")
         assert "rank 1" in said, said
 
         # The Scores screen: where, who, the board, and us on it.

@@ -82,13 +82,13 @@ def test_register_submit_and_read_a_look_with_the_score_recomputed(server, plume
 
 
 def test_board_reads_carry_an_etag_and_answer_304_when_unchanged(server, plume):
-    status, headers, body = server.request("GET", "/v1/boards/swarm-huddle/top?limit=10")
+    status, headers, body = server.request("GET", "/v1/boards/swarm-huddle-s2/top?limit=10")
     etag = headers["ETag"]
-    status, headers, body = server.request("GET", "/v1/boards/swarm-huddle/top?limit=10", headers={"If-None-Match": etag})
+    status, headers, body = server.request("GET", "/v1/boards/swarm-huddle-s2/top?limit=10", headers={"If-None-Match": etag})
     assert status == 304 and body == b""
     ada = server.register("Ada")
-    server.json("POST", "/v1/scores", {"board_id": "swarm-huddle", "code": swarm_code(plume)}, ada["token"])
-    status, headers, body = server.request("GET", "/v1/boards/swarm-huddle/top?limit=10", headers={"If-None-Match": etag})
+    server.json("POST", "/v1/scores", {"board_id": "swarm-huddle-s2", "code": swarm_code(plume)}, ada["token"])
+    status, headers, body = server.request("GET", "/v1/boards/swarm-huddle-s2/top?limit=10", headers={"If-None-Match": etag})
     assert status == 200 and headers["ETag"] != etag
 
 
@@ -100,16 +100,16 @@ def test_board_reads_carry_an_etag_and_answer_304_when_unchanged(server, plume):
     ("POST", "/v1/players", {"nom": "x"}, None, None, 422, "missing_field"),
     ("POST", "/v1/players", {"name": "a\u202eb"}, None, None, 422, "invalid_name"),
     ("POST", "/v1/players", None, b'{"name":"' + b"x" * 20000 + b'"}', None, 413, "body_too_large"),
-    ("POST", "/v1/scores", {"board_id": "swarm-huddle", "code": "1x"}, None, None, 401, "missing_token"),
-    ("POST", "/v1/scores", {"board_id": "swarm-huddle", "code": "1x"}, None, "plm_bogus", 401, "invalid_token"),
+    ("POST", "/v1/scores", {"board_id": "swarm-huddle-s2", "code": "1x"}, None, None, 401, "missing_token"),
+    ("POST", "/v1/scores", {"board_id": "swarm-huddle-s2", "code": "1x"}, None, "plm_bogus", 401, "invalid_token"),
     ("GET", "/v1/players/me", None, None, "plm_bogus", 401, "invalid_token"),
     ("GET", "/v1/boards/nope/top", None, None, None, 404, "board_not_found"),
-    ("GET", "/v1/boards/swarm-huddle/top?limit=0", None, None, None, 400, "invalid_limit"),
-    ("GET", "/v1/boards/swarm-huddle/top?limit=99999999999999", None, None, None, 400, "invalid_limit"),
-    ("GET", "/v1/boards/swarm-huddle/top?limit=abc", None, None, None, 400, "invalid_limit"),
-    ("GET", "/v1/boards/swarm-huddle/top?cursor=AAAA", None, None, None, 422, "invalid_cursor"),
-    ("GET", "/v1/boards/swarm-huddle/around/AAAAAAAAAAAAAAAAAAAAAA?radius=-1", None, None, None, 400, "invalid_radius"),
-    ("GET", "/v1/boards/swarm-huddle/around/AAAAAAAAAAAAAAAAAAAAAA", None, None, None, 404, "player_not_found"),
+    ("GET", "/v1/boards/swarm-huddle-s2/top?limit=0", None, None, None, 400, "invalid_limit"),
+    ("GET", "/v1/boards/swarm-huddle-s2/top?limit=99999999999999", None, None, None, 400, "invalid_limit"),
+    ("GET", "/v1/boards/swarm-huddle-s2/top?limit=abc", None, None, None, 400, "invalid_limit"),
+    ("GET", "/v1/boards/swarm-huddle-s2/top?cursor=AAAA", None, None, None, 422, "invalid_cursor"),
+    ("GET", "/v1/boards/swarm-huddle-s2/around/AAAAAAAAAAAAAAAAAAAAAA?radius=-1", None, None, None, 400, "invalid_radius"),
+    ("GET", "/v1/boards/swarm-huddle-s2/around/AAAAAAAAAAAAAAAAAAAAAA", None, None, None, 404, "player_not_found"),
     ("GET", "/v1/players/..%2F..%2Fetc%2Fpasswd", None, None, None, 404, "player_not_found"),
     ("GET", "/v1/boards/..%2Fcontributors/top", None, None, None, 404, "board_not_found"),
     ("GET", "/no/such/route", None, None, None, 404, "not_found"),
@@ -127,7 +127,7 @@ def test_submissions_are_refused_with_reasons(server, plume):
     board = today_board(server)
     cases = [
         ({"board_id": board, "code": swarm_code(plume)}, 422, "wrong_kind"),
-        ({"board_id": "swarm-huddle", "code": look_code(plume)}, 422, "wrong_kind"),
+        ({"board_id": "swarm-huddle-s2", "code": look_code(plume)}, 422, "wrong_kind"),
         ({"board_id": board, "code": look_code(plume)[:-1] + "A"}, 422, "invalid_code"),
         ({"board_id": board, "code": "9abc"}, 422, "invalid_code"),
         ({"board_id": "contributors", "code": look_code(plume)}, 422, "board_takes_donations"),
@@ -208,11 +208,11 @@ def test_health_readiness_metrics_and_openapi(server, plume):
     assert server.json("GET", "/healthz") == (200, {"status": "ok"})
     assert server.json("GET", "/readyz")[1]["status"] == "ready"
     ada = server.register("Ada")
-    server.json("POST", "/v1/scores", {"board_id": "swarm-huddle", "code": swarm_code(plume)}, ada["token"])
-    server.json("GET", "/v1/boards/swarm-huddle/top")
+    server.json("POST", "/v1/scores", {"board_id": "swarm-huddle-s2", "code": swarm_code(plume)}, ada["token"])
+    server.json("GET", "/v1/boards/swarm-huddle-s2/top")
     text = server.request("GET", "/metrics")[2].decode()
-    assert re.search(r'plume_verifications\{result="swarm_simulated"\} 1', text)
-    assert re.search(r'plume_rank_index_records\{board="swarm-huddle"\} 1', text)
+    assert re.search(r'plume_verifications\{result="swarm_simulated"\} 2', text)
+    assert re.search(r'plume_rank_index_records\{board="swarm-huddle-s2"\} 1', text)
     assert "hb_requests" in text or "http_server_request_duration" in text
     status, document = server.json("GET", "/v1/openapi.json")
     assert status == 200 and document["openapi"].startswith("3.1")
@@ -305,10 +305,10 @@ def test_two_servers_on_one_database_rank_each_others_writes(tmp_path, database,
     try:
         ada = first.register("Ada")
         wait_for(lambda: second.json("GET", f"/v1/players/{ada['player_id']}")[0] == 200, timeout=5)
-        status, result = first.json("POST", "/v1/scores", {"board_id": "swarm-comet", "code": swarm_code(plume)}, ada["token"])
+        status, result = first.json("POST", "/v1/scores", {"board_id": "swarm-comet-s2", "code": swarm_code(plume)}, ada["token"])
         assert status == 200
-        wait_for(lambda: second.json("GET", f"/v1/boards/swarm-comet/players/{ada['player_id']}")[0] == 200, timeout=5)
-        status, standing = second.json("GET", f"/v1/boards/swarm-comet/players/{ada['player_id']}")
+        wait_for(lambda: second.json("GET", f"/v1/boards/swarm-comet-s2/players/{ada['player_id']}")[0] == 200, timeout=5)
+        status, standing = second.json("GET", f"/v1/boards/swarm-comet-s2/players/{ada['player_id']}")
         assert standing["row"]["rank"] == 1 and standing["row"]["score"] == result["score"]
     finally:
         first.stop()

@@ -101,9 +101,9 @@ def test_a_real_browser_draws_the_runway_and_board_pages(tmp_path, plume):
         look = look_code(plume, [1])
         for player in (entrants[0], entrants[2]):
             assert srv.json("POST", "/v1/scores", {"board_id": today_board(srv), "code": look}, player["token"])[0] == 200
-        assert srv.json("POST", "/v1/scores", {"board_id": "swarm-comet", "code": swarm_code(plume)}, entrants[1]["token"])[0] == 200
+        assert srv.json("POST", "/v1/scores", {"board_id": "swarm-comet-s2", "code": swarm_code(plume)}, entrants[1]["token"])[0] == 200
         pages = {"runway": f"{srv.base}/runway/{today()}", "people-board": f"{srv.base}/b/people-{today()}",
-                 "swarm-board": f"{srv.base}/b/swarm-comet", "home": f"{srv.base}/"}
+                 "swarm-board": f"{srv.base}/b/swarm-comet-s2", "home": f"{srv.base}/"}
         for name, url in pages.items():
             shot = SCREENSHOTS / f"{name}.png"
             dom = browse(url, shot, tmp_path)

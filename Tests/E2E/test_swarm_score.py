@@ -1,5 +1,6 @@
 """`plume swarm score`: the number a player chases is the number the server gives. The command
 and a real server score the same recipes; season 2's rules refuse small crowds in words."""
+import datetime
 import json
 
 import pytest
@@ -33,10 +34,17 @@ def score(plume, board, text, *extra):
     return plume("swarm", "score", "--board", board, *extra, stdin=text.encode(), timeout=120)
 
 
+def this_week():
+    year, week, _ = datetime.datetime.now(datetime.timezone.utc).isocalendar()
+    return f"{year}-W{week:02d}"
+
+
 def test_the_command_gives_what_the_server_gives(server, plume, tmp_path):
+    """Season 2's boards (open since 2026-11-28): the server scores the season board and this
+    week's, each on its own seeds, and the command gives both numbers."""
     ada = server.register("Ada")
-    for board, state in [("swarm-huddle", recipe()), ("swarm-comet", recipe(120, 80, second=60)),
-                         ("swarm-sort", recipe(70, 50, second=50))]:
+    for challenge, state in [("huddle", recipe()), ("comet", recipe(120, 80, second=60)), ("sort", recipe(70, 50, second=50))]:
+        board, week = f"swarm-{challenge}-s2", f"swarm-{challenge}-s2-{this_week()}"
         shared = link(plume, state)
         printed = score(plume, board, shared, "--json")
         assert printed.returncode == 0, printed.stderr
@@ -45,9 +53,14 @@ def test_the_command_gives_what_the_server_gives(server, plume, tmp_path):
         assert (mine["board"], mine["agents"], mine["ingredients"]) == (board, state["ingredients"][0]["population"]
                                                                         + sum(i["population"] for i in state["ingredients"][1:]),
                                                                         len(state["ingredients"]))
+        weekly = json.loads(score(plume, week, shared, "--json").stdout)
         status, result = server.json("POST", "/v1/scores", {"board_id": board, "code": shared}, ada["token"])
         assert status == 200, result
         assert (result["score"], result["detail"]) == (mine["score"], mine["detail"]), board
+        assert [(a["board_id"], a["score"], a["detail"]) for a in result["also"]] == [(week, weekly["score"], weekly["detail"])]
+    # Season 1's boards are closed (read for ever); the command still reads them as they scored.
+    status, result = server.json("POST", "/v1/scores", {"board_id": "swarm-huddle", "code": link(plume, recipe(150))}, ada["token"])
+    assert status == 409 and result["error"]["code"] == "board_closed" and "season 1" in result["error"]["message"], result
     # A file, a bare code and a Swarm Chemistry recipe read as the importer reads them.
     path = tmp_path / "swarm.txt"
     path.write_text(link(plume, recipe()))
@@ -99,14 +112,14 @@ def test_a_look_or_a_mangled_paste_is_refused_in_words(plume):
 def test_a_copy_of_another_players_swarm_earns_nothing(server, plume):
     ada, bea = server.register("Ada"), server.register("Bea")
     shared = link(plume, recipe(130, 55))
-    status, _ = server.json("POST", "/v1/scores", {"board_id": "swarm-vortex", "code": shared}, ada["token"])
+    status, _ = server.json("POST", "/v1/scores", {"board_id": "swarm-vortex-s2", "code": shared}, ada["token"])
     assert status == 200
-    for board in ("swarm-vortex", "swarm-march"):
+    for board in ("swarm-vortex-s2", "swarm-march-s2"):
         status, refused = server.json("POST", "/v1/scores", {"board_id": board, "code": shared}, bea["token"])
         assert status == 409 and refused["error"]["code"] == "code_taken", refused
         assert "copies earn nothing" in refused["error"]["message"] and "Ada" not in refused["error"]["message"]
     # Bea earned nothing; Ada's own swarm goes on another board.
     status, mine = server.json("GET", "/v1/players/me", token=bea["token"])
     assert mine["points_earned"] == 0
-    status, _ = server.json("POST", "/v1/scores", {"board_id": "swarm-march", "code": shared}, ada["token"])
+    status, _ = server.json("POST", "/v1/scores", {"board_id": "swarm-march-s2", "code": shared}, ada["token"])
     assert status == 200

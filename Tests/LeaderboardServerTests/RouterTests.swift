@@ -115,7 +115,9 @@ import PlumeCalendar
             reply = try await client.call(.get, "/v1/boards?include=earlier")
             let listed = try Self.boardIDs(reply)
             #expect(reply.status == .ok && Array(listed.prefix(open.count - 1)) == Array(open.dropLast()) && listed.last == "contributors")
-            #expect(listed.count == open.count + 2 * LeaderboardLimits.earlierDays - 1)
+            // … and each challenge's season 1, closed and read for ever.
+            #expect(listed.count == open.count + 2 * LeaderboardLimits.earlierDays - 1 + 6)
+            #expect(listed.contains("swarm-huddle") && open.contains(Fixtures.swarmBoard()) && !open.contains("swarm-huddle"))
             let titles = try #require((reply.json["boards"] as? [[String: Any]])?.compactMap { $0["title"] as? String })
             let yesterday = UTCDay.string(UTCDay.parse(board.dropFirst(6))! - 1)
             #expect(titles.contains { $0.hasPrefix("Style: ") && $0.hasSuffix(" — " + yesterday) } && titles.first?.contains(" — ") == false)
@@ -137,7 +139,7 @@ import PlumeCalendar
             #expect(adaScore >= 0 && adaScore != 999_999 && reply.json["personal_best"] as? Bool == true)
             reply = try await client.call(.post, "/v1/scores", json: #"{"board_id":"\#(board)","code":"\#(Self.look())"}"#, token: bea.token)
             #expect(reply.status == .ok)
-            reply = try await client.call(.post, "/v1/scores", json: #"{"board_id":"swarm-huddle","code":"\#(Self.swarm())"}"#, token: bea.token)
+            reply = try await client.call(.post, "/v1/scores", json: #"{"board_id":"\#(Fixtures.swarmBoard())","code":"\#(Self.swarm())"}"#, token: bea.token)
             #expect(reply.status == .ok, "\(reply.text)")
 
             reply = try await client.call(.get, "/v1/boards/\(board)/top?limit=1")
@@ -286,11 +288,14 @@ import PlumeCalendar
         (.post, "/v1/players", #"{"name":"Ada"}"#, nil, 409, "name_taken"),
         (.post, "/v1/players", #"{"name":"x","email":"not-an-address"}"#, nil, 422, "invalid_email"),
         (.post, "/v1/players", "{\"name\":\"" + String(repeating: "x", count: 20_000) + "\"}", nil, 413, "body_too_large"),
-        (.post, "/v1/scores", #"{"board_id":"swarm-huddle","code":"1x"}"#, nil, 401, "missing_token"),
-        (.post, "/v1/scores", #"{"board_id":"swarm-huddle","code":"1x"}"#, "plm_bogus", 401, "invalid_token"),
-        (.post, "/v1/scores", #"{"board_id":"swarm-huddle","code":"1x"}"#, "ADA", 422, "invalid_code"),
+        (.post, "/v1/scores", #"{"board_id":"HUDDLE","code":"1x"}"#, nil, 401, "missing_token"),
+        (.post, "/v1/scores", #"{"board_id":"HUDDLE","code":"1x"}"#, "plm_bogus", 401, "invalid_token"),
+        (.post, "/v1/scores", #"{"board_id":"HUDDLE","code":"1x"}"#, "ADA", 422, "invalid_code"),
         (.post, "/v1/scores", #"{"board_id":"style-2026-01-01","code":"LOOK"}"#, "ADA", 409, "board_closed"),
-        (.post, "/v1/scores", #"{"board_id":"swarm-huddle","code":"LOOK"}"#, "ADA", 422, "wrong_kind"),
+        (.post, "/v1/scores", #"{"board_id":"HUDDLE","code":"LOOK"}"#, "ADA", 422, "wrong_kind"),
+        // Season 1's boards are read for ever and closed; season 2 refuses a swarm too small to judge.
+        (.post, "/v1/scores", #"{"board_id":"swarm-huddle","code":"SWARM"}"#, "ADA", 409, "board_closed"),
+        (.post, "/v1/scores", #"{"board_id":"HUDDLE","code":"TINY"}"#, "ADA", 422, "swarm_too_small"),
         (.post, "/v1/scores", #"{"board_id":"contributors","code":"LOOK"}"#, "ADA", 422, "board_takes_donations"),
         (.post, "/v1/scores", #"{"board_id":"nope","code":"LOOK"}"#, "ADA", 404, "board_not_found"),
         (.post, "/v1/scores", #"{"code":"LOOK"}"#, "ADA", 422, "missing_field"),
@@ -356,6 +361,8 @@ import PlumeCalendar
             for refusal in Self.refusals {
                 let body = refusal.body?.replacingOccurrences(of: "LOOK", with: Self.look())
                     .replacingOccurrences(of: "SWARM", with: Self.swarm())
+                    .replacingOccurrences(of: "TINY", with: Self.swarm(population: 40))
+                    .replacingOccurrences(of: "HUDDLE", with: Fixtures.swarmBoard())
                     .replacingOccurrences(of: "TODAY", with: String(Self.today().dropFirst(6)))
                 let token = refusal.token == "ADA" ? ada.token : refusal.token
                 let path = refusal.path.replacingOccurrences(of: "TODAY", with: String(Self.today().dropFirst(6)))
@@ -447,7 +454,7 @@ import PlumeCalendar
             let players = try await (0..<4).asyncMap { try await client.register("p\($0)") }
             let replies = try await withThrowingTaskGroup(of: Reply.self) { group in
                 for (number, player) in players.enumerated() {
-                    let body = #"{"board_id":"swarm-huddle","code":"\#(Self.swarm(population: 200 + number))"}"#
+                    let body = #"{"board_id":"\#(Fixtures.swarmBoard())","code":"\#(Self.swarm(population: 200 + number))"}"#
                     group.addTask { try await client.call(.post, "/v1/scores", json: body, token: player.token) }
                 }
                 return try await group.reduce(into: []) { $0.append($1) }

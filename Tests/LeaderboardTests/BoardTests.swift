@@ -1,4 +1,5 @@
 // Board ids, UTC days and ISO weeks.
+import Challenges
 import Foundation
 import Testing
 @testable import Leaderboard
@@ -77,6 +78,44 @@ import PlumeCalendar
         for challenge in book.swarmChallenges {
             #expect(BoardID("swarm-" + challenge.id).period == .allTime, "a challenge id that reads as a week: \(challenge.id)")
         }
+    }
+
+    /// Season 2 began on 2026-11-28 (a Saturday of week 48): season 1's boards closed that day and
+    /// are read for ever; season 2's season board opened, and its first week runs from that day.
+    @Test func seasonsCloseAndOpenOnTheirFirstDay() throws {
+        let book = Fixtures.book
+        let switchDay = try #require(SwarmSeasons.firstDay(of: 2))
+        #expect(UTCDay.string(switchDay) == "2026-11-28" && SwarmSeasons.season(onDay: switchDay - 1) == 1 && SwarmSeasons.season(onDay: switchDay) == 2)
+        let before = Int64(switchDay - 1) * 86_400 + 82_000, after = Int64(switchDay + 1) * 86_400 + 60
+        let switchSecond = UTCDay.start(of: switchDay)
+        // The day before: season 1 open, season 2 not yet a board.
+        #expect(Board.parse("swarm-huddle", book: book, now: before)?.isOpen(at: before) == true)
+        #expect(Board.parse("swarm-huddle-s2", book: book, now: before) == nil)
+        #expect(Board.current(book: book, now: before).contains { $0.id == "swarm-huddle-2026-W48" })
+        // The day after: season 1 closed at the switch (its week cut short), season 2 open.
+        let one = try #require(Board.parse("swarm-huddle", book: book, now: after))
+        #expect(!one.isOpen(at: after) && one.openInterval?.upperBound == switchSecond && one.season == 1)
+        let oneWeek = try #require(Board.parse("swarm-huddle-2026-W48", book: book, now: after))
+        #expect(!oneWeek.isOpen(at: after) && oneWeek.openInterval == UTCDay.start(of: switchDay - 5) ..< switchSecond)
+        let two = try #require(Board.parse("swarm-huddle-s2", book: book, now: after))
+        #expect(two.isOpen(at: after) && two.openInterval == nil && two.season == 2)
+        let twoWeek = try #require(Board.parse("swarm-huddle-s2-2026-W48", book: book, now: after))
+        #expect(twoWeek.isOpen(at: after) && twoWeek.openInterval == switchSecond ..< UTCDay.start(of: switchDay + 2))
+        #expect(!twoWeek.isOpen(at: switchSecond - 1))
+        // No week of a season outside it, no season not defined, no week not begun.
+        let nextWeek = Int64(switchDay + 3) * 86_400
+        for missing in ["swarm-huddle-s2-2026-W47", "swarm-huddle-s3", "swarm-huddle-s3-2026-W49", "swarm-nothing-s2", "swarm-huddle-s2-2026-W50"] {
+            #expect(Board.parse(missing, book: book, now: nextWeek) == nil, "\(missing)")
+        }
+        #expect(Board.parse("swarm-huddle-2026-W49", book: book, now: nextWeek) == nil)
+        #expect(Board.parse("swarm-huddle-s2-2026-W49", book: book, now: nextWeek)?.isOpen(at: nextWeek) == true)
+        // What is open and what a game lists: season 2 now, season 1's six boards closed, before contributors.
+        let current = Board.current(book: book, now: after).map(\.id)
+        #expect(current.contains("swarm-huddle-s2") && current.contains("swarm-huddle-s2-2026-W48") && !current.contains("swarm-huddle"))
+        let listed = Board.listed(book: book, now: after)
+        let closed = listed.filter { $0.season == 1 }.map(\.id)
+        #expect(closed == book.swarmChallenges.map { "swarm-" + $0.id } && listed.last == .contributors)
+        #expect(listed.dropLast().suffix(closed.count).map(\.id) == closed)
     }
 
     /// What a game lists: the open boards, then each earlier day's style and people's boards,

@@ -37,7 +37,8 @@ struct Schema: Equatable {
         try await SQLiteStore(path: sqlitePath).migrate()
         let sqlite = try Self.read(sqlite: sqlitePath)
         let url = try StoreKind.postgres.newDatabase()
-        try await PostgresStore(url: url).migrate()
+        // The migration lock is the cluster's: other suites migrating at once queue for it.
+        try await PostgresStore(url: url, deadline: .seconds(60)).migrate()
         let postgres = try await Self.read(postgres: url)
         // The tables are the ones the migrations declare, the same on both stores.
         let declared = Self.tablesCreated(StoreSchema.migrations.flatMap { $0.statements(.sqlite) })

@@ -131,14 +131,47 @@ import PlumeCalendar
         #expect(result.score == Int64(expected.score))
         #expect(abs(result.detail - (expected.value - challenge.worst) / (challenge.best - challenge.worst) * 1000) < 1e-9)
         #expect(result.also?.map(\.boardID) == ["swarm-huddle-2026-W47"])
-        #expect(service.verifier.counts.simulated == before.simulated + 1)
+        // Season 1 scored one seed for both boards: the week's is the cache's answer.
+        #expect(service.verifier.counts.simulated == before.simulated + 1 && service.verifier.counts.cached == before.cached + 1)
         // Ada's own code again, on the week's board: from the cache, nothing better, nothing moves.
         let again = try await service.submit(ada, SubmitRequest(boardID: "swarm-huddle-2026-W47", code: code))
         #expect(again.score == result.score && again.rank == 1 && !again.personalBest)
         #expect(service.verifier.counts.simulated == before.simulated + 1)
-        #expect(service.verifier.counts.cached == before.cached + 1)
+        #expect(service.verifier.counts.cached == before.cached + 3)
         let tooBig = ShareCode.encode(.swarm(SwarmRecipe([Ingredient(population: 300, genome: Genome(clampingHundredths: [5000, 500, 1000, 50, 50, 2000, 10, 50]))])))
         _ = try await service.submit(ada, SubmitRequest(boardID: "swarm-comet", code: tooBig))
+    }
+
+    /// From season 2's first day a swarm is scored by the season's rules, on the season board's
+    /// seeds and on this week's: two runs of the rules, two scores, as `plume swarm score` gives
+    /// them; season 1 is closed, and a swarm too small to judge is refused before any run.
+    @Test(arguments: StoreKind.allCases) func seasonTwoScoresEachBoardOnItsOwnSeeds(_ kind: StoreKind) async throws {
+        let clock = TestClock((2026, 11, 29))
+        let service = try await Fixtures.service(kind, clock: clock)
+        let ada = try await register(service, "Ada")
+        let code = Fixtures.swarmCode()
+        guard case .swarm(let recipe) = try ShareCode.decode(code) else { Issue.record("not a swarm"); return }
+        let week = ISOWeek("2026-W48")!
+        let season = try Fixtures.book.boardScore(recipe, challenge: "huddle", season: 2, week: nil).get()
+        let weekly = try Fixtures.book.boardScore(recipe, challenge: "huddle", season: 2, week: week).get()
+        let before = service.verifier.counts
+        let result = try await service.submit(ada, SubmitRequest(boardID: "swarm-huddle-s2", code: code))
+        #expect(result.score == Int64(season.score) && result.detail == season.detail)
+        let also = try #require(result.also?.first)
+        #expect(also.boardID == "swarm-huddle-s2-2026-W48" && also.score == Int64(weekly.score) && also.detail == weekly.detail)
+        #expect(season.rules?.runs != weekly.rules?.runs, "the two boards run different seeds")
+        #expect(service.verifier.counts.simulated == before.simulated + 2)
+        let page = try await service.top(boardID: "swarm-huddle-s2", limit: 10, cursor: nil)
+        #expect(page.board.title == "Huddle — season 2" && page.board.season == 2 && page.rows.map(\.score) == [Int64(season.score)])
+        #expect(try await service.top(boardID: "swarm-huddle-s2-2026-W48", limit: 10, cursor: nil).board.title == "Huddle — season 2, week 48, 2026")
+        await refusal("board_closed") { _ = try await service.submit(ada, SubmitRequest(boardID: "swarm-huddle", code: code)) }
+        let closed = try await service.top(boardID: "swarm-huddle", limit: 10, cursor: nil).board
+        #expect(closed.title == "Huddle — season 1" && !closed.open && closed.season == 1)
+        let tiny = Fixtures.swarmCode(population: 99)
+        await refusal("swarm_too_small") { _ = try await service.submit(ada, SubmitRequest(boardID: "swarm-comet-s2", code: tiny)) }
+        #expect(service.verifier.counts.simulated == before.simulated + 2)
+        // Sort reads species: one species, however large, is refused in words.
+        await refusal("swarm_too_small") { _ = try await service.submit(ada, SubmitRequest(boardID: "swarm-sort-s2-2026-W48", code: code)) }
     }
 
     @Test(arguments: StoreKind.allCases) func copiesOfAnotherPlayersSwarmEarnNothing(_ kind: StoreKind) async throws {

@@ -1,7 +1,9 @@
 // Share codes the tests submit: a wearable outfit, a plain look, and a small swarm.
+import Challenges
 import Foundation
 import GameState
 import PlumeCalendar
+import ScoresAPI
 
 public enum Fixtures {
     public static func look(_ garments: [Int] = []) -> String {
@@ -17,6 +19,12 @@ public enum Fixtures {
     public static func swarm(population: Int = 100) -> String {
         let genome = Genome(clampingHundredths: [6000, 500, 1000, 50, 50, 2000, 10, 50])
         return ShareCode.encode(.swarm(SwarmRecipe([Ingredient(population: population, genome: genome)])))
+    }
+
+    /// A classic challenge's board of the season playing today (UTC); with `week`, this week's.
+    public static func swarmBoard(_ challenge: String = "huddle", week: Bool = false) -> String {
+        let today = UTCDay.containing(Date())
+        return BoardID.swarm(challenge: challenge, week: week ? ISOWeek(day: today) : nil, season: SwarmSeasons.season(onDay: today)).text
     }
 
     /// Today's style board (UTC).

@@ -58,6 +58,17 @@ import TUI
         #expect(model.top(SlotPrompt.self) != nil && model.status.isEmpty, "\(model.status)")
     }
 
+    /// From season 2's first day, b sends the Lab's swarm to the challenge's season-2 board.
+    @Test func theLabSubmitsToTheSeasonPlayingToday() {
+        var fake = FakeScores()
+        fake.player = FakeScores.me
+        var model = app()
+        model.drive(.clock(Double(UTCDay.start(of: UTCDay.days(year: 2026, month: 11, day: 29))) + 3600), &fake)
+        model.drive(keys: .char("2"), fake: &fake)
+        let sent = model.drive(keys: .char("b"), fake: &fake)
+        #expect(sent == [.submit(board: "swarm-huddle-s2", code: ShareCode.encode(.swarm(model.lab.recipe)))])
+    }
+
     @Test func aScoreOnTheLabsChallengeGoesWhenTheChallengeChanges() {
         var fake = FakeScores()
         fake.player = FakeScores.me

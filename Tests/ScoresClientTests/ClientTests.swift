@@ -113,7 +113,9 @@ func refusal(_ events: [ScoresEvent], sourceLocation: SourceLocation = #_sourceL
             let boards = try first(events) { if case .boards(let list) = $0 { list } else { nil } }
             let today = Fixtures.styleBoard()
             #expect(boards.first?.id == today)
-            #expect(boards.contains { $0.id == "swarm-huddle" })
+            // This season's challenges open; season 1's closed, read for ever, titled as such.
+            #expect(boards.contains { $0.id == Fixtures.swarmBoard() && $0.open && $0.season == SwarmSeasons.latest })
+            #expect(boards.contains { $0.id == "swarm-huddle" && !$0.open && $0.title == "Huddle — season 1" })
             #expect(!boards.contains { $0.kind.word == .contributors })
             #expect(boards.filter { $0.kind.word == .style && !$0.open }.count == LeaderboardLimits.earlierDays)
             // The people's boards: today's and yesterday's from the server, earlier days' closed, each once.
@@ -153,9 +155,9 @@ func refusal(_ events: [ScoresEvent], sourceLocation: SourceLocation = #_sourceL
             events = await session.perform(.submit(board: today, code: Fixtures.look()))
             let notBetter = try first(events) { if case .submitted(let result) = $0 { result } else { nil } }
             #expect(!notBetter.personalBest && notBetter.best.score == look.score)
-            events = await session.perform(.submit(board: "swarm-huddle", code: Fixtures.swarm()))
+            events = await session.perform(.submit(board: Fixtures.swarmBoard(), code: Fixtures.swarm()))
             let swarm = try first(events) { if case .submitted(let result) = $0 { result } else { nil } }
-            #expect(swarm.personalBest && swarm.also?.first?.boardID.hasPrefix("swarm-huddle-") == true)
+            #expect(swarm.personalBest && swarm.also?.first?.boardID == Fixtures.swarmBoard(week: true))
 
             // Read back: top, then unchanged (a 304 on the server; the same ETag locally).
             events = await session.perform(.top(board: today))
@@ -176,7 +178,7 @@ func refusal(_ events: [ScoresEvent], sourceLocation: SourceLocation = #_sourceL
             #expect(around.value.rows.contains { $0.playerID == me.playerID })
             events = await session.perform(.myBests)
             let bests = try first(events) { if case .myBests(let own, let answer) = $0 { (own, answer) } else { nil } }
-            #expect(Set(bests.1.value.bests.map(\.boardID)).isSuperset(of: [today, "swarm-huddle"]))
+            #expect(Set(bests.1.value.bests.map(\.boardID)).isSuperset(of: [today, Fixtures.swarmBoard(), Fixtures.swarmBoard(week: true)]))
             #expect(bests.0.pointsAvailable == bests.0.pointsEarned && bests.0.pointsEarned > 0)
 
             // Donate: too many points is refused; some points move, and contributors change.

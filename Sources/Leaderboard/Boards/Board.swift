@@ -1,7 +1,8 @@
 // The boards the server defines (clients never create one), and what each ranks:
 //   style-YYYY-MM-DD          the day's style theme; open that UTC day only, readable forever
-//   swarm-<challenge>         a swarm challenge, all-time
-//   swarm-<challenge>-YYYY-Www the same challenge for one ISO week (UTC)
+//   swarm-<challenge>[-sN]    a swarm challenge's season (season 1 unnumbered): open from the
+//                             season's first day until the next season's
+//   swarm-<challenge>[-sN]-YYYY-Www the same challenge for one ISO week (UTC) of the season
 //   contributors              points each player has given to causes
 //   people-YYYY-MM-DD         the Runway's people's choice for a day: looks ranked by players'
 //                             votes; written by the runway's fit, never by submissions; open
@@ -14,7 +15,7 @@ import ScoresAPI
 public struct Board: Hashable, Sendable {
     public enum Kind: Hashable, Sendable {
         case style(day: Int)
-        case swarm(challenge: String, week: ISOWeek?)
+        case swarm(challenge: String, week: ISOWeek?, season: Int)
         case contributors
         case people(day: Int)
     }
@@ -29,7 +30,7 @@ public struct Board: Hashable, Sendable {
     public var boardID: BoardID {
         switch kind {
         case .style(let day): .style(day: day)
-        case .swarm(let challenge, let week): .swarm(challenge: challenge, week: week)
+        case .swarm(let challenge, let week, let season): .swarm(challenge: challenge, week: week, season: season)
         case .contributors: .contributors
         case .people(let day): .people(day: day)
         }
@@ -52,10 +53,23 @@ public struct Board: Hashable, Sendable {
     public var openInterval: Range<Int64>? {
         switch kind {
         case .style(let day): UTCDay.start(of: day) ..< UTCDay.start(of: day + 1)
-        case .swarm(_, let week?): UTCDay.start(of: week.firstDay) ..< UTCDay.start(of: week.firstDay + 7)
+        case .swarm(_, let week?, let season):
+            // A week of a season runs inside the season: the week the seasons changed is split.
+            UTCDay.start(of: max(week.firstDay, Self.firstDay(ofSeason: season)))
+                ..< UTCDay.start(of: min(week.firstDay + 7, SwarmSeasons.endDay(of: season) ?? week.firstDay + 7))
+        case .swarm(_, nil, let season):
+            SwarmSeasons.endDay(of: season).map { UTCDay.start(of: Self.firstDay(ofSeason: season)) ..< UTCDay.start(of: $0) }
         case .people(let day): UTCDay.start(of: day) ..< UTCDay.start(of: day + 2)
-        case .swarm(_, nil), .contributors: nil
+        case .contributors: nil
         }
+    }
+
+    /// The first day a season's boards count: season 1's is the boards' first day.
+    static func firstDay(ofSeason season: Int) -> Int { SwarmSeasons.firstDay(of: season) ?? UTCDay.firstSeasonDay }
+
+    /// The classic challenge's season, when this is one of its boards.
+    public var season: Int? {
+        if case .swarm(_, _, let season) = kind { season } else { nil }
     }
 
     public func isOpen(at seconds: Int64) -> Bool { openInterval.map { $0.contains(seconds) } ?? true }
@@ -73,27 +87,34 @@ public struct Board: Hashable, Sendable {
         case .contributors: return .contributors
         case .style(let day): return season.contains(day) ? Board(.style(day: day)) : nil
         case .people(let day): return season.contains(day) ? Board(.people(day: day)) : nil
-        case .swarm(let challenge, nil, 1):
-            return book.swarmChallenge(id: challenge) == nil ? nil : Board(.swarm(challenge: challenge, week: nil))
-        case .swarm(let challenge, let week?, 1):
-            guard book.swarmChallenge(id: challenge) != nil, week.firstDay <= today, week.firstDay + 7 > UTCDay.firstSeasonDay else { return nil }
-            return Board(.swarm(challenge: challenge, week: week))
-        // Season 2's boards are read once its rules score them.
-        case .swarm, .unknown: return nil
+        case .swarm(let challenge, let week, let season):
+            // A season not yet begun (or unknown here) has no boards; a challenge without a
+            // season-2 scale plays season 1 only.
+            guard let found = book.swarmChallenge(id: challenge), SwarmSeasons.isDefined(season),
+                  season == 1 || found.seasonTwo != nil else { return nil }
+            let first = firstDay(ofSeason: season)
+            guard first <= today else { return nil }
+            if let week {
+                guard week.firstDay <= today, week.firstDay + 7 > first,
+                      week.firstDay < SwarmSeasons.endDay(of: season) ?? Int.max else { return nil }
+            }
+            return Board(.swarm(challenge: challenge, week: week, season: season))
+        case .unknown: return nil
         }
     }
 
     /// The boards open at `seconds`, in the order a player would browse them: today's style
-    /// theme, today's people's choice and yesterday's (still taking votes), each challenge
-    /// all-time and this week, then contributors.
+    /// theme, today's people's choice and yesterday's (still taking votes), each challenge's
+    /// season and this week of it, then contributors.
     public static func current(book: ChallengeBook, now seconds: Int64) -> [Board] {
         let today = UTCDay.containing(seconds: seconds)
         let week = ISOWeek(day: today)
         var boards = [Board(.style(day: today)), Board(.people(day: today))]
         if today - 1 >= UTCDay.firstSeasonDay { boards.append(Board(.people(day: today - 1))) }
         for challenge in book.swarmChallenges {
-            boards.append(Board(.swarm(challenge: challenge.id, week: nil)))
-            boards.append(Board(.swarm(challenge: challenge.id, week: week)))
+            let season = challenge.seasonTwo == nil ? 1 : SwarmSeasons.season(onDay: today)
+            boards.append(Board(.swarm(challenge: challenge.id, week: nil, season: season)))
+            boards.append(Board(.swarm(challenge: challenge.id, week: week, season: season)))
         }
         boards.append(.contributors)
         return boards
@@ -101,7 +122,8 @@ public struct Board: Hashable, Sendable {
 
     /// The boards a game lists: those open now, then each earlier day's style board and
     /// people's choice (closed, still read) back `LeaderboardLimits.earlierDays` days or to the
-    /// first season day, newest first; contributors last.
+    /// first season day, newest first; each challenge's earlier seasons (closed, final), newest
+    /// first; contributors last.
     public static func listed(book: ChallengeBook, now seconds: Int64) -> [Board] {
         let today = UTCDay.containing(seconds: seconds)
         var boards = current(book: book, now: seconds).filter { $0 != .contributors }
@@ -109,6 +131,12 @@ public struct Board: Hashable, Sendable {
             boards.append(Board(.style(day: day)))
             // Yesterday's people's choice still takes votes: it is among the open boards.
             if day < today - 1 { boards.append(Board(.people(day: day))) }
+        }
+        let season = SwarmSeasons.season(onDay: today)
+        for earlier in stride(from: season - 1, through: 1, by: -1) {
+            for challenge in book.swarmChallenges where earlier == 1 || challenge.seasonTwo != nil {
+                boards.append(Board(.swarm(challenge: challenge.id, week: nil, season: earlier)))
+            }
         }
         boards.append(.contributors)
         return boards

@@ -13,26 +13,30 @@ extension LeaderboardService {
             let shown = info(board)
             throw LeaderboardError(.closed, .boardClosed, "\(shown.title) is closed: it took submissions until \(shown.closesAt ?? "")")
         }
-        let verified = try await verifier.verify(code: request.code, for: board)
-        let code = ShareCode.encode(verified.state)
         var boards = [board]
-        // A swarm counts on its challenge's all-time board and on this week's board together.
-        if case .swarm(let challenge, let week) = board.kind {
+        // A swarm counts on its challenge's season board and on this week's board of the season
+        // together, each scored on its own seeds (season 1 scored one seed for both).
+        if case .swarm(let challenge, let week, let season) = board.kind {
             let thisWeek = ISOWeek(day: UTCDay.containing(milliseconds: at))
-            boards.append(week == nil ? Board(.swarm(challenge: challenge, week: thisWeek)) : Board(.swarm(challenge: challenge, week: nil)))
+            boards.append(Board(.swarm(challenge: challenge, week: week == nil ? thisWeek : nil, season: season)))
         }
-        var outcomes: [(Board, SubmitOutcome)] = []
-        for target in boards {
-            let record = ScoreRecord(board: target.id, player: player.number, score: verified.score, detail: verified.detail, code: code, at: at)
-            outcomes.append((target, try await store.submit(record)))
+        // Both boards are scored before either is written, one after the other: a submission
+        // holds at most one of the pool's slots (season 1's second board is a cache hit).
+        var verifications: [Verification] = []
+        for target in boards { verifications.append(try await verifier.verify(code: request.code, for: target)) }
+        var outcomes: [(Board, Verification, SubmitOutcome)] = []
+        for (target, verified) in zip(boards, verifications) {
+            let record = ScoreRecord(board: target.id, player: player.number, score: verified.score, detail: verified.detail,
+                                     code: ShareCode.encode(verified.state), at: at)
+            outcomes.append((target, verified, try await store.submit(record)))
         }
         try await catchUp()
         // The score is kept whatever happens to its news: a friend's item not written (the
         // database failing between the two) is not worth answering a kept submission with an error.
-        for (target, outcome) in outcomes where outcome.improved {
+        for (target, _, outcome) in outcomes where outcome.improved {
             try? await tellFollowersPassed(by: player, board: target, before: outcome.previous?.key, after: outcome.best.key)
         }
-        let results = outcomes.map { target, outcome in
+        let results = outcomes.map { target, verified, outcome in
             let entry = index.existing(target.id)?.entry(player: player.number)
             return SubmissionResult(boardID: target.id, score: verified.score, detail: verified.detail, rank: entry?.rank,
                                     tied: entry?.tied ?? false, personalBest: outcome.improved,

@@ -57,28 +57,41 @@ public final class Verifier: Sendable {
             let result = Verification(score: Int64(theme.score(look, in: catalog).total), detail: 0, state: state)
             cache.withLock { $0[key] = result }
             return counted(result, \.looks)
-        case .swarm(let id, _):
+        case .swarm(let id, let week, let season):
             guard case .swarm(let recipe) = state else {
-                throw .invalid(.wrongKind, "this board ranks swarms, and that code is a look — submit it to today's style board")
+                throw .invalid(.wrongKind, "this board ranks swarms, and that code is a look — submit it to a swarm board")
             }
-            guard let challenge = book.swarmChallenge(id: id) else { throw .noSuchBoard(board.id) }
-            guard recipe.totalPopulation <= GameLimits.maxTotalPopulation, recipe.isValid else {
+            guard book.swarmChallenge(id: id) != nil else { throw .noSuchBoard(board.id) }
+            guard recipe.totalPopulation <= GameLimits.maxTotalPopulation else {
                 throw .invalid(.swarmTooLarge, "a swarm may have at most \(GameLimits.maxTotalPopulation) agents")
             }
-            let key = "swarm:\(challenge.id):\(code)"
+            // Season 1 scored one fixed seed whatever the week; later seasons each week's own seeds.
+            let key = season == 1 ? "swarm:\(id):\(code)" : "swarm:\(SwarmContest.classic(challenge: id, season: season, week: week).seedName):\(code)"
             if let hit = cache.withLock({ $0[key] }) { return counted(hit, \.cached) }
+            // Refusals that need no run are answered before the pool is asked.
+            if season >= 2, let refusal = book.check(recipe, on: .classic(challenge: id, season: season, week: week)) {
+                throw Self.refused(refusal, board: board)
+            }
             let threads = pool.threadsPerSimulation
             let book = book
-            let scored = try await pool.run { book.boardScore(recipe, challenge: challenge.id, season: 1, week: nil, threads: threads) }
-            // The checks above leave no refusal to meet; one would still be answered in its words.
+            let scored = try await pool.run { book.boardScore(recipe, challenge: id, season: season, week: week, threads: threads) }
             let outcome: SwarmBoardScore
             switch scored {
             case .success(let found): outcome = found
-            case .failure(let refusal): throw .invalid(.swarmTooLarge, refusal.description)
+            case .failure(let refusal): throw Self.refused(refusal, board: board)
             }
             let result = Verification(score: Int64(outcome.score), detail: outcome.detail, state: state)
             cache.withLock { $0[key] = result }
             return counted(result, \.simulated)
+        }
+    }
+
+    /// A swarm rule's refusal as the API answers it.
+    static func refused(_ refusal: SwarmRefusal, board: Board) -> LeaderboardError {
+        switch refusal.kind {
+        case .tooSmall: .invalid(.swarmTooSmall, refusal.description)
+        case .invalid: .invalid(.swarmTooLarge, refusal.description)
+        case .unknownContest: .noSuchBoard(board.id)
         }
     }
 

@@ -88,12 +88,14 @@ public final class LeaderboardService: Sendable {
             let theme = book.theme(forDay: day)
             return BoardInfo(id: board.id, kind: .style, period: .day, title: "Style: \(theme.name)" + dated(day), brief: theme.brief,
                              open: open, opensAt: opens, closesAt: closes, records: records)
-        case .swarm(let id, let week):
+        case .swarm(let id, let week, let season):
             let challenge = book.swarmChallenge(id: id)
-            let name = challenge?.name ?? id
+            let name = (challenge?.name ?? id) + " — season \(season)"
+            let rules = season == 1 ? " Season 1 scored one run's last frame."
+                : " Scored over \(SwarmRules.seeds) runs of this board's own seeds, each read over its last \(SwarmRules.window) of \(SwarmRules.steps) steps; at least \(SwarmRules.minimumAgents) agents."
             return BoardInfo(id: board.id, kind: .swarm, period: week == nil ? .allTime : .week,
-                             title: week.map { "\(name) — week \($0.week), \($0.year)" } ?? name, brief: challenge?.brief ?? "",
-                             open: open, opensAt: opens, closesAt: closes, records: records)
+                             title: week.map { "\(name), week \($0.week), \($0.year)" } ?? name, brief: (challenge?.brief ?? "") + rules,
+                             open: open, opensAt: opens, closesAt: closes, records: records, season: season)
         case .people(let day):
             let theme = book.theme(forDay: day)
             return BoardInfo(id: board.id, kind: .people, period: .day, title: "People's choice: \(theme.name)" + dated(day),

@@ -101,7 +101,9 @@ extension LabState: ScreenLayer {
         case .char("u"): return changed(undo() ? "Undone." : "Nothing to undo.")
         case .char("s"): return .done(.go(.share))
         case .char("i"): return .done(.go(.importer))
-        case .char("b"): return .done(.submit(board: BoardID.swarm(challenge: challenge(in: context.book).id, week: nil).text, code: ShareCode.encode(.swarm(recipe)), what: .swarm))
+        case .char("b"):
+            let board = BoardID.swarm(challenge: challenge(in: context.book).id, week: nil, season: SwarmSeasons.season(onDay: context.day))
+            return .done(.submit(board: board.text, code: ShareCode.encode(.swarm(recipe)), what: .swarm))
         default: return .pass
         }
         return .nothing

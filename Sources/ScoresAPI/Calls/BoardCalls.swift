@@ -93,12 +93,12 @@ extension APICalls {
     public static let submit = APICall<SubmitRequest, SubmissionResult>(
         "submit", .post, CallPath("/v1/scores"), auth: .player,
         summary: "Submit a share code; the server computes the score",
-        notes: "A swarm counts on its challenge's all-time board and on this week's board together: the other board's result is in also.",
+        notes: "A swarm counts on its challenge's season board and on this week's board of the season together, each scored on its own seeds: the other board's result is in also.",
         reply: .ok("The official score and rank"),
         refusals: [.forbidden(.playerBanned), .notFound(.boardNotFound), .conflict(.boardClosed),
                    .unprocessable(.invalidCode), .unprocessable(.boardTakesDonations), .unprocessable(.boardTakesVotes),
                    .unprocessable(.wrongKind), .unprocessable(.lookNotWearable), .unprocessable(.swarmTooLarge),
-                   .conflict(.codeTaken), .tooMany(.rateLimited), .unavailable(.verifierBusy)])
+                   .unprocessable(.swarmTooSmall), .conflict(.codeTaken), .tooMany(.rateLimited), .unavailable(.verifierBusy)])
 }
 
 // MARK: The JSON
@@ -107,7 +107,8 @@ extension BoardInfo: WireSchema {
     public static var schema: JSONSchema {
         .object(.required("id", .string), .required("kind", .words(BoardKind.self)), .required("period", .words(BoardPeriod.self)),
                 .required("title", .string), .required("brief", .string), .required("open", .boolean),
-                .optional("opens_at", .string), .optional("closes_at", .string), .required("records", .integer))
+                .optional("opens_at", .string), .optional("closes_at", .string), .required("records", .integer),
+                .optional("season", .integer))
     }
 }
 
