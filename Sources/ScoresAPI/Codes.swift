@@ -76,6 +76,7 @@ public enum ErrorCode: String, CaseIterable, WireVocabulary {
     case invalidLimit = "invalid_limit"
     case invalidRadius = "invalid_radius"
     case invalidCursor = "invalid_cursor"
+    case invalidHistogram = "invalid_histogram"
     // Causes
     case causeNotFound = "cause_not_found"
     case invalidPoints = "invalid_points"

@@ -126,6 +126,10 @@ public struct SubmissionResult: Codable, Sendable, Equatable {
     public var detail: Double
     /// The player's rank on the board after this submission (their best's rank).
     public var rank: Int?
+    /// Players on the board after this submission.
+    public var players: Int?
+    /// The whole per cent of the board's other players ranked below the player's best.
+    public var percentile: Int?
     public var tied: Bool
     public var personalBest: Bool
     public var previousBest: BestSummary?
@@ -134,11 +138,13 @@ public struct SubmissionResult: Codable, Sendable, Equatable {
     /// Other boards the same submission counted for (a swarm's weekly board, and back).
     public var also: [SubmissionResult]?
 
-    public init(boardID: String, score: Int64, detail: Double, rank: Int? = nil, tied: Bool, personalBest: Bool, previousBest: BestSummary? = nil, best: BestSummary, also: [SubmissionResult]? = nil) {
+    public init(boardID: String, score: Int64, detail: Double, rank: Int? = nil, players: Int? = nil, percentile: Int? = nil, tied: Bool, personalBest: Bool, previousBest: BestSummary? = nil, best: BestSummary, also: [SubmissionResult]? = nil) {
         self.boardID = boardID
         self.score = score
         self.detail = detail
         self.rank = rank
+        self.players = players
+        self.percentile = percentile
         self.tied = tied
         self.personalBest = personalBest
         self.previousBest = previousBest
@@ -147,7 +153,7 @@ public struct SubmissionResult: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case boardID = "board_id", score, detail, rank, tied, personalBest = "personal_best"
+        case boardID = "board_id", score, detail, rank, players, percentile, tied, personalBest = "personal_best"
         case previousBest = "previous_best", best, also
     }
 }

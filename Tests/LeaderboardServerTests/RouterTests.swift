@@ -152,6 +152,17 @@ import PlumeCalendar
             let unchanged = try await client.call(.get, "/v1/boards/\(board)/top?limit=1", headers: [.ifNoneMatch: reply.headers[.eTag] ?? ""])
             #expect(unchanged.status == .notModified && unchanged.text.isEmpty)
 
+            // The histogram: two players, each best counted once; with a token, where yours stands.
+            reply = try await client.call(.get, "/v1/boards/\(board)/histogram")
+            let buckets = try #require(reply.json["buckets"] as? [[String: Any]])
+            #expect(reply.status == .ok && reply.json["total"] as? Int == 2 && reply.json["you"] == nil && reply.json["of"] as? String == "score")
+            #expect(buckets.count == 11 && buckets.compactMap { $0["count"] as? Int }.reduce(0, +) == 2)
+            let spread = try await client.call(.get, "/v1/boards/\(board)/histogram", headers: [.ifNoneMatch: reply.headers[.eTag] ?? ""])
+            #expect(spread.status == .notModified)
+            reply = try await client.call(.get, "/v1/boards/\(board)/histogram?of=score", token: ada.token)
+            let you = try #require(reply.json["you"] as? [String: Any])
+            #expect(you["rank"] as? Int == 1 && you["percentile"] as? Int == 100 && you["score"] as? Int == adaScore)
+
             reply = try await client.call(.get, "/v1/boards/\(board)/around/me?radius=1", token: bea.token)
             #expect(reply.status == .ok && (reply.json["rows"] as? [[String: Any]])?.count == 2)
             reply = try await client.call(.get, "/v1/boards/\(board)/around/\(ada.id)?radius=5")
@@ -317,6 +328,10 @@ import PlumeCalendar
         (.get, "/v1/boards/swarm-huddle/top?limit=101", nil, nil, 400, "invalid_limit"),
         (.get, "/v1/boards/swarm-huddle/top?limit=99999999999999999999", nil, nil, 400, "invalid_limit"),
         (.get, "/v1/boards/swarm-huddle/top?cursor=AAAA", nil, nil, 422, "invalid_cursor"),
+        (.get, "/v1/boards/swarm-huddle/histogram?of=nonsense", nil, nil, 400, "invalid_histogram"),
+        (.get, "/v1/boards/swarm-huddle/histogram?of=agents", nil, nil, 422, "invalid_histogram"),
+        (.get, "/v1/boards/nope/histogram", nil, nil, 404, "board_not_found"),
+        (.get, "/v1/boards/swarm-huddle/histogram", nil, "plm_bogus", 401, "invalid_token"),
         (.get, "/v1/boards/swarm-huddle/around/me", nil, nil, 401, "missing_token"),
         (.get, "/v1/boards/swarm-huddle/around/me?radius=-1", nil, "ADA", 400, "invalid_radius"),
         (.get, "/v1/boards/swarm-huddle/around/AAAAAAAAAAAAAAAAAAAAAA", nil, nil, 404, "player_not_found"),

@@ -98,7 +98,7 @@ struct FakeScores {
         case .updateProfile: return [.profileUpdated(own)]
         case .submit(let board, _):
             let best = BestSummary(score: 812, detail: 0, at: "2024-10-04T10:00:00.000Z", code: "")
-            return [.submitted(SubmissionResult(boardID: board, score: 812, detail: 0, rank: 2, tied: false, personalBest: true, best: best))]
+            return [.submitted(SubmissionResult(boardID: board, score: 812, detail: 0, rank: 2, players: 41, percentile: 97, tied: false, personalBest: true, best: best))]
         case .record, .news:
             return answerDays(command)
         case .follow:

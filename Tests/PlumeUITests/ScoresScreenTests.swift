@@ -221,7 +221,7 @@ import TUI
         #expect(request.avatarLook == ShareCode.encode(.look(model.studio.look)))
         #expect(sent.dropFirst().first == .submit(board: model.context.styleBoardID, code: ShareCode.encode(.look(model.studio.look))))
         #expect(model.overlays.isEmpty)
-        #expect(model.status.contains("scored 812, rank 2 — new personal best!"))
+        #expect(model.status.contains("scored 812, rank 2 — new personal best! Better than 97 % of today's players."), "\(model.status)")
         // In the Lab, b sends the swarm to the selected challenge's board.
         model.drive(keys: .char("2"), fake: &fake)
         sent = model.drive(keys: .char("b"), fake: &fake)

@@ -67,6 +67,7 @@ import TUI
         model.drive(keys: .char("2"), fake: &fake)
         let sent = model.drive(keys: .char("b"), fake: &fake)
         #expect(sent == [.submit(board: "swarm-huddle-s2", code: ShareCode.encode(.swarm(model.lab.recipe)))])
+        #expect(model.status.hasSuffix("Better than 97 % of the season's players."), "\(model.status)")
     }
 
     @Test func aScoreOnTheLabsChallengeGoesWhenTheChallengeChanges() {

@@ -28,6 +28,13 @@ extension CallHandlers {
             try await service.standing(boardID: try call.parameter(.board), playerID: try call.parameter(.player))
         },
         .on(APICalls.submit) { service, call in try await service.submit(try call.signedIn, call.body) },
+        .on(APICalls.histogram) { service, call in
+            let of = call.query(.histogramOf).map { Spelled<HistogramOf>(rawValue: $0) } ?? Spelled(.score)
+            guard of.word != nil else {
+                throw call.refused(.invalidHistogram, "of must be one of \(HistogramOf.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            return try await service.histogram(boardID: try call.parameter(.board), of: of, player: call.player)
+        },
         .on(APICalls.contributors) { service, call in
             let limit = try call.integer(.pageLimit, in: LeaderboardLimits.pageRows, default: LeaderboardLimits.defaultPageRows)
             return try await service.top(boardID: Board.contributors.id, limit: limit, cursor: nil)

@@ -84,6 +84,23 @@ public final class BoardIndex: Sendable {
         }
     }
 
+    /// Records per band of scores, each band `from...to`, both ends included (bands in any
+    /// order; they need not cover every score): two binary searches a band, never a scan.
+    public func counts(in bands: [ClosedRange<Int64>]) -> [Int] {
+        state.withLock { s in
+            let list = s.list
+            return bands.map { band in
+                let above = band.upperBound == .max ? 0 : Self.count(scoringAtLeast: band.upperBound + 1, in: list)
+                return Self.count(scoringAtLeast: band.lowerBound, in: list) - above
+            }
+        }
+    }
+
+    /// Records scoring `score` or more: where a key below every key of that score would go.
+    private static func count(scoringAtLeast score: Int64, in list: OrderStatisticList) -> Int {
+        score == .min ? list.count : list.index(of: RankKey(score: score, detail: -.infinity, at: .max, player: .max))
+    }
+
     public var approximateBytes: Int {
         state.withLock { s in
             s.list.approximateBytes + s.byPlayer.capacity * (MemoryLayout<Int64>.stride + MemoryLayout<RankKey>.stride + 1)

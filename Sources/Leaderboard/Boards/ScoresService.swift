@@ -37,8 +37,10 @@ extension LeaderboardService {
             try? await tellFollowersPassed(by: player, board: target, before: outcome.previous?.key, after: outcome.best.key)
         }
         let results = outcomes.map { target, verified, outcome in
-            let entry = index.existing(target.id)?.entry(player: player.number)
+            let board = index.existing(target.id)
+            let entry = board?.entry(player: player.number), players = board?.count
             return SubmissionResult(boardID: target.id, score: verified.score, detail: verified.detail, rank: entry?.rank,
+                                    players: players, percentile: entry.flatMap { entry in players.map { Percentile.of(rank: entry.rank, among: $0) } },
                                     tied: entry?.tied ?? false, personalBest: outcome.improved,
                                     previousBest: outcome.previous.map(Self.summary), best: Self.summary(outcome.best), also: nil)
         }

@@ -212,14 +212,28 @@ extension Session {
             + send(.contributors) + send(.causes) + send(.myBests)
     }
 
-    /// "Style: Neon Night — 812, rank 3 of 40, new personal best!"
+    /// "Style: Neon Night: scored 812, rank 3 — new personal best! Better than 95 % of today's players."
     func describe(_ result: SubmissionResult) -> String {
         let rank = result.rank.map { ", rank \($0)" } ?? ""
         let head = "\(title(of: result.boardID)): scored \(result.score)\(rank)"
-        if result.personalBest {
-            return head + " — new personal best!" + (result.previousBest.map { " (was \($0.score))" } ?? "")
+        var standing = ""
+        if let percentile = result.percentile, let players = result.players, players > 1 {
+            standing = " Better than \(percentile) % of \(Self.crowd(of: BoardID(result.boardID)))."
         }
-        return head + " — your best is still \(result.best.score)."
+        if result.personalBest {
+            return head + " — new personal best!" + (result.previousBest.map { " (was \($0.score))" } ?? "") + standing
+        }
+        return head + " — your best is still \(result.best.score)." + standing
+    }
+
+    /// Whose players a board's percentile is of, in words.
+    static func crowd(of board: BoardID) -> String {
+        switch board.period {
+        case .day?: "today's players"
+        case .week?: "this week's players"
+        case .allTime? where board.kind == .swarm: "the season's players"
+        default: "the board's players"
+        }
     }
 
     // MARK: What failed

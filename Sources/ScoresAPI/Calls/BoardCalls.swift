@@ -27,6 +27,11 @@ extension QueryParameter {
     public static let radius = QueryParameter(
         "radius", JSONSchema.integer.within(WireLimits.aroundRadius).byDefault(WireLimits.defaultAroundRadius), refusal: .badRequest(.invalidRadius))
 
+    /// What a histogram counts.
+    public static let histogramOf = QueryParameter(
+        "of", JSONSchema.words(HistogramOf.self),
+        "score (the default, any board); ingredients or agents (a board that keeps costs)", refusal: .badRequest(.invalidHistogram))
+
     /// `?include=earlier` on the board list; other words are ignored.
     public static let include = QueryParameter(
         "include", .string, "A comma-separated list; \"earlier\" adds earlier days' boards. Other words are ignored.")
@@ -36,7 +41,7 @@ extension APICalls {
     /// Every call this file declares: `APICalls.all` lists the group in one line.
     static let boardCalls: [CallDeclaration] = [
         boards.declaration, board.declaration, top.declaration, aroundMe.declaration, aroundPlayer.declaration, standing.declaration,
-        submit.declaration, contributors.declaration,
+        submit.declaration, contributors.declaration, histogram.declaration,
     ]
 
     /// The word `include` takes for earlier days' boards.
@@ -89,6 +94,14 @@ extension APICalls {
         query: [.pageLimit],
         reply: .ok("Rows", conditional: true),
         refusals: [.unavailable(.starting)])
+
+    public static let histogram = APICall<NoBody, BoardHistogram>(
+        "histogram", .get, CallPath("/v1/boards/{board}/histogram", .board), auth: .playerIfSent,
+        summary: "How the players' bests on a board spread; with your token, where yours stands",
+        notes: "Score buckets: 0–99, 100–199, …, 900–999 and 1000 (the contributors board: 1–9, 10–99, 100–999, …). With a token of a player who has a best on the board, you gives its score, rank and the per cent of the other players ranked below.",
+        query: [.histogramOf],
+        reply: .ok("Buckets", conditional: true),
+        refusals: [.notFound(.boardNotFound), .badRequest(.invalidHistogram), .unprocessable(.invalidHistogram), .unavailable(.starting)])
 
     public static let submit = APICall<SubmitRequest, SubmissionResult>(
         "submit", .post, CallPath("/v1/scores"), auth: .player,
@@ -152,10 +165,30 @@ extension BestSummary: WireSchema {
     }
 }
 
+extension HistogramBucket: WireSchema {
+    public static var schema: JSONSchema { .object(.required("from", .integer), .required("to", .integer), .required("count", .integer.minimum(0))) }
+}
+
+extension HistogramYou: WireSchema {
+    public static var schema: JSONSchema {
+        .object(.required("score", .integer), .required("rank", .integer.minimum(1)),
+                .required("percentile", JSONSchema.integer.within(0...100).described("Per cent of the other players ranked below")))
+    }
+}
+
+extension BoardHistogram: WireSchema {
+    public static var schema: JSONSchema {
+        .object(.required("board", .string), .required("of", .words(HistogramOf.self)), .required("total", .integer.minimum(0)),
+                .required("buckets", .array(of: .named(HistogramBucket.self))), .optional("you", .named(HistogramYou.self)))
+    }
+}
+
 extension SubmissionResult: WireSchema {
     public static var schema: JSONSchema {
         .object(.required("board_id", .string), .required("score", .integer), .required("detail", .number),
                 .optional("rank", .integer.described("The player's rank on the board after this submission (their best's rank)")),
+                .optional("players", .integer.described("Players on the board after this submission")),
+                .optional("percentile", JSONSchema.integer.within(0...100).described("Per cent of the board's other players ranked below your best")),
                 .required("tied", .boolean), .required("personal_best", .boolean),
                 .optional("previous_best", .named(BestSummary.self)),
                 .required("best", .named(BestSummary.self)),
