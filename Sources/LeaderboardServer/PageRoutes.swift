@@ -124,6 +124,7 @@ package struct PageRoutes {
         page["title"] = info.title
         page["brief"] = info.brief
         page["status"] = Self.status(of: info)
+        if let picture = HistogramPicture.svg(try await service.histogram(boardID: board.id, player: nil)) { page["histogram"] = picture }
         return Self.html(Templates.render("board", page))
     }
 

@@ -87,6 +87,7 @@ enum Templates {
         {{<layout}}{{$title}}{{title}}{{/title}}{{$body}}
         <h1>{{title}}</h1>
         <div class="card"><p>{{brief}}</p><p class="muted">{{status}}</p></div>
+        {{#histogram}}<div class="card"><h2>Where the players stand</h2>{{{histogram}}}</div>{{/histogram}}
         <div class="card">{{>rows}}</div>
         {{/body}}{{/layout}}
         """

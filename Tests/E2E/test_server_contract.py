@@ -115,7 +115,9 @@ def test_a_real_browser_draws_the_runway_and_board_pages(tmp_path, plume):
         # style board, and no look drawn beside anyone; names escaped.
         assert runway.count('class="thumb" src="/v1/looks/') == 0 and runway.count("a look on the runway") == 3, runway
         assert "&lt;b&gt;Cy&lt;/b&gt; &amp; co" in runway and "<b>Cy</b>" not in runway
-        assert "<svg" in browse(pages["swarm-board"], tmp_path / "swarm.png", tmp_path)
+        board = browse(pages["swarm-board"], tmp_path / "swarm.png", tmp_path)
+        # The swarm itself, and where the board's one player stands.
+        assert "<svg" in board and 'class="histogram"' in board and "How the bests of 1 player spread" in board
         home = browse(pages["home"], tmp_path / "home.png", tmp_path)
         assert f'href="/runway/{today()}"' in home and f'href="/b/people-{today()}"' in home
     finally:

@@ -162,6 +162,10 @@ import PlumeCalendar
             reply = try await client.call(.get, "/v1/boards/\(board)/histogram?of=score", token: ada.token)
             let you = try #require(reply.json["you"] as? [String: Any])
             #expect(you["rank"] as? Int == 1 && you["percentile"] as? Int == 100 && you["score"] as? Int == adaScore)
+            // The board's page draws it: a column a band, each titled with its count.
+            reply = try await client.call(.get, "/b/\(board)")
+            #expect(reply.text.contains("class=\"histogram\"") && reply.text.contains("How the bests of 2 players spread"))
+            #expect(reply.text.components(separatedBy: "<rect ").count - 1 == 11)
 
             reply = try await client.call(.get, "/v1/boards/\(board)/around/me?radius=1", token: bea.token)
             #expect(reply.status == .ok && (reply.json["rows"] as? [[String: Any]])?.count == 2)

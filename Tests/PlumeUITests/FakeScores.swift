@@ -122,6 +122,15 @@ struct FakeScores {
         if asked.asks(APICalls.top) { return Self.replied(command, page(shown(rows, own: false), board: board == "swarm-huddle" ? 1 : 0)) }
         if asked.asks(APICalls.aroundMe) { return Self.replied(command, page(shown(rows.filter { abs($0.rank - 2) <= 1 }, own: true))) }
         if asked.asks(APICalls.contributors) { return Self.replied(command, page(givers)) }
+        if asked.asks(APICalls.histogram) {
+            // Forty-one players; the signed-in one at 812, second, ahead of 97 % of the others.
+            let counts = [3, 1, 2, 4, 6, 8, 7, 5, 3, 1, 1]
+            let buckets = counts.enumerated().map { band, count in
+                HistogramBucket(from: Int64(band * 100), to: Int64(band == 10 ? 1000 : band * 100 + 99), count: count)
+            }
+            return Self.replied(command, BoardHistogram(board: board, total: counts.reduce(0, +), buckets: buckets,
+                                                        you: player == nil ? nil : HistogramYou(score: 812, rank: 2, percentile: 97)))
+        }
         if asked.asks(APICalls.causes) {
             return Self.replied(command, CauseList(causes: [CauseInfo(id: "reef", name: "Coral reefs", description: "Replanting reefs.",
                                                                       totalPoints: causeTotal, donors: 1)]))

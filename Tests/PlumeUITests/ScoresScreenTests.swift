@@ -64,7 +64,10 @@ import TUI
         text = model.screenText
         #expect(text.contains("Coral reefs") && text.contains("10 points from 1 player") && text.contains("You have 900 points to give"))
         #expect(text.contains("Replanting reefs."))
-        // And round again to Top; a click on a sub-tab label picks it too.
+        // Then Spread (the board's histogram), and round again to Top; a click on a sub-tab label picks it too.
+        sent = model.drive(keys: .right, fake: &fake)
+        #expect(model.scores.tab == .spread && sent.contains { $0.asked(APICalls.histogram) != nil })
+        #expect(model.screenText.contains("better than 97 % of the other 40"))
         model.drive(keys: .right, fake: &fake)
         #expect(model.scores.tab == .top)
         let around = ScoresLayout(area: model.contentArea).tabBar.ranges(from: 1)[1].lowerBound
@@ -368,5 +371,40 @@ extension String {
         // A tie that began above the rows shown keeps its exact rank; a gap in the ranks (another page) breaks it.
         #expect(SharedRanks.shown([(12, 500, true), (13, 500, true)]) == [12, 12])
         #expect(SharedRanks.shown([(12, 500, true), (20, 500, true)]) == [12, 20])
+    }
+}
+
+/// The Spread tab: the board's histogram, a bar a band, the player's own band marked and where
+/// they stand in words; it fits 80×24 and follows [ ] to another board.
+@Suite struct ScoresSpreadTests {
+    @Test func theSpreadTabDrawsTheBoardsHistogramAndWhereYouStand() {
+        var fake = FakeScores()
+        fake.player = FakeScores.me
+        var model = app(width: 80, height: 24)
+        model.drive(.clock(fakeNow), &fake)
+        model.drive(keys: Screen.scores.key, fake: &fake)
+        // Left from Top wraps round to Spread, the last tab.
+        let sent = model.drive(keys: .left, fake: &fake)
+        #expect(model.scores.tab == .spread)
+        #expect(sent.contains { $0.asked(APICalls.histogram)?.path[.board] == model.scores.board?.id }, "\(sent)")
+        let text = model.screenText
+        #expect(text.contains("You: 812, rank 2 — better than 97 % of the other 40."), "\(text)")
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        // A row a band, 1000 on top; the 800–899 band (yours) holds 3, the busiest (500–599) 8.
+        let top = lines.firstIndex { $0.contains("   1000 ") }
+        let eighties = lines.firstIndex { $0.contains("800–899") }
+        #expect(top != nil && eighties == top.map { $0 + 2 }, "\(text)")
+        #expect(eighties.map { lines[$0].hasSuffix("3") || lines[$0].trimmingCharacters(in: .whitespaces).hasSuffix(" 3") } == true)
+        #expect(lines.count <= 24 && lines.contains { $0.contains("   0–99 ") })
+        // Another board: asked for at once.
+        let next = model.drive(keys: .char("]"), fake: &fake)
+        #expect(next.contains { $0.asked(APICalls.histogram) != nil })
+    }
+
+    @Test func beforeRegisteringTheSpreadSaysHowToStand() {
+        var fake = FakeScores()
+        var model = scoresApp(&fake, width: 80)
+        model.drive(keys: .left, fake: &fake)
+        #expect(model.screenText.contains("41 players. Register (p) and submit to see where you stand."), "\(model.screenText)")
     }
 }

@@ -104,6 +104,7 @@ struct Scene: CustomTestStringConvertible, Sendable {
         scores("scores-top", [.down]),
         scores("scores-bests", [.right, .right, .right]),
         scores("scores-causes", [.right, .right, .right, .right, .right]),
+        scores("scores-spread", [.left]),
         scores("scores-offline", [], down: ScoresFailure(.offline, "scores.example isn't answering")),
         scores("scores-register", [.char("p"), .tab], registered: false),
         scores("scores-donate", [.char("d"), .char("1"), .char("2")]),

@@ -7,7 +7,7 @@ import TUI
 
 public struct ScoresState: Sendable {
     public enum Tab: Int, CaseIterable, Sendable {
-        case top, around, friends, bests, contributors, causes
+        case top, around, friends, bests, contributors, causes, spread
 
         public var title: String {
             switch self {
@@ -17,11 +17,12 @@ public struct ScoresState: Sendable {
             case .bests: "My bests"
             case .contributors: "Contributors"
             case .causes: "Causes"
+            case .spread: "Spread"
             }
         }
 
         /// Whether the tab shows one board (so [ ] picks which).
-        var showsBoard: Bool { self == .top || self == .around || self == .friends }
+        var showsBoard: Bool { self == .top || self == .around || self == .friends || self == .spread }
 
         /// Whether the tab lists players' rows, each a player to follow (f).
         var listsPlayers: Bool { self == .top || self == .around || self == .friends || self == .contributors }
@@ -40,6 +41,8 @@ public struct ScoresState: Sendable {
     var follow: String?
     public var tops: [String: Dated<BoardPage>] = [:]
     public var contributors: Dated<BoardPage>?
+    /// Each board's histogram as last read (with the player's own place when registered).
+    public var histograms: [String: Dated<BoardHistogram>] = [:]
     /// The highlighted row of the list on screen, and the first row shown.
     public var list = ListState()
     public var lastRefresh = -Double.infinity
@@ -61,6 +64,7 @@ public struct ScoresState: Sendable {
         case .bests: session.bests?.at
         case .contributors: contributors?.at
         case .causes: session.causes?.at
+        case .spread: board.flatMap { histograms[$0]?.at }
         }
     }
 
@@ -71,7 +75,7 @@ public struct ScoresState: Sendable {
         case .around: board.flatMap { session.arounds[$0.id]?.value.rows } ?? []
         case .friends: board.flatMap { board in session.friends[board.id]?.value.rows.map { ownLook($0, on: board.id, session) } } ?? []
         case .contributors: contributors?.value.rows.map { ownLook($0, on: BoardID.contributors.text, session) } ?? []
-        case .bests, .causes: []
+        case .bests, .causes, .spread: []
         }
     }
 
@@ -82,7 +86,7 @@ public struct ScoresState: Sendable {
         let id: String? = switch tab {
         case .top, .around, .friends: board?.id
         case .bests: bests.indices.contains(selection) ? bests[selection].boardID : nil
-        case .contributors, .causes: nil
+        case .contributors, .causes, .spread: nil
         }
         switch id.map(BoardID.init) {
         case .style?, .people?: return true
@@ -95,6 +99,7 @@ public struct ScoresState: Sendable {
         case .top, .around, .friends, .contributors: rows(session).count
         case .bests: session.bests?.value.profile.bests.count ?? 0
         case .causes: session.causes?.value.causes.count ?? 0
+        case .spread: 0
         }
     }
 
@@ -109,7 +114,7 @@ public struct ScoresState: Sendable {
         case .bests:
             let bests = session.bests?.value.profile.bests ?? []
             return bests.indices.contains(selection) && !bests[selection].code.isEmpty ? bests[selection].code : nil
-        case .causes:
+        case .causes, .spread:
             return nil
         }
     }
@@ -132,7 +137,7 @@ public struct ScoresState: Sendable {
             guard bests.indices.contains(selection) else { return nil }
             let best = bests[selection]
             return "Your best on \(session.title(of: best.boardID)): \(best.score)"
-        case .causes: return nil
+        case .causes, .spread: return nil
         }
     }
 }

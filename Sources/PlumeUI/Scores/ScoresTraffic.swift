@@ -50,6 +50,8 @@ extension ScoresState {
             tops[board] = Dated(value: page, at: context.now)
             // A public page leaves the player's own look off while the runway votes: their own read has it.
             if hidesOwnLook(page, board: board, context.session) { return [.send(.around(board: board))] }
+        } else if let histogram = replied.reply(to: APICalls.histogram), let board {
+            histograms[board] = Dated(value: histogram, at: context.now)
         } else if let page = replied.reply(to: APICalls.contributors) {
             contributors = Dated(value: page, at: context.now)
         } else if replied.reply(to: APICalls.donate) != nil {
@@ -83,6 +85,7 @@ extension ScoresState {
         case .bests: return registered ? [.send(.myBests)] : []
         case .contributors: return [.send(.contributors)]
         case .causes: return [.send(.causes)] + (registered ? [.send(.myBests)] : [])
+        case .spread: return board.map { [.send(.histogram(board: $0.id))] } ?? []
         }
     }
 }
@@ -106,4 +109,7 @@ extension ScoresCommand {
     }
 
     static var causes: ScoresCommand { .ask(APICalls.causes) }
+
+    /// How a board's bests spread (with the player's own place when they are registered).
+    static func histogram(board: String) -> ScoresCommand { .ask(APICalls.histogram, path: [.board: board]) }
 }

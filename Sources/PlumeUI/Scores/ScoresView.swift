@@ -54,6 +54,40 @@ extension ScoresState {
         case .top, .around, .friends, .contributors: drawBoardRows(&grid, layout, context)
         case .bests: drawBests(&grid, layout, context)
         case .causes: drawCauses(&grid, layout, session)
+        case .spread: drawSpread(&grid, layout, context)
+        }
+    }
+
+    /// The Spread tab: how the board's players' bests spread over its bands, yours marked, and
+    /// where you stand in words.
+    private func drawSpread(_ grid: inout Grid, _ layout: ScoresLayout, _ context: Context) {
+        let width = layout.area.width
+        guard let board, let histogram = histograms[board.id]?.value else { return }
+        guard histogram.total > 0 else {
+            grid.put("No bests on \(SafeText.strip(board.title)) yet.", x: 2, y: layout.listTop + 1, style: Theme.label, limit: width - 4)
+            return
+        }
+        let players = "\(histogram.total) player\(histogram.total == 1 ? "" : "s")"
+        let words: String
+        if let you = histogram.you {
+            let others = histogram.total - 1
+            words = others == 0 ? "You: \(you.score), the only player so far."
+                : "You: \(you.score), rank \(you.rank) — better than \(you.percentile) % of the other \(others)."
+        } else {
+            words = context.session.player == nil ? "\(players). Register (p) and submit to see where you stand." : "\(players); you have no best here yet."
+        }
+        grid.put(words, x: 1, y: layout.listTop, style: histogram.you == nil ? Theme.label : .plain, limit: width - 2)
+        // Score boards count in ScoreBands; another board's buckets are listed as they came.
+        let counts = histogram.buckets.map(\.count)
+        let chart = BandChart(bands: counts, latest: histogram.you.map { ScoreBands.band(of: $0.score) })
+        let room = layout.listHeight - 1
+        if histogram.buckets.count == ScoreBands.count, room >= BandChart.height {
+            chart.draw(into: &grid, x: 1, y: layout.listTop + 1, width: min(width - 2, 60))
+        } else {
+            for (row, bucket) in histogram.buckets.reversed().prefix(max(0, room)).enumerated() {
+                let label = bucket.from == bucket.to ? "\(bucket.from)" : "\(bucket.from)–\(bucket.to)"
+                grid.put("\(label): \(bucket.count)", x: 2, y: layout.listTop + 1 + row, style: Theme.label, limit: width - 4)
+            }
         }
     }
 
