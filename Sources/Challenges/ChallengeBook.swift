@@ -105,12 +105,7 @@ extension ChallengeBook {
     /// a year share one; every player and the server agree on the theme for a date. A book with
     /// fewer themes than days wraps round within the year. `day` counts days since 1970-01-01.
     public func theme(forDay day: Int) -> StyleTheme {
-        let (year, dayOfYear) = Self.yearAndDayOfYear(day)
-        let count = styleThemes.count
-        var order = Array(0..<count)
-        var rng = SplitMix64(seed: UInt64(bitPattern: Int64(year)) ^ 0x504C_554D_455F_5448)
-        for index in stride(from: count - 1, to: 0, by: -1) { order.swapAt(index, rng.below(index + 1)) }
-        var theme = styleThemes[order[dayOfYear % count]]
+        var theme = styleThemes[YearOrder.index(forDay: day, count: styleThemes.count, salt: YearOrder.styleThemes)]
         theme.rules = StyleRules.forDay(day)
         return theme
     }

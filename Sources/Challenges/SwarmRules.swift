@@ -31,11 +31,14 @@ public enum SwarmRules {
 public enum SwarmContest: Hashable, Sendable {
     /// A classic challenge in a season: the season's board (`week` nil) or one of its weeks.
     case classic(challenge: String, season: Int, week: ISOWeek?)
+    /// A day's Lab brief.
+    case lab(day: Int)
 
     /// The name the seeds are drawn from: the contest and its period, never a board's spelling.
     public var seedName: String {
         switch self {
         case let .classic(challenge, season, week): "plume-seeds|classic|\(challenge)|s\(season)|\(week.map { "\($0)" } ?? "season")"
+        case let .lab(day): "plume-seeds|lab|\(UTCDay.string(day))"
         }
     }
 
@@ -59,6 +62,17 @@ public struct SwarmScore: Sendable, Equatable {
     public let runs: [Double]
     public let agents: Int
     public let ingredients: Int
+    /// A Lab brief's goals, each with its mean reading over the seeds and the window.
+    public var parts: [SwarmScorePart] = []
+}
+
+/// One goal of a Lab brief as a swarm met it.
+public struct SwarmScorePart: Sendable, Equatable {
+    public let goal: LabGoal
+    /// The mean reading over the seeds and the window, in the goal's units.
+    public let reading: Double
+    /// 0–1000: the goal's share of the way from worst to best, as the checklist shows it.
+    public var points: Int { Int((1000 * goal.share(reading)).rounded()) }
 }
 
 /// Why a swarm is not scored, in words a player can act on. Refusals need no run.
@@ -70,9 +84,13 @@ public struct SwarmRefusal: Error, Sendable, Equatable, CustomStringConvertible 
         case invalid
         /// A contest this book does not hold.
         case unknownContest
+        /// A rule of the day's Lab brief broken (too many ingredients, a parameter over its bound…).
+        case breaksBrief
     }
     public let kind: Kind
     public let description: String
+
+    public init(kind: Kind, description: String) { (self.kind, self.description) = (kind, description) }
 }
 
 extension SwarmChallenge {
@@ -107,22 +125,33 @@ extension ChallengeBook {
 
     /// The refusal a recipe meets on a contest before any run, or nil.
     public func check(_ recipe: SwarmRecipe, on contest: SwarmContest) -> SwarmRefusal? {
-        guard let (challenge, _) = scored(contest) else { return Self.unknown(contest) }
+        let name: String, readsSpecies: Bool, constraints: [LabConstraint]
+        switch contest {
+        case .classic:
+            guard let (challenge, _) = scored(contest) else { return Self.unknown(contest) }
+            (name, readsSpecies, constraints) = (challenge.name, challenge.readsSpecies, [])
+        case .lab(let day):
+            let brief = labBrief(forDay: day)
+            (name, readsSpecies, constraints) = ("The Lab brief", brief.readsSpecies, brief.constraints)
+        }
         if let problem = recipe.problems().first { return SwarmRefusal(kind: .invalid, description: problem) }
         let agents = recipe.totalPopulation
         if agents < SwarmRules.minimumAgents {
             return SwarmRefusal(kind: .tooSmall, description: "a swarm needs at least \(SwarmRules.minimumAgents) agents to be scored; this one has \(agents)")
         }
-        if challenge.readsSpecies {
+        if readsSpecies {
             let percent = Int(SwarmRules.minimumSpeciesShare * 100)
             guard recipe.ingredients.count >= 2 else {
-                return SwarmRefusal(kind: .tooSmall, description: "\(challenge.name) needs at least two species, each at least \(percent) % of the agents; this swarm has one")
+                return SwarmRefusal(kind: .tooSmall, description: "\(name) needs at least two species, each at least \(percent) % of the agents; this swarm has one")
             }
             for (index, ingredient) in recipe.ingredients.enumerated()
             where Double(ingredient.population) < SwarmRules.minimumSpeciesShare * Double(agents) {
                 let share = ingredient.population * 100 / agents
-                return SwarmRefusal(kind: .tooSmall, description: "\(challenge.name) needs every species to be at least \(percent) % of the agents; ingredient \(index + 1) is \(share) % (\(ingredient.population) of \(agents))")
+                return SwarmRefusal(kind: .tooSmall, description: "\(name) needs every species to be at least \(percent) % of the agents; ingredient \(index + 1) is \(share) % (\(ingredient.population) of \(agents))")
             }
+        }
+        for constraint in constraints {
+            if let broken = constraint.broken(by: recipe) { return SwarmRefusal(kind: .breaksBrief, description: broken) }
         }
         return nil
     }
@@ -132,6 +161,7 @@ extension ChallengeBook {
     /// `threads`.
     public func score(_ recipe: SwarmRecipe, on contest: SwarmContest, threads: Int = 1) -> Result<SwarmScore, SwarmRefusal> {
         if let refusal = check(recipe, on: contest) { return .failure(refusal) }
+        if case .lab(let day) = contest { return .success(labScore(recipe, brief: labBrief(forDay: day), seeds: contest.seeds, threads: threads)) }
         guard let (challenge, scale) = scored(contest) else { return .failure(Self.unknown(contest)) }
         var values: [Double] = [], shares: [Double] = []
         for seed in contest.seeds {
@@ -154,12 +184,56 @@ extension ChallengeBook {
     }
 }
 
+extension ChallengeBook {
+    /// A Lab brief's score: each seed's run read over the window, every goal averaged, the run's
+    /// points `LabBrief.points` of those; the score the mean of the runs' points. The detail is
+    /// the recipe's costs, so that the board ranks fewer ingredients, then fewer agents, first
+    /// within a score.
+    func labScore(_ recipe: SwarmRecipe, brief: LabBrief, seeds: [UInt64], threads: Int) -> SwarmScore {
+        var runs: [Double] = [], sums = [Double](repeating: 0, count: brief.goals.count)
+        for seed in seeds {
+            var totals = [Double](repeating: 0, count: brief.goals.count), readings = 0
+            Swarm.sampled(recipe, seed: seed, steps: SwarmRules.steps, window: SwarmRules.window, every: SwarmRules.sampleEvery,
+                          threads: threads) { start, now in
+                for (index, goal) in brief.goals.enumerated() { totals[index] += goal.measure.reading(from: start, to: now) }
+                readings += 1
+            }
+            let means = totals.map { $0 / Double(max(1, readings)) }
+            for index in means.indices { sums[index] += means[index] }
+            runs.append(brief.points(means))
+        }
+        let count = Double(max(1, runs.count))
+        var score = SwarmScore(score: Int((runs.reduce(0, +) / count).rounded()), detail: LabCosts.detail(of: recipe),
+                               value: runs.reduce(0, +) / count / 1000, runs: runs,
+                               agents: recipe.totalPopulation, ingredients: recipe.ingredients.count)
+        score.parts = zip(brief.goals, sums).map { SwarmScorePart(goal: $0, reading: $1 / count) }
+        return score
+    }
+}
+
+/// A Lab board's order within a score: fewer ingredients first, then fewer agents — kept in the
+/// record's detail (higher ranks first), so the costs are read back from it.
+public enum LabCosts {
+    public static func detail(of recipe: SwarmRecipe) -> Double { detail(ingredients: recipe.ingredients.count, agents: recipe.totalPopulation) }
+
+    public static func detail(ingredients: Int, agents: Int) -> Double { -Double(ingredients * 1000 + agents) }
+
+    /// (ingredients, agents) of a detail `detail(of:)` wrote; nil for one it did not.
+    public static func costs(_ detail: Double) -> (ingredients: Int, agents: Int)? {
+        guard detail <= 0, detail == detail.rounded(), detail > -1_000_000 else { return nil }
+        let whole = Int(-detail)
+        return (whole / 1000, whole % 1000)
+    }
+}
+
 /// A swarm board's score and its order within the score, as the board keeps them.
 public struct SwarmBoardScore: Sendable, Equatable {
     public let score: Int
     public let detail: Double
     /// Season 2 on: the whole score (seeds, runs); nil on season 1's boards.
     public let rules: SwarmScore?
+
+    public init(score: Int, detail: Double, rules: SwarmScore?) { (self.score, self.detail, self.rules) = (score, detail, rules) }
 }
 
 extension ChallengeBook {

@@ -4,6 +4,7 @@
 //   swarm-<challenge>-YYYY-Www the same challenge for one ISO week (UTC), season 1
 //   swarm-<challenge>-sN       the challenge in season N (2 and later), all season
 //   swarm-<challenge>-sN-YYYY-Www  one ISO week of season N
+//   lab-YYYY-MM-DD             the day's Lab brief (swarms)
 //   contributors               points each player has given to causes
 //   people-YYYY-MM-DD          the Runway's people's choice for a day
 // Any other text is `.unknown` (a newer server's board: shown and read, never built here). Only
@@ -17,6 +18,8 @@ public enum BoardID: Hashable, Sendable, CustomStringConvertible {
     /// A classic swarm challenge: its season's board (`week` nil) or one week's. Season 1 is
     /// spelled without its number (its boards kept the ids they had before seasons began).
     case swarm(challenge: String, week: ISOWeek?, season: Int = 1)
+    /// The day's Lab brief: swarms, ranked by score, then fewer ingredients, then fewer agents.
+    case lab(day: Int)
     case contributors
     case people(day: Int)
     case unknown(String)
@@ -34,6 +37,7 @@ public enum BoardID: Hashable, Sendable, CustomStringConvertible {
         if text == "contributors" { return .contributors }
         if text.hasPrefix("style-") { return UTCDay.parse(text.dropFirst(6)).map { .style(day: $0) } }
         if text.hasPrefix("people-") { return UTCDay.parse(text.dropFirst(7)).map { .people(day: $0) } }
+        if text.hasPrefix("lab-") { return UTCDay.parse(text.dropFirst(4)).map { .lab(day: $0) } }
         guard text.hasPrefix("swarm-") else { return nil }
         var rest = text.dropFirst(6)
         // swarm-<challenge>[-sN][-YYYY-Www]: a challenge id never ends in a week's or a season's shape.
@@ -59,6 +63,7 @@ public enum BoardID: Hashable, Sendable, CustomStringConvertible {
             "swarm-" + challenge + (season == 1 ? "" : "-s\(season)") + (week.map { "-\($0)" } ?? "")
         case .contributors: "contributors"
         case .people(let day): "people-" + UTCDay.string(day)
+        case .lab(let day): "lab-" + UTCDay.string(day)
         case .unknown(let text): text
         }
     }
@@ -69,7 +74,7 @@ public enum BoardID: Hashable, Sendable, CustomStringConvertible {
     public var kind: BoardKind? {
         switch self {
         case .style: .style
-        case .swarm: .swarm
+        case .swarm, .lab: .swarm
         case .contributors: .contributors
         case .people: .people
         case .unknown: nil
@@ -79,17 +84,17 @@ public enum BoardID: Hashable, Sendable, CustomStringConvertible {
     /// How long the board runs; nil for an unknown board.
     public var period: BoardPeriod? {
         switch self {
-        case .style, .people: .day
+        case .style, .people, .lab: .day
         case .swarm(_, nil, _), .contributors: .allTime
         case .swarm(_, _?, _): .week
         case .unknown: nil
         }
     }
 
-    /// The UTC day a style or people's board is of.
+    /// The UTC day a style, people's or Lab board is of.
     public var day: Int? {
         switch self {
-        case .style(let day), .people(let day): day
+        case .style(let day), .people(let day), .lab(let day): day
         case .swarm, .contributors, .unknown: nil
         }
     }

@@ -73,6 +73,7 @@ public enum ErrorCode: String, CaseIterable, WireVocabulary {
     case lookNotWearable = "look_not_wearable"
     case swarmTooLarge = "swarm_too_large"
     case swarmTooSmall = "swarm_too_small"
+    case swarmBreaksBrief = "swarm_breaks_brief"
     case invalidLimit = "invalid_limit"
     case invalidRadius = "invalid_radius"
     case invalidCursor = "invalid_cursor"

@@ -123,3 +123,47 @@ def test_a_copy_of_another_players_swarm_earns_nothing(server, plume):
     assert mine["points_earned"] == 0
     status, _ = server.json("POST", "/v1/scores", {"board_id": "swarm-march-s2", "code": shared}, ada["token"])
     assert status == 200
+
+
+def fair_recipe(rules):
+    """A swarm every rule of the Lab's pool allows: the species the brief asks for (else two),
+    150 agents shared fairly, R 70 and Vm 7 in every ingredient."""
+    species = next((int(rule.split()[1]) for rule in rules if rule.startswith("exactly ")), 2)
+    ingredients = [{"population": 150 // species + (1 if i < 150 % species else 0), "R": 70 - 10 * (i % 2), "Vn": 3 + i,
+                    "Vm": 7, "c1": 0.6, "c2": 0.3 + 0.1 * i, "c3": 10 + 5 * i, "c4": 0.05, "c5": 0.5} for i in range(species)]
+    return {"kind": "swarm", "ingredients": ingredients}
+
+
+def test_todays_lab_brief_scores_the_same_in_the_command_and_the_server(server, plume):
+    today = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d")
+    brief = plume("swarm", "brief", "--json")
+    assert brief.returncode == 0, brief.stderr
+    brief = json.loads(brief.stdout)
+    board = f"lab-{today}"
+    assert brief["board"] == board and len(brief["goals"]) == 2 and brief["rules"]
+    words = plume("swarm", "brief").stdout.decode()
+    assert brief["name"] in words and all(goal["words"] in words for goal in brief["goals"])
+    # The server lists the board under the brief's name.
+    _, boards = server.json("GET", "/v1/boards")
+    listed = next(b for b in boards["boards"] if b["id"] == board)
+    assert listed["title"] == "Lab: " + brief["name"] and listed["kind"] == "swarm" and listed["period"] == "day"
+    ada = server.register("Ada")
+    shared = link(plume, fair_recipe(brief["rules"]))
+    mine = json.loads(score(plume, board, shared, "--json").stdout)
+    status, result = server.json("POST", "/v1/scores", {"board_id": board, "code": shared}, ada["token"])
+    assert status == 200, result
+    assert (result["score"], result["detail"]) == (mine["score"], mine["detail"])
+    # Costs rank within a score: the detail is −(ingredients × 1000 + agents).
+    assert result["detail"] == -(mine["ingredients"] * 1000 + 150) and result["percentile"] == 100
+    # A rule broken is refused in words, and the command says the same words.
+    wide = fair_recipe(brief["rules"])
+    wide["ingredients"] = wide["ingredients"] * 4 + wide["ingredients"][:1]
+    for ingredient in wide["ingredients"]:
+        ingredient["population"] = 20
+    wide["ingredients"][0]["R"] = 250
+    wide["ingredients"][0]["Vm"] = 30
+    broken = link(plume, wide)
+    status, refused = server.json("POST", "/v1/scores", {"board_id": board, "code": broken}, ada["token"])
+    printed = score(plume, board, broken)
+    assert status == 422 and refused["error"]["code"] in ("swarm_breaks_brief", "swarm_too_small"), refused
+    assert printed.returncode == 1 and printed.stderr.decode().strip() == "plume: " + refused["error"]["message"]

@@ -174,6 +174,38 @@ import PlumeCalendar
         await refusal("swarm_too_small") { _ = try await service.submit(ada, SubmitRequest(boardID: "swarm-sort-s2-2026-W48", code: code)) }
     }
 
+    /// The day's Lab brief has a board of its own, open that UTC day: scored by the brief (its
+    /// seeds, its goals), its rules refused in words, its costs kept in the detail.
+    @Test(arguments: StoreKind.allCases) func theLabsBriefHasABoardOfTheDay(_ kind: StoreKind) async throws {
+        let clock = TestClock((2026, 11, 29))
+        let service = try await Fixtures.service(kind, clock: clock)
+        let (ada, bea) = (try await register(service, "Ada"), try await register(service, "Bea"))
+        let board = "lab-2026-11-29"
+        let info = try await service.top(boardID: board, limit: 10, cursor: nil).board
+        #expect(info.title == "Lab: Sorted march II · R at most 80 in every ingredient" && info.kind.word == .swarm && info.period.word == .day)
+        #expect(info.open && info.brief.contains("Ties go to fewer ingredients"))
+        #expect(service.boards().boards.contains { $0.id == board })
+        let gathering = Genome(clamping: [70, 3, 7, 0.6, 0.3, 10, 0.05, 0.5]), drifting = Genome(clamping: [40, 6, 7, 0.1, 0.8, 30, 0.2, 0.2])
+        let recipe = SwarmRecipe([Ingredient(population: 90, genome: gathering), Ingredient(population: 60, genome: drifting)])
+        let expected = try Fixtures.book.score(recipe, on: .lab(day: UTCDay.days(year: 2026, month: 11, day: 29))).get()
+        let result = try await service.submit(ada, SubmitRequest(boardID: board, code: ShareCode.encode(.swarm(recipe))))
+        #expect(result.score == Int64(expected.score) && result.detail == -2150 && result.also == nil && result.rank == 1)
+        // The same swarm with fewer agents in the second species scores on its own; a copy is refused.
+        await refusal("code_taken") { _ = try await service.submit(bea, SubmitRequest(boardID: board, code: ShareCode.encode(.swarm(recipe)))) }
+        var wide = recipe
+        wide.ingredients[1].genome.set(.radius, hundredths: 9000)
+        await refusal("swarm_breaks_brief") { _ = try await service.submit(bea, SubmitRequest(boardID: board, code: ShareCode.encode(.swarm(wide)))) }
+        await refusal("swarm_too_small") {
+            _ = try await service.submit(bea, SubmitRequest(boardID: board, code: ShareCode.encode(.swarm(SwarmRecipe([Ingredient(population: 150, genome: gathering)])))))
+        }
+        await refusal("board_not_found") { _ = try await service.submit(bea, SubmitRequest(boardID: "lab-2026-11-30", code: ShareCode.encode(.swarm(recipe)))) }
+        await refusal("board_not_found") { _ = try await service.top(boardID: "lab-2026-11-27", limit: 10, cursor: nil) }
+        // The next day it is closed, read for ever, and listed among the earlier days.
+        clock.advance(seconds: 86_400)
+        await refusal("board_closed") { _ = try await service.submit(bea, SubmitRequest(boardID: board, code: ShareCode.encode(.swarm(recipe)))) }
+        #expect(service.boards(earlier: true).boards.contains { $0.id == board && !$0.open && $0.title.hasSuffix(" — 2026-11-29") })
+    }
+
     @Test(arguments: StoreKind.allCases) func copiesOfAnotherPlayersSwarmEarnNothing(_ kind: StoreKind) async throws {
         let service = try await Fixtures.service(kind)
         let (ada, bea) = (try await register(service, "Ada"), try await register(service, "Bea"))

@@ -3,6 +3,8 @@
 //   swarm-<challenge>[-sN]    a swarm challenge's season (season 1 unnumbered): open from the
 //                             season's first day until the next season's
 //   swarm-<challenge>[-sN]-YYYY-Www the same challenge for one ISO week (UTC) of the season
+//   lab-YYYY-MM-DD            the day's Lab brief (swarms; ties go to fewer ingredients, then
+//                             fewer agents); open that UTC day only, from LabRules.firstDay
 //   contributors              points each player has given to causes
 //   people-YYYY-MM-DD         the Runway's people's choice for a day: looks ranked by players'
 //                             votes; written by the runway's fit, never by submissions; open
@@ -16,6 +18,7 @@ public struct Board: Hashable, Sendable {
     public enum Kind: Hashable, Sendable {
         case style(day: Int)
         case swarm(challenge: String, week: ISOWeek?, season: Int)
+        case lab(day: Int)
         case contributors
         case people(day: Int)
     }
@@ -33,6 +36,7 @@ public struct Board: Hashable, Sendable {
         case .swarm(let challenge, let week, let season): .swarm(challenge: challenge, week: week, season: season)
         case .contributors: .contributors
         case .people(let day): .people(day: day)
+        case .lab(let day): .lab(day: day)
         }
     }
 
@@ -44,7 +48,7 @@ public struct Board: Hashable, Sendable {
     public var acceptsCodes: Bool {
         switch kind {
         case .contributors, .people: false
-        case .style, .swarm: true
+        case .style, .swarm, .lab: true
         }
     }
 
@@ -52,7 +56,7 @@ public struct Board: Hashable, Sendable {
     /// nil when the board never closes.
     public var openInterval: Range<Int64>? {
         switch kind {
-        case .style(let day): UTCDay.start(of: day) ..< UTCDay.start(of: day + 1)
+        case .style(let day), .lab(let day): UTCDay.start(of: day) ..< UTCDay.start(of: day + 1)
         case .swarm(_, let week?, let season):
             // A week of a season runs inside the season: the week the seasons changed is split.
             UTCDay.start(of: max(week.firstDay, Self.firstDay(ofSeason: season)))
@@ -87,6 +91,7 @@ public struct Board: Hashable, Sendable {
         case .contributors: return .contributors
         case .style(let day): return season.contains(day) ? Board(.style(day: day)) : nil
         case .people(let day): return season.contains(day) ? Board(.people(day: day)) : nil
+        case .lab(let day): return (LabRules.firstDay...today).contains(day) ? Board(.lab(day: day)) : nil
         case .swarm(let challenge, let week, let season):
             // A season not yet begun (or unknown here) has no boards; a challenge without a
             // season-2 scale plays season 1 only.
@@ -104,13 +109,14 @@ public struct Board: Hashable, Sendable {
     }
 
     /// The boards open at `seconds`, in the order a player would browse them: today's style
-    /// theme, today's people's choice and yesterday's (still taking votes), each challenge's
+    /// theme, today's people's choice and yesterday's (still taking votes), today's Lab brief, each challenge's
     /// season and this week of it, then contributors.
     public static func current(book: ChallengeBook, now seconds: Int64) -> [Board] {
         let today = UTCDay.containing(seconds: seconds)
         let week = ISOWeek(day: today)
         var boards = [Board(.style(day: today)), Board(.people(day: today))]
         if today - 1 >= UTCDay.firstSeasonDay { boards.append(Board(.people(day: today - 1))) }
+        if today >= LabRules.firstDay { boards.append(Board(.lab(day: today))) }
         for challenge in book.swarmChallenges {
             let season = challenge.seasonTwo == nil ? 1 : SwarmSeasons.season(onDay: today)
             boards.append(Board(.swarm(challenge: challenge.id, week: nil, season: season)))
@@ -131,6 +137,7 @@ public struct Board: Hashable, Sendable {
             boards.append(Board(.style(day: day)))
             // Yesterday's people's choice still takes votes: it is among the open boards.
             if day < today - 1 { boards.append(Board(.people(day: day))) }
+            if day >= LabRules.firstDay { boards.append(Board(.lab(day: day))) }
         }
         let season = SwarmSeasons.season(onDay: today)
         for earlier in stride(from: season - 1, through: 1, by: -1) {

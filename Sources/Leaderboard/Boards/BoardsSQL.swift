@@ -33,7 +33,7 @@ extension StoreSQL {
     /// (`taken`) one row when a swarm's code is another player's record on any swarm board (a
     /// copy earns nothing); looks are few and collide honestly, and are not asked. 1: code, 2: player.
     static func swarmCodeHeldByOther(_ d: Dialect) -> String {
-        "SELECT 1 AS taken FROM records r WHERE r.code = \(d.parameter(1)) AND r.player <> \(d.parameter(2)) AND r.board LIKE 'swarm-%' LIMIT 1"
+        "SELECT 1 AS taken FROM records r WHERE r.code = \(d.parameter(1)) AND r.player <> \(d.parameter(2)) AND (r.board LIKE 'swarm-%' OR r.board LIKE 'lab-%') LIMIT 1"
     }
 
     /// A player's best on a board (`recordColumns`). 1: board, 2: player.

@@ -57,6 +57,25 @@ public final class Verifier: Sendable {
             let result = Verification(score: Int64(theme.score(look, in: catalog).total), detail: 0, state: state)
             cache.withLock { $0[key] = result }
             return counted(result, \.looks)
+        case .lab(let day):
+            guard case .swarm(let recipe) = state else {
+                throw .invalid(.wrongKind, "the Lab's board ranks swarms, and that code is a look — submit it to today's style board")
+            }
+            let contest = SwarmContest.lab(day: day)
+            let key = "swarm:\(contest.seedName):\(code)"
+            if let hit = cache.withLock({ $0[key] }) { return counted(hit, \.cached) }
+            if let refusal = book.check(recipe, on: contest) { throw Self.refused(refusal, board: board) }
+            let threads = pool.threadsPerSimulation
+            let book = book
+            let scored = try await pool.run { book.score(recipe, on: contest, threads: threads) }
+            let outcome: SwarmScore
+            switch scored {
+            case .success(let found): outcome = found
+            case .failure(let refusal): throw Self.refused(refusal, board: board)
+            }
+            let result = Verification(score: Int64(outcome.score), detail: outcome.detail, state: state)
+            cache.withLock { $0[key] = result }
+            return counted(result, \.simulated)
         case .swarm(let id, let week, let season):
             guard case .swarm(let recipe) = state else {
                 throw .invalid(.wrongKind, "this board ranks swarms, and that code is a look — submit it to a swarm board")
@@ -92,6 +111,7 @@ public final class Verifier: Sendable {
         case .tooSmall: .invalid(.swarmTooSmall, refusal.description)
         case .invalid: .invalid(.swarmTooLarge, refusal.description)
         case .unknownContest: .noSuchBoard(board.id)
+        case .breaksBrief: .invalid(.swarmBreaksBrief, refusal.description)
         }
     }
 

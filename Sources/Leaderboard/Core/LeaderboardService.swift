@@ -96,6 +96,12 @@ public final class LeaderboardService: Sendable {
             return BoardInfo(id: board.id, kind: .swarm, period: week == nil ? .allTime : .week,
                              title: week.map { "\(name), week \($0.week), \($0.year)" } ?? name, brief: (challenge?.brief ?? "") + rules,
                              open: open, opensAt: opens, closesAt: closes, records: records, season: season)
+        case .lab(let day):
+            let brief = book.labBrief(forDay: day)
+            let goals = brief.goals.map(\.words).joined(separator: " and ")
+            return BoardInfo(id: board.id, kind: .swarm, period: .day, title: "Lab: \(brief.name)" + dated(day),
+                             brief: brief.words + " Goals: \(goals); a run scores 1000 × the geometric mean of the two. Ties go to fewer ingredients, then fewer agents.",
+                             open: open, opensAt: opens, closesAt: closes, records: records)
         case .people(let day):
             let theme = book.theme(forDay: day)
             return BoardInfo(id: board.id, kind: .people, period: .day, title: "People's choice: \(theme.name)" + dated(day),

@@ -21,7 +21,7 @@ extension LeaderboardService {
     func sealedDay(of board: Board) -> Int? {
         switch board.kind {
         case .style(let day), .people(let day): RunwayTicket.isVotingOpen(day: day, now: now) ? day : nil
-        case .swarm, .contributors: nil
+        case .swarm, .lab, .contributors: nil
         }
     }
 

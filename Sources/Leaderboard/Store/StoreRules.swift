@@ -14,8 +14,9 @@ public struct StoreRules: Sendable {
     /// logged, and whether the record was hidden stays as it was.
     public func submit(_ record: ScoreRecord) -> StorePlan<SubmitOutcome> {
         .lock(record.player) {
-            guard case .swarm = BoardID(record.board) else { return keepBest(record) }
-            // A swarm is its player's own: a code another player holds on any swarm board is a copy.
+            guard BoardID(record.board).kind == .swarm else { return keepBest(record) }
+            // A swarm is its player's own: a code another player holds on any swarm board (a
+            // classic challenge's or a Lab brief's) is a copy.
             return .step(.lockCode(record.code)) { _ in
                 .run(StoreStatement(StoreSQL.swarmCodeHeldByOther(d), record.code, record.player)) { rows in
                     guard rows.isEmpty else { throw LeaderboardError.codeTaken }

@@ -5,7 +5,7 @@
 extension PathParameter {
     public static let board = PathParameter(
         "board", JSONSchema.string.maxLength(BoardID.maxBytes),
-        "style-YYYY-MM-DD, swarm-<challenge>, swarm-<challenge>-YYYY-Www, contributors or people-YYYY-MM-DD")
+        "style-YYYY-MM-DD, swarm-<challenge>[-sN][-YYYY-Www], lab-YYYY-MM-DD, contributors or people-YYYY-MM-DD")
 }
 
 extension QueryParameter {
@@ -111,7 +111,7 @@ extension APICalls {
         refusals: [.forbidden(.playerBanned), .notFound(.boardNotFound), .conflict(.boardClosed),
                    .unprocessable(.invalidCode), .unprocessable(.boardTakesDonations), .unprocessable(.boardTakesVotes),
                    .unprocessable(.wrongKind), .unprocessable(.lookNotWearable), .unprocessable(.swarmTooLarge),
-                   .unprocessable(.swarmTooSmall), .conflict(.codeTaken), .tooMany(.rateLimited), .unavailable(.verifierBusy)])
+                   .unprocessable(.swarmTooSmall), .unprocessable(.swarmBreaksBrief), .conflict(.codeTaken), .tooMany(.rateLimited), .unavailable(.verifierBusy)])
 }
 
 // MARK: The JSON

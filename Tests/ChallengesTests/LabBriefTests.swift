@@ -1,0 +1,98 @@
+// The Lab's briefs: a catalogue of distinct briefs, a calendar with none twice in a year, goals
+// that must both be met (the geometric mean), constraints refused in words before any run, the
+// day's seeds, and costs kept in the detail so that fewer ingredients, then fewer agents, rank first.
+import GameState
+import PlumeCalendar
+import SwarmSim
+import Testing
+@testable import Challenges
+
+@Suite struct LabBriefTests {
+    let gathering = Genome(clamping: [70, 3, 7, 0.6, 0.3, 10, 0.05, 0.5])
+    let drifting = Genome(clamping: [40, 6, 7, 0.1, 0.8, 30, 0.2, 0.2])
+
+    /// A swarm every rule of the pool allows: n species of a fair share each, 150 agents, R ≤ 80, Vm ≤ 8.
+    func fair(species: Int) -> SwarmRecipe {
+        SwarmRecipe((0..<species).map { index in
+            Ingredient(population: 150 / species + (index < 150 % species ? 1 : 0), genome: index % 2 == 0 ? gathering : drifting)
+        })
+    }
+
+    @Test func theCatalogueIsDistinctAndLongerThanAYear() {
+        let briefs = book.labBriefs
+        #expect(briefs.count >= 366)
+        #expect(Set(briefs.map(\.name)).count == briefs.count, "two briefs of one name")
+        #expect(briefs.enumerated().allSatisfy { $0.offset == $0.element.id })
+        for brief in briefs {
+            #expect(brief.goals.count == 2 && brief.goals[0].measure != brief.goals[1].measure, "\(brief.name)")
+            #expect(!brief.constraints.isEmpty && brief.words.contains("Rules: "), "\(brief.name)")
+            // A swarm that keeps every rule of the pool is scored, never refused, on every brief.
+            let species = brief.constraints.compactMap { if case .exactSpecies(let n) = $0 { n } else { nil } }.first ?? 2
+            #expect(brief.constraints.allSatisfy { $0.broken(by: fair(species: species)) == nil }, "\(brief.name)")
+        }
+    }
+
+    @Test(arguments: [2026, 2027, 2028]) func noBriefComesTwiceInAYear(_ year: Int) {
+        let first = UTCDay.days(year: year, month: 1, day: 1), next = UTCDay.days(year: year + 1, month: 1, day: 1)
+        let ids = (first..<next).map { book.labBrief(forDay: $0).id }
+        #expect(Set(ids).count == next - first)
+        // Each year its own order, and the same order on every machine (a pinned day).
+        #expect(book.labBrief(forDay: first).id != book.labBrief(forDay: next).id || book.labBrief(forDay: first + 1).id != book.labBrief(forDay: next + 1).id)
+    }
+
+    @Test func theStyleThemesKeepTheirCalendar() {
+        // Days already played keep their themes: the calendar moved into YearOrder unchanged
+        // (these are what the server answered before it moved).
+        let played = [(2026, 1, 1, "Cycling Club After Dark"), (2026, 6, 15, "Graduation in Pastels"),
+                      (2026, 11, 22, "Garden Tea in Cool Tones"), (2026, 11, 28, "Cabin Weekend in Black and White")]
+        for (year, month, day, name) in played {
+            #expect(book.theme(forDay: UTCDay.days(year: year, month: month, day: day)).name == name)
+        }
+        #expect(YearOrder.labBriefs != YearOrder.styleThemes)
+    }
+
+    @Test func bothGoalsMustBeMet() {
+        let brief = book.labBrief(forDay: LabRules.firstDay)
+        let best = brief.goals.map(\.scale.best), worst = brief.goals.map(\.scale.worst)
+        #expect(brief.points(best) == 1000)
+        #expect(brief.points([best[0], worst[1]]) == 0 && brief.points([worst[0], best[1]]) == 0)
+        let half = zip(best, worst).map { ($0 + $1) / 2 }
+        #expect(abs(brief.points(half) - 500) < 1e-9)
+        let mixed = [worst[0] + (best[0] - worst[0]) * 0.81, worst[1] + (best[1] - worst[1]) * 0.25]
+        #expect(abs(brief.points(mixed) - 450) < 1e-6, "√(0.81 × 0.25) = 0.45")
+    }
+
+    @Test func rulesAreRefusedInWordsBeforeAnyRun() throws {
+        // 2026-11-29: Sorted march II, R at most 80 in every ingredient; it reads species.
+        let day = UTCDay.days(year: 2026, month: 11, day: 29)
+        let brief = book.labBrief(forDay: day)
+        #expect(brief.name == "Sorted march II · R at most 80 in every ingredient")
+        var wide = fair(species: 2)
+        wide.ingredients[1].genome.set(.radius, hundredths: 9000)
+        let refused = try #require(book.check(wide, on: .lab(day: day)))
+        #expect(refused.kind == .breaksBrief && refused.description == "this brief wants R at most 80 in every ingredient; ingredient 2 has 90")
+        #expect(book.check(fair(species: 1), on: .lab(day: day))?.kind == .tooSmall, "sorting needs two species")
+        #expect(book.check(SwarmRecipe([Ingredient(population: 99, genome: gathering)]), on: .lab(day: day))?.kind == .tooSmall)
+        #expect(book.check(fair(species: 2), on: .lab(day: day)) == nil)
+        for constraint: LabConstraint in [.maxIngredients(2), .exactSpecies(3), .maxAgents(149), .parameterAtMost(.maxSpeed, hundredths: 600)] {
+            #expect(constraint.broken(by: fair(species: 4))?.isEmpty == false, "\(constraint.words)")
+        }
+    }
+
+    @Test func aScoreIsTheDaysSeedsAndItsCostsRankFewerFirst() throws {
+        let day = UTCDay.days(year: 2026, month: 11, day: 30)
+        let contest = SwarmContest.lab(day: day)
+        #expect(contest.seedName == "plume-seeds|lab|2026-11-30" && Set(contest.seeds).count == SwarmRules.seeds)
+        #expect(contest.seeds != SwarmContest.lab(day: day + 1).seeds)
+        let recipe = fair(species: 2)
+        let scored = try book.score(recipe, on: contest).get()
+        #expect(try book.score(recipe, on: contest, threads: 2).get() == scored, "the same on any number of threads")
+        #expect(scored.runs.count == SwarmRules.seeds && scored.parts.count == 2 && (0...1000).contains(scored.score))
+        #expect(scored.score == Int((scored.runs.reduce(0, +) / Double(scored.runs.count)).rounded()))
+        #expect(scored.detail == LabCosts.detail(ingredients: 2, agents: 150) && LabCosts.costs(scored.detail)! == (2, 150))
+        // Within a score the detail ranks fewer ingredients first, then fewer agents.
+        #expect(LabCosts.detail(ingredients: 1, agents: 300) > LabCosts.detail(ingredients: 2, agents: 100))
+        #expect(LabCosts.detail(ingredients: 2, agents: 120) > LabCosts.detail(ingredients: 2, agents: 121))
+        #expect(LabCosts.costs(0.5) == nil && LabCosts.costs(12) == nil)
+    }
+}
