@@ -12,7 +12,12 @@ enum HistogramPicture {
         guard histogram.total > 0, !histogram.buckets.isEmpty else { return nil }
         let fullest = max(1, histogram.buckets.map(\.count).max() ?? 0)
         let width = histogram.buckets.count * (column + gap) - gap, height = top + bars + bottom
-        let summary = "How the bests of \(histogram.total) player\(histogram.total == 1 ? "" : "s") spread over the board's scores"
+        let over = switch histogram.of.word {
+        case .ingredients?: "the ingredients their recipes took"
+        case .agents?: "the agents their recipes took"
+        default: "the board's scores"
+        }
+        let summary = "How the bests of \(histogram.total) player\(histogram.total == 1 ? "" : "s") spread over \(over)"
         var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"histogram\" viewBox=\"0 0 \(width) \(height)\" width=\"100%\" "
             + "style=\"max-width:\(width * 3 / 2)px\" role=\"img\" aria-label=\"\(HTML.escape(summary))\" font-family=\"system-ui,sans-serif\" "
             + "font-size=\"9\" fill=\"#666\" text-anchor=\"middle\"><title>\(HTML.escape(summary))</title>"

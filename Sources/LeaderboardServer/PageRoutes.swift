@@ -125,6 +125,16 @@ package struct PageRoutes {
         page["brief"] = info.brief
         page["status"] = Self.status(of: info)
         if let picture = HistogramPicture.svg(try await service.histogram(boardID: board.id, player: nil)) { page["histogram"] = picture }
+        if case .lab = board.kind {
+            // A Lab brief's board also ranks by cost: how many ingredients and agents the bests took.
+            var costs: [[String: Any]] = []
+            for (of, heading) in [(HistogramOf.ingredients, "Ingredients the bests took"), (.agents, "Agents the bests took")] {
+                if let svg = HistogramPicture.svg(try await service.histogram(boardID: board.id, of: Spelled(of), player: nil)) {
+                    costs.append(["heading": heading, "svg": svg])
+                }
+            }
+            page["costs"] = costs
+        }
         return Self.html(Templates.render("board", page))
     }
 

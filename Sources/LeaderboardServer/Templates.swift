@@ -88,6 +88,7 @@ enum Templates {
         <h1>{{title}}</h1>
         <div class="card"><p>{{brief}}</p><p class="muted">{{status}}</p></div>
         {{#histogram}}<div class="card"><h2>Where the players stand</h2>{{{histogram}}}</div>{{/histogram}}
+        {{#costs}}<div class="card"><h2>{{heading}}</h2>{{{svg}}}</div>{{/costs}}
         <div class="card">{{>rows}}</div>
         {{/body}}{{/layout}}
         """

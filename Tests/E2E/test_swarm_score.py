@@ -155,6 +155,11 @@ def test_todays_lab_brief_scores_the_same_in_the_command_and_the_server(server, 
     assert (result["score"], result["detail"]) == (mine["score"], mine["detail"])
     # Costs rank within a score: the detail is −(ingredients × 1000 + agents).
     assert result["detail"] == -(mine["ingredients"] * 1000 + 150) and result["percentile"] == 100
+    # The histograms of its costs, and the board's page draws all three.
+    status, spread = server.json("GET", f"/v1/boards/{board}/histogram?of=ingredients", token=ada["token"])
+    assert status == 200 and spread["you"]["score"] == mine["ingredients"] and sum(b["count"] for b in spread["buckets"]) == 1
+    page = server.request("GET", f"/b/{board}")[2].decode()
+    assert page.count('class="histogram"') == 3 and "the agents their recipes took" in page
     # A rule broken is refused in words, and the command says the same words.
     wide = fair_recipe(brief["rules"])
     wide["ingredients"] = wide["ingredients"] * 4 + wide["ingredients"][:1]

@@ -2,6 +2,7 @@
 // once into its band, read from the rank index, checked against the bests themselves sorted and
 // bucketed by hand — on both stores, with hidden records, a banned player and ties on the bands'
 // edges; `you` is the asking player's rank and the share of the others ranked below.
+import Challenges
 import Foundation
 import GameState
 import Testing
@@ -91,6 +92,38 @@ import ScoresAPI
         } catch let error as LeaderboardError {
             #expect(error.code == .boardNotFound)
         }
+    }
+
+    /// A Lab brief's board also counts its bests by cost: ingredients one by one, agents in
+    /// twenties; you are cheaper than the per cent of the others whose recipe costs more.
+    @Test(arguments: StoreKind.allCases) func aLabBoardCountsItsCosts(_ kind: StoreKind) async throws {
+        let service = try await Fixtures.service(kind, clock: TestClock((2026, 11, 30)))
+        let store = service.store
+        let board = "lab-2026-11-30"
+        // (ingredients, agents) of each player's best; the third player's first best is replaced.
+        let costs = [(1, 100), (2, 150), (2, 119), (3, 300), (2, 280), (16, 200)]
+        var players: [PlayerRecord] = []
+        for (number, cost) in costs.enumerated() {
+            let player = try await store.createPlayer(NewPlayer(publicID: Secrets.newPlayerID(), name: "c\(number)", nameKey: "c\(number)",
+                                                                email: nil, updatesOptIn: false, avatarCode: nil, tokenHash: "c\(number)", createdAt: 0))
+            _ = try await store.submit(ScoreRecord(board: board, player: player.number, score: 500, detail: LabCosts.detail(ingredients: 4, agents: 250),
+                                                   code: "first\(number)", at: 1))
+            _ = try await store.submit(ScoreRecord(board: board, player: player.number, score: 600 + Int64(number), detail: LabCosts.detail(ingredients: cost.0, agents: cost.1),
+                                                   code: "c\(number)", at: 2))
+            players.append(player)
+        }
+        try await service.catchUp()
+        let byIngredients = try await service.histogram(boardID: board, of: Spelled(.ingredients), player: players[1])
+        #expect(byIngredients.of.word == .ingredients && byIngredients.total == 6 && byIngredients.buckets.count == 16)
+        #expect(byIngredients.buckets.map(\.count) == [1, 3, 1] + Array(repeating: 0, count: 12) + [1])
+        // Two ingredients: cheaper than the players on 3 and on 16, two of the five others.
+        #expect(byIngredients.you == HistogramYou(score: 2, rank: 5, percentile: 40))
+        let byAgents = try await service.histogram(boardID: board, of: Spelled(.agents), player: players[0])
+        #expect(byAgents.buckets.first.map { $0.from...$0.to } == 100...119 && byAgents.buckets.last.map { $0.from...$0.to } == 280...300)
+        #expect(byAgents.buckets.map(\.count) == [2, 0, 1, 0, 0, 1, 0, 0, 0, 2])
+        #expect(byAgents.you?.score == 100 && byAgents.you?.percentile == 100)
+        // The score histogram of the same board, as any board's.
+        #expect(try await service.histogram(boardID: board, player: nil).buckets[6].count == 6)
     }
 
     /// The contributors board's points have no ceiling: powers of ten up to its top.

@@ -1,16 +1,21 @@
 // How a board's players spread: each player's best counted into bands of the board's scores,
 // read from the rank index (two binary searches a band, never a scan of the records), and where
 // the asking player's own best stands.
+import Challenges
+import GameState
 import ScoresAPI
 
 extension LeaderboardService {
     public func histogram(boardID: String, of: Spelled<HistogramOf> = Spelled(.score), player: PlayerRecord?) async throws -> BoardHistogram {
         try requireReady()
         let board = try board(boardID)
-        guard of.word == .score else {
-            throw LeaderboardError.invalid(.invalidHistogram, "this board keeps no costs of the recipes behind its scores: ask for of=score")
-        }
         let index = self.index.existing(board.id)
+        if let cost = of.word, cost != .score {
+            guard case .lab = board.kind else {
+                throw LeaderboardError.invalid(.invalidHistogram, "this board keeps no costs of the recipes behind its scores: ask for of=score (a Lab brief's board keeps ingredients and agents)")
+            }
+            return costHistogram(board, cost, index: index, player: player)
+        }
         let bands = Self.histogramBands(board, top: index?.page(after: nil, limit: 1).first?.key.score ?? 0)
         let counts = index?.counts(in: bands) ?? bands.map { _ in 0 }
         let total = index?.count ?? 0
@@ -19,6 +24,25 @@ extension LeaderboardService {
         }
         return BoardHistogram(board: board.id, of: .score, total: total,
                               buckets: zip(bands, counts).map { HistogramBucket(from: $0.lowerBound, to: $0.upperBound, count: $1) }, you: you)
+    }
+
+    /// A Lab board's bests counted by a cost: ingredients one by one, agents in twenties; `you`
+    /// has your cost and the per cent of the others whose recipe costs more.
+    func costHistogram(_ board: Board, _ cost: HistogramOf, index: BoardIndex?, player: PlayerRecord?) -> BoardHistogram {
+        let ingredients = cost == .ingredients
+        let bands: [ClosedRange<Int>] = ingredients ? (1...GameLimits.maxIngredients).map { $0...$0 }
+            : stride(from: SwarmRules.minimumAgents, to: GameLimits.maxTotalPopulation, by: 20).map { $0...($0 + 20 >= GameLimits.maxTotalPopulation ? GameLimits.maxTotalPopulation : $0 + 19) }
+        let path: KeyPath<LabCostsTally, [Int: Int]> = ingredients ? \.ingredients : \.agents
+        let counts = index?.costCounts(path, in: bands) ?? bands.map { _ in 0 }
+        let total = index?.count ?? 0
+        var you: HistogramYou?
+        if let player, let entry = index?.entry(player: player.number), let costs = LabCosts.costs(entry.key.detail) {
+            let mine = ingredients ? costs.ingredients : costs.agents
+            let dearer = index?.costCounts(path, in: [(mine + 1)...Int.max]).first ?? 0
+            you = HistogramYou(score: Int64(mine), rank: entry.rank, percentile: total > 1 ? dearer * 100 / (total - 1) : 100)
+        }
+        return BoardHistogram(board: board.id, of: cost, total: total,
+                              buckets: zip(bands, counts).map { HistogramBucket(from: Int64($0.lowerBound), to: Int64($0.upperBound), count: $1) }, you: you)
     }
 
     /// The bands a board's scores are counted in: the 0–1000 boards in ScoreBands' hundreds (and

@@ -1,7 +1,14 @@
 // The in-memory rank index (Nakama's design): per board, every visible record's key in an
 // order-statistic list, plus each player's current key. Built from the store at start-up and kept
 // exact by applying the store's change log, so ranks never need `COUNT(*)`.
+import Challenges
 import Synchronization
+
+/// A Lab board's bests counted by cost.
+public struct LabCostsTally: Sendable {
+    public var ingredients: [Int: Int]
+    public var agents: [Int: Int]
+}
 
 /// One ranked entry: 1-based rank, the key, and whether another record shares its score.
 public struct RankedKey: Hashable, Sendable {
@@ -14,6 +21,16 @@ public final class BoardIndex: Sendable {
     private struct State: Sendable {
         var list = OrderStatisticList()
         var byPlayer: [Int64: RankKey] = [:]
+        /// On a Lab brief's board, how many bests have each cost (read from the detail,
+        /// `LabCosts`): players by ingredients and by agents.
+        var ingredients: [Int: Int] = [:]
+        var agents: [Int: Int] = [:]
+
+        mutating func tally(_ key: RankKey, _ change: Int) {
+            guard let costs = LabCosts.costs(key.detail) else { return }
+            ingredients[costs.ingredients, default: 0] += change
+            agents[costs.agents, default: 0] += change
+        }
     }
 
     private let state: Mutex<State>
@@ -25,7 +42,9 @@ public final class BoardIndex: Sendable {
         var byPlayer: [Int64: RankKey] = [:]
         byPlayer.reserveCapacity(keys.count)
         for key in keys { byPlayer[key.player] = key }
-        state = Mutex(State(list: OrderStatisticList(sorted: keys), byPlayer: byPlayer))
+        var built = State(list: OrderStatisticList(sorted: keys), byPlayer: byPlayer)
+        for key in keys { built.tally(key, 1) }
+        state = Mutex(built)
     }
 
     public var count: Int { state.withLock { $0.list.count } }
@@ -36,9 +55,13 @@ public final class BoardIndex: Sendable {
         state.withLock { s in
             let old = s.byPlayer[player]
             guard old != key else { return false }
-            if let old { s.list.remove(old) }
+            if let old {
+                s.list.remove(old)
+                s.tally(old, -1)
+            }
             if let key {
                 s.list.insert(key)
+                s.tally(key, 1)
                 s.byPlayer[player] = key
             } else {
                 s.byPlayer[player] = nil
@@ -93,6 +116,14 @@ public final class BoardIndex: Sendable {
                 let above = band.upperBound == .max ? 0 : Self.count(scoringAtLeast: band.upperBound + 1, in: list)
                 return Self.count(scoringAtLeast: band.lowerBound, in: list) - above
             }
+        }
+    }
+
+    /// Bests per band of a cost (Lab boards), each band `from...to`, both ends included.
+    public func costCounts(_ cost: KeyPath<LabCostsTally, [Int: Int]>, in bands: [ClosedRange<Int>]) -> [Int] {
+        state.withLock { s in
+            let tally = LabCostsTally(ingredients: s.ingredients, agents: s.agents)[keyPath: cost]
+            return bands.map { band in tally.reduce(0) { $0 + (band.contains($1.key) ? $1.value : 0) } }
         }
     }
 
