@@ -32,6 +32,7 @@ public final class EffectRunner {
     let tmux: Bool
     /// Child processes run one after another, so two copies land in the order they were asked for.
     private let children = DispatchQueue(label: "plume.children")
+    private let scoring = DispatchQueue(label: "plume.scoring", qos: .utility)
     /// Why the last save couldn't be written when the game quit (said once the terminal is back).
     public private(set) var quitProblem: String?
     /// Pieces of work handed to child processes so far (a clipboard tool, xdg-open); a hosted
@@ -62,6 +63,10 @@ public final class EffectRunner {
             }
         case .copyToClipboard(let text):
             copy(text) { .copied($0) }
+        case .scoreSwarm(let job):
+            // A queue of its own: a score takes up to a few seconds of one core, and never waits on a child.
+            inbox.begin()
+            scoring.async { [inbox] in inbox.finish([.swarmScored(job, job.run())]) }
         case .readWatchers:
             // Only a game hosted over SSH can be watched: a game on the player's machine reads nothing.
             guard hosted else { break }

@@ -1,6 +1,7 @@
 // Everything that can happen to the game (messages in) and everything it asks the outside
 // world to do (effects out). The terminal turns input, frames and the clock into messages;
 // the game's effect runner carries out effects, whose outcomes come back as messages.
+import Challenges
 import ScoresAPI
 import TUI
 
@@ -27,6 +28,8 @@ public enum Msg: Sendable {
     case opened(String)
     /// How many watch this game hosted over SSH, as its host last wrote (see `Audience`).
     case watchers(Int)
+    /// The board's score of a swarm the Lab asked for (`Effect.scoreSwarm`).
+    case swarmScored(SwarmScoring, Result<SwarmScore, SwarmRefusal>)
 }
 
 extension Msg: ProgramMessage {
@@ -60,5 +63,7 @@ public enum Effect: Equatable, Sendable {
     case openURL(String)
     /// Read how many watch this game hosted over SSH; the count comes back as `.watchers`.
     case readWatchers
+    /// Score a swarm as its board would (seconds of CPU at most); the score comes back as `.swarmScored`.
+    case scoreSwarm(SwarmScoring)
     case quit
 }

@@ -124,6 +124,10 @@ extension AppModel {
             if audience != nil { requests = [.effect(.readWatchers)] }
         case .watchers(let count):
             if let words = audience?.hear(count) { status = words }
+        case .swarmScored(let job, let result):
+            lab.heard(job, result)
+            // The next job (the recipe changed meanwhile) goes at once while the Lab is shown.
+            if screen == .lab { requests = lab.askBoardScore(context) }
         case .tick:
             frame()
         case .clock(let seconds):

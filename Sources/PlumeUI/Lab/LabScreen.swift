@@ -22,6 +22,16 @@ struct LabLayout {
 extension LabState: ScreenLayer {
     public func animates(_ context: Context) -> Bool { running }
 
+    /// The clock asks for the board's score of a recipe changed since (one job at a time).
+    public var wantsClock: Bool { true }
+
+    public mutating func arrive(from: Screen, _ context: Context) -> [Request] { askBoardScore(context) }
+
+    public mutating func receive(_ news: ScreenNews, _ context: Context) -> [Request] {
+        guard case .clock = news else { return [] }
+        return askBoardScore(context)
+    }
+
     public mutating func frame(_ context: Context) {
         frame()
         let canvas = LabLayout(context.area).canvas
@@ -46,7 +56,7 @@ extension LabState: ScreenLayer {
             KeyHelp("x", "mix with the last imported swarm"),
             KeyHelp("a d", "add / delete ingredient"),
             KeyHelp("p", "population scaling"),
-            KeyHelp("g", "next challenge"),
+            KeyHelp("g", "next challenge, then today's brief"),
             KeyHelp("u", "undo recipe change"),
             KeyHelp("s", "share this swarm", hint: Priority.useful, short: "share"),
             KeyHelp("b", "submit to the challenge's board", hint: Priority.useful + 5, short: "submit"),
@@ -97,13 +107,13 @@ extension LabState: ScreenLayer {
         case .char("p"):
             cyclePopulation()
             return .done(.status("\(agentCount) agents."))
-        case .char("g"): challengeIndex = cycled(challengeIndex, by: 1, count: context.book.swarmChallenges.count)
+        case .char("g"):
+            challengeIndex = cycled(challengeIndex % contestCount(context), by: 1, count: contestCount(context))
+            return .done(askBoardScore(context))
         case .char("u"): return changed(undo() ? "Undone." : "Nothing to undo.")
         case .char("s"): return .done(.go(.share))
         case .char("i"): return .done(.go(.importer))
-        case .char("b"):
-            let board = BoardID.swarm(challenge: challenge(in: context.book).id, week: nil, season: SwarmSeasons.season(onDay: context.day))
-            return .done(.submit(board: board.text, code: ShareCode.encode(.swarm(recipe)), what: .swarm))
+        case .char("b"): return .done(.submit(board: board(context).text, code: ShareCode.encode(.swarm(recipe)), what: .swarm))
         default: return .pass
         }
         return .nothing
@@ -173,12 +183,59 @@ extension LabState: ScreenLayer {
             }
         }
         rows.skip()
+        if onBrief(context) {
+            drawBrief(into: &grid, rows: &rows, context)
+            return
+        }
         let challenge = self.challenge(in: context.book)
         let value = challengeValue(challenge)
-        if let line = rows.take() { grid.put("Challenge: \(challenge.name)", in: line, style: Theme.title) }
-        let metric = String(format: "%@ now %.2f → score %d", challenge.metric.rawValue, value, challenge.score(for: value))
-        grid.paragraph(challenge.brief, rows: &rows, maxLines: max(1, rows.remaining - 1))
-        if let line = rows.take() { grid.put(metric, in: line, style: Theme.label) }
+        let season = SwarmSeasons.season(onDay: context.day)
+        if let line = rows.take() { grid.put("Challenge: \(challenge.name)" + (season > 1 ? " — season \(season)" : ""), in: line, style: Theme.title) }
+        grid.paragraph(challenge.brief, rows: &rows, maxLines: max(1, rows.remaining - 2))
+        guard season > 1 else {
+            let metric = String(format: "%@ now %.2f → score %d", challenge.metric.rawValue, value, challenge.score(for: value))
+            if let line = rows.take() { grid.put(metric, in: line, style: Theme.label) }
+            return
+        }
+        if let line = rows.take() { grid.put(String(format: "this run: %@ %.2f", challenge.metric.rawValue, value), in: line, style: Theme.label) }
+        if let line = rows.take() { drawBoardScore(into: &grid, line: line, context) { "board score \($0.score) (\($0.runs.count) runs) — what b sends" } }
+    }
+
+    /// The day's Lab brief: its name and rule, each goal's part as the board reads it (the
+    /// Studio's checklist), and the score b sends.
+    private func drawBrief(into grid: inout Grid, rows: inout Rows, _ context: Context) {
+        let brief = context.book.labBrief(forDay: context.day)
+        if let line = rows.take() { grid.put("Today's brief: \(brief.name)", in: line, style: Theme.title) }
+        let scored = boardScore.result(for: scoringJob(context))
+        let parts = (try? scored?.get())?.parts ?? []
+        let lines = brief.goals.count + 2
+        grid.paragraph(brief.words, rows: &rows, maxLines: max(1, rows.remaining - lines))
+        for (index, goal) in brief.goals.enumerated() {
+            guard let line = rows.take() else { return }
+            let part = parts.indices.contains(index) ? parts[index] : nil
+            let points = part.map { String($0.points).leftPadded(to: 4) + "/1000 " } ?? "   …/1000 "
+            let after = grid.put(points, in: line, style: part.map { $0.points >= 500 ? Theme.chosen : Theme.label } ?? Theme.label)
+            let reading = part.map { goal.measure.words($0.reading) + " · " } ?? ""
+            grid.put(reading + goal.words, x: after, y: line.y, style: Theme.label, limit: line.maxX - after)
+        }
+        if let line = rows.take() {
+            if case .failure(let refusal)? = scored {
+                grid.put("✗ " + refusal.description, in: line, style: Theme.warning)
+            } else {
+                grid.put("✓ " + brief.constraints.map(\.words).joined(separator: " · ") + " · \(recipe.ingredients.count) ingr., \(recipe.totalPopulation) agents",
+                         in: line, style: Theme.label)
+            }
+        }
+        if let line = rows.take() { drawBoardScore(into: &grid, line: line, context) { "score \($0.score), \($0.runs.count) runs — what b sends" } }
+    }
+
+    /// The board's score of the recipe, or that it is being computed, or why the board refuses it.
+    private func drawBoardScore(into grid: inout Grid, line: Rect, _ context: Context, _ words: (SwarmScore) -> String) {
+        switch boardScore.result(for: scoringJob(context)) {
+        case .success(let score)?: grid.put(words(score), in: line, style: Theme.title)
+        case .failure(let refusal)?: grid.put("b would be refused: " + refusal.description, in: line, style: Theme.warning)
+        case nil: grid.put("board score: scoring… (8 runs of the board's seeds)", in: line, style: Theme.label)
+        }
     }
 }
 

@@ -29,6 +29,8 @@ public struct LabState: Sendable {
     /// The last swarm imported, which `x` mixes with.
     public var lastImported: SwarmRecipe?
     private(set) var undoStack: [SwarmRecipe] = []
+    /// The board's score of the recipe, as b would send it (LabBoardScore.swift).
+    var boardScore = LabBoardScore()
     private var generation: UInt64 = 0
 
     public static let speeds = [1, 2, 4, 8]
