@@ -3,7 +3,7 @@
 SWIFT ?= swift
 PYTHON ?= python3
 
-.PHONY: test unit unit-suites e2e-suite fuzz fuzz-long sanitize e2e e2e-deps system-deps static-deps build release release-server clean bench bench-hostile bench-ssh bench-watch bench-themes screenshots install uninstall manuals openapi
+.PHONY: test unit unit-suites e2e-suite fuzz fuzz-long sanitize e2e e2e-deps system-deps static-deps build release release-server clean bench bench-hostile bench-ssh bench-watch bench-themes bench-lab screenshots install uninstall manuals openapi
 
 # PostgreSQL's server programs (initdb, pg_ctl) live here on Debian when not already on the PATH.
 export PATH := $(PATH):/usr/lib/postgresql/15/bin
@@ -262,6 +262,12 @@ bench-watch: release release-server system-deps
 bench-themes:
 	@$(PYTHON) -c "import numpy" 2>/dev/null || $(PYTHON) -m pip install --quiet numpy
 	cd scripts/style-solver && $(PYTHON) solve.py all
+
+# The Lab's ceiling: how high a search with a budget climbs on six briefs spread over a year
+# (PlumeBench's LabAttacker, two briefs at a time; a few minutes): the best after 300 and after
+# 3 000 candidates, and of a search held to one or two ingredients (figures in docs/performance.md).
+bench-lab: release
+	.build/release/plume bench lab --briefs 6 --workers 2
 
 # Pictures of the real game for the README, in docs/images: the Studio, the Lab, and the Scores
 # screen against a real plume-server, driven in a pty and rendered with their colours. faketime

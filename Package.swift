@@ -86,7 +86,7 @@ let package = Package(
         .target(name: "GameRunner", dependencies: ["TUI", "PlumeUI", "ScoresAPI"]),
         // What `plume bench` needs beyond the game: the engine's benchmark recipes (seeded, which
         // the engine's tests run too). Linked by `plume` alone.
-        .target(name: "PlumeBench", dependencies: ["GameState"]),
+        .target(name: "PlumeBench", dependencies: ["GameState", "Challenges", "SwarmSim"]),
         // What `plume-server bench` needs beyond the server: the leaderboard benchmark's seeded
         // database and codes, and the Runway's benchmarks with their looks (which the store's tests
         // draw too). Linked by `plume-server` alone. No NIO.

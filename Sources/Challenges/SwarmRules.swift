@@ -189,7 +189,7 @@ extension ChallengeBook {
     /// points `LabBrief.points` of those; the score the mean of the runs' points. The detail is
     /// the recipe's costs, so that the board ranks fewer ingredients, then fewer agents, first
     /// within a score.
-    func labScore(_ recipe: SwarmRecipe, brief: LabBrief, seeds: [UInt64], threads: Int) -> SwarmScore {
+    public func labScore(_ recipe: SwarmRecipe, brief: LabBrief, seeds: [UInt64], threads: Int) -> SwarmScore {
         var runs: [Double] = [], sums = [Double](repeating: 0, count: brief.goals.count)
         for seed in seeds {
             var totals = [Double](repeating: 0, count: brief.goals.count), readings = 0

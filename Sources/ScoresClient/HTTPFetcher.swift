@@ -18,8 +18,11 @@ final class HTTPFetcher: NSObject, URLSessionDataDelegate, @unchecked Sendable {
         }
     }
 
-    /// A request abandoned after this long counts as timed out, in seconds.
+    /// A request abandoned after this long counts as timed out, in seconds (unless the request
+    /// names its own).
     let deadline: Double
+    /// The longest deadline a request may name: URLSession's own timeouts are set to it.
+    static let longestDeadline = 60.0
     /// Replies larger than this are not read.
     let maxBytes: Int
 
@@ -44,8 +47,8 @@ final class HTTPFetcher: NSObject, URLSessionDataDelegate, @unchecked Sendable {
         self.maxBytes = maxBytes
         super.init()
         let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = self.deadline
-        configuration.timeoutIntervalForResource = self.deadline
+        configuration.timeoutIntervalForRequest = max(self.deadline, Self.longestDeadline)
+        configuration.timeoutIntervalForResource = max(self.deadline, Self.longestDeadline)
         // ETags are the game's business: no cache may answer for the server.
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         configuration.urlCache = nil
@@ -53,13 +56,14 @@ final class HTTPFetcher: NSObject, URLSessionDataDelegate, @unchecked Sendable {
         session = URLSession(configuration: configuration, delegate: self, delegateQueue: queue)
     }
 
-    func fetch(_ request: URLRequest) async throws(ScoresFailure) -> Reply {
+    /// `request`'s reply, or `.timedOut` after `deadline` seconds (the fetcher's own by default).
+    func fetch(_ request: URLRequest, deadline: Double? = nil) async throws(ScoresFailure) -> Reply {
         do {
             return try await withCheckedThrowingContinuation { continuation in
                 let task = session.dataTask(with: request)
                 let id = task.taskIdentifier
                 lock.withLock { pending[id] = Pending(continuation) }
-                let seconds = deadline
+                let seconds = min(deadline ?? self.deadline, max(self.deadline, Self.longestDeadline))
                 DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { [weak self] in
                     let host = request.url?.host ?? "the server"
                     self?.finish(id, .failure(ScoresFailure(.timedOut, "\(host) took longer than \(Int(seconds)) s to answer")))

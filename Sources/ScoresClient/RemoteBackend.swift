@@ -17,7 +17,12 @@ public final class RemoteBackend: ScoresBackend {
     /// A hosted game's pass (see `plume hosted`), sent with every request as Plume-Pass.
     let pass: String?
 
-    public init(base: URL, deadline: Duration = .seconds(5), maxBytes: Int = 1 << 20, pass: String? = nil) {
+    /// How long a submission may take: the server scores a swarm on two boards of eight runs
+    /// each, and may have others waiting before it (reads keep the shorter deadline).
+    let submitDeadline: Double
+
+    public init(base: URL, deadline: Duration = .seconds(5), submitDeadline: Duration = .seconds(30), maxBytes: Int = 1 << 20, pass: String? = nil) {
+        self.submitDeadline = Double(submitDeadline.components.seconds)
         var text = base.absoluteString
         while text.hasSuffix("/") { text.removeLast() }
         self.base = URL(string: text) ?? base
@@ -36,7 +41,8 @@ public final class RemoteBackend: ScoresBackend {
         var data: Data?
         if call.declaration.body != nil { data = try encode(input.body) }
         let reply = try await fetch(call.method.rawValue, asked.isEmpty ? path : path + "?" + asked.joined(separator: "&"),
-                                    token: token, etag: etag, body: data)
+                                    token: token, etag: etag, body: data,
+                                    deadline: call.declaration.name == APICalls.submit.declaration.name ? submitDeadline : nil)
         if reply.status == 304 { return .unchanged }
         // A call answered with no body (204).
         if let nothing = NoBody() as? Reply { return .fresh(nothing, etag: nil) }
@@ -58,7 +64,8 @@ public final class RemoteBackend: ScoresBackend {
         return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""
     }
 
-    private func fetch(_ method: String, _ path: String, token: String? = nil, etag: String? = nil, body: Data? = nil) async throws(ScoresFailure) -> HTTPFetcher.Reply {
+    private func fetch(_ method: String, _ path: String, token: String? = nil, etag: String? = nil, body: Data? = nil,
+                       deadline: Double? = nil) async throws(ScoresFailure) -> HTTPFetcher.Reply {
         guard let url = URL(string: base.absoluteString + path) else {
             throw ScoresFailure(.malformed, "the address \(SafeText.quoted(base.absoluteString + path)) isn't a URL")
         }
@@ -73,7 +80,7 @@ public final class RemoteBackend: ScoresBackend {
             request.httpBody = body
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         }
-        let reply = try await http.fetch(request)
+        let reply = try await http.fetch(request, deadline: deadline)
         switch reply.status {
         case 200..<300, 304:
             return reply

@@ -7,11 +7,13 @@ import PlumeUI
 import SwarmSim
 import TUI
 import PlumeBench
+import PlumeCalendar
+import Synchronization
 
 struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Benchmarks (run with swift run -c release).",
-        subcommands: [SwarmBench.self, RulesBench.self, UIBench.self, EvolveBench.self, StyleScores.self]
+        subcommands: [SwarmBench.self, RulesBench.self, LabBench.self, UIBench.self, EvolveBench.self, StyleScores.self]
     )
 
     struct StyleScores: ParsableCommand {
@@ -94,6 +96,68 @@ struct Bench: ParsableCommand {
                 all += times
             }
             print(line("all", all) + String(format: " agents=%d seeds=%d steps=%d", total, SwarmRules.seeds, SwarmRules.steps))
+        }
+    }
+
+    struct LabBench: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "lab",
+            abstract: "How high a search with a budget climbs on the Lab's briefs (the ceiling make bench-lab prints).",
+            discussion: """
+                Runs the Lab attacker (PlumeBench's LabAttacker: random recipes keeping the brief's rules, \
+                then a hill-climb with parameter nudges and Sayama's mutation, raced on 2 seeds before \
+                the board's 8) on --briefs days spread over the year from --from, one brief per worker \
+                at a time, and prints per brief the best full score after 300 and after --budget \
+                candidates, and the best of a search held to one or two ingredients (--small-budget \
+                candidates); then the medians and whether the issue's goal holds: median@300 <= 850, \
+                median@budget <= 950, no one-or-two-ingredient best >= 900.
+                """
+        )
+
+        @Option(help: "Briefs (days) to attack.") var briefs = 6
+        @Option(help: "Candidates per brief.") var budget = 3000
+        @Option(name: .customLong("small-budget"), help: "Candidates of the one-or-two-ingredient search.") var smallBudget = 600
+        @Option(help: "Briefs attacked at once (each on one thread).") var workers = 2
+        @Option(help: "The search's seed.") var seed: UInt64 = 1
+        @Option(help: "The first day sampled (YYYY-MM-DD); the days are spread over the year after it.") var from = "2027-01-01"
+
+        func run() throws {
+            let book = try loadBook()
+            guard let first = UTCDay.parse(Substring(from)) else { throw fail("--from must be YYYY-MM-DD") }
+            let count = max(1, briefs), budget = max(300, self.budget)
+            let days = (0..<count).map { first + $0 * 365 / count }
+            let rows = Mutex([(day: Int, text: String, at300: Int, atBudget: Int, small: Int)]())
+            let next = Mutex(0)
+            let seed = seed, smallBudget = smallBudget
+            let clock = ContinuousClock()
+            // Each worker takes the next brief until none is left; the engine runs on one thread a brief.
+            DispatchQueue.concurrentPerform(iterations: max(1, min(workers, count))) { _ in
+                while let index = next.withLock({ n -> Int? in
+                    guard n < days.count else { return nil }
+                    n += 1
+                    return n - 1
+                }) {
+                    let day = days[index], started = clock.now
+                    var attacker = LabAttacker(book: book, day: day, seed: seed)
+                    let report = attacker.run(budget: budget, checkpoints: [300, budget])
+                    var small = LabAttacker(book: book, day: day, seed: seed &+ 1, ingredientCap: 2)
+                    let smallReport = small.run(budget: smallBudget, checkpoints: [smallBudget])
+                    let seconds = Double((clock.now - started) / .milliseconds(1)) / 1000
+                    let at300 = report.bestAt[300]?.score ?? 0, atBudget = report.best?.score ?? 0, best2 = smallReport.best?.score ?? 0
+                    let name = String(book.labBrief(forDay: day).name.prefix(48))
+                    let text = UTCDay.string(day) + "  " + name.padding(toLength: 48, withPad: " ", startingAt: 0)
+                        + String(format: "  best@300 %4d  best@%d %4d  best≤2 %4d  candidates %d  seed-runs %d  %.0f s",
+                                 at300, budget, atBudget, best2, report.candidates + smallReport.candidates,
+                                 report.seedRuns + smallReport.seedRuns, seconds)
+                    rows.withLock { $0.append((day, text, at300, atBudget, best2)) }
+                    print(text)
+                }
+            }
+            let all = rows.withLock { $0 }
+            func median(_ values: [Int]) -> Int { values.sorted()[values.count / 2] }
+            let m300 = median(all.map(\.at300)), mBudget = median(all.map(\.atBudget)), maxSmall = all.map(\.small).max() ?? 0
+            let met = m300 <= 850 && mBudget <= 950 && maxSmall < 900
+            print("briefs=\(all.count) median@300=\(m300) median@\(budget)=\(mBudget) max≤2=\(maxSmall) goal=\(met ? "met" : "not met")")
         }
     }
 

@@ -90,6 +90,25 @@ final class CannedServer: @unchecked Sendable {
         #expect(ContinuousClock.now - started < .seconds(60))
     }
 
+    /// A submission may take longer than a read (the server scores a swarm on two boards of eight
+    /// runs): it has its own, longer deadline, and is still abandoned at it.
+    @Test func aSubmissionWaitsLongerThanAReadAndNotForEver() async throws {
+        let (port, fd) = TestPostgres.silentListener()
+        defer { close(fd) }
+        let backend = RemoteBackend(base: URL(string: "http://127.0.0.1:\(port)")!, deadline: .seconds(1), submitDeadline: .seconds(3))
+        let started = ContinuousClock.now
+        do { _ = try await backend.boards() } catch { #expect(error.kind == .timedOut && error.message.contains("longer than 1 s"), "\(error)") }
+        let read = ContinuousClock.now - started
+        do {
+            _ = try await backend.answer(APICalls.submit, CallInput(body: SubmitRequest(boardID: "lab-2026-11-29", code: "1x")), token: "plm_x", etag: nil)
+            Issue.record("a silent server answered")
+        } catch {
+            #expect(error.kind == .timedOut && error.message.contains("longer than 3 s"), "\(error)")
+        }
+        let submit = ContinuousClock.now - started - read
+        #expect(submit >= .seconds(3) && submit < .seconds(60), "\(submit)")
+    }
+
     @Test func nothingListeningIsOffline() async throws {
         let port = TestPostgres.freePort()
         let backend = RemoteBackend(base: URL(string: "http://127.0.0.1:\(port)")!)
