@@ -6,7 +6,7 @@
 //      range at random), population shifts, Sayama's mutation (`Evolution.mutate`), each repaired
 //      to the rules; a restart from random after 150 candidates without a gain;
 //   3. racing: a candidate runs 2 of the day's seeds first, and the other 6 only when its 2-seed
-//      points come within 80 of the incumbent's; every best reported is the full 8-seed score,
+//      points come within 30 of the incumbent's; every best reported is the full 8-seed score,
 //      the board's.
 // Deterministic for a seed. Linked by `plume bench lab` and the tests, never by the game.
 import Challenges
@@ -22,6 +22,9 @@ public struct LabAttacker {
         public var seedRuns = 0
         public var best: (score: Int, recipe: SwarmRecipe)?
     }
+
+    /// How far below the incumbent's 2-seed points a candidate may screen and still run all 8.
+    static let margin = 30.0
 
     let book: ChallengeBook
     let day: Int
@@ -61,7 +64,7 @@ public struct LabAttacker {
             }
             let screen = mean(runs(candidate, seeds: Array(seeds.prefix(2)), report: &report))
             var improved = false
-            if screen + 80 >= (incumbent?.screen ?? -1) {
+            if screen + Self.margin >= (incumbent?.screen ?? -1) {
                 let full = book.labScore(candidate, brief: brief, seeds: seeds, threads: 1)
                 report.seedRuns += seeds.count
                 if full.score > (incumbent?.full ?? -1) {

@@ -58,50 +58,49 @@ public final class Verifier: Sendable {
             cache.withLock { $0[key] = result }
             return counted(result, \.looks)
         case .lab(let day):
-            guard case .swarm(let recipe) = state else {
-                throw .invalid(.wrongKind, "the Lab's board ranks swarms, and that code is a look — submit it to today's style board")
-            }
+            let recipe = try Self.swarm(in: state)
             let contest = SwarmContest.lab(day: day)
-            let key = "swarm:\(contest.seedName):\(code)"
-            if let hit = cache.withLock({ $0[key] }) { return counted(hit, \.cached) }
-            if let refusal = book.check(recipe, on: contest) { throw Self.refused(refusal, board: board) }
-            let threads = pool.threadsPerSimulation
-            let book = book
-            let scored = try await pool.run { book.score(recipe, on: contest, threads: threads) }
-            let outcome: SwarmScore
-            switch scored {
-            case .success(let found): outcome = found
-            case .failure(let refusal): throw Self.refused(refusal, board: board)
+            return try await scoredSwarm(recipe, state: state, key: "swarm:\(contest.seedName):\(code)", board: board, check: contest) { book, threads in
+                book.score(recipe, on: contest, threads: threads).map { SwarmBoardScore(score: $0.score, detail: $0.detail, rules: $0) }
             }
-            let result = Verification(score: Int64(outcome.score), detail: outcome.detail, state: state)
-            cache.withLock { $0[key] = result }
-            return counted(result, \.simulated)
         case .swarm(let id, let week, let season):
-            guard case .swarm(let recipe) = state else {
-                throw .invalid(.wrongKind, "this board ranks swarms, and that code is a look — submit it to a swarm board")
-            }
+            let recipe = try Self.swarm(in: state)
             guard book.swarmChallenge(id: id) != nil else { throw .noSuchBoard(board.id) }
             guard recipe.totalPopulation <= GameLimits.maxTotalPopulation else {
                 throw .invalid(.swarmTooLarge, "a swarm may have at most \(GameLimits.maxTotalPopulation) agents")
             }
             // Season 1 scored one fixed seed whatever the week; later seasons each week's own seeds.
-            let key = season == 1 ? "swarm:\(id):\(code)" : "swarm:\(SwarmContest.classic(challenge: id, season: season, week: week).seedName):\(code)"
-            if let hit = cache.withLock({ $0[key] }) { return counted(hit, \.cached) }
-            // Refusals that need no run are answered before the pool is asked.
-            if season >= 2, let refusal = book.check(recipe, on: .classic(challenge: id, season: season, week: week)) {
-                throw Self.refused(refusal, board: board)
+            let contest = SwarmContest.classic(challenge: id, season: season, week: week)
+            let key = season == 1 ? "swarm:\(id):\(code)" : "swarm:\(contest.seedName):\(code)"
+            return try await scoredSwarm(recipe, state: state, key: key, board: board, check: season >= 2 ? contest : nil) { book, threads in
+                book.boardScore(recipe, challenge: id, season: season, week: week, threads: threads)
             }
-            let threads = pool.threadsPerSimulation
-            let book = book
-            let scored = try await pool.run { book.boardScore(recipe, challenge: id, season: season, week: week, threads: threads) }
-            let outcome: SwarmBoardScore
-            switch scored {
-            case .success(let found): outcome = found
-            case .failure(let refusal): throw Self.refused(refusal, board: board)
-            }
+        }
+    }
+
+    /// The swarm a swarm board's code must hold.
+    private static func swarm(in state: SharedState) throws(LeaderboardError) -> SwarmRecipe {
+        guard case .swarm(let recipe) = state else {
+            throw .invalid(.wrongKind, "this board ranks swarms, and that code is a look — submit it to today's style board")
+        }
+        return recipe
+    }
+
+    /// A swarm's score through the cache: refusals that need no run answered first (`check`), then
+    /// `score` on the simulation pool.
+    private func scoredSwarm(_ recipe: SwarmRecipe, state: SharedState, key: String, board: Board, check contest: SwarmContest?,
+                             _ score: @escaping @Sendable (ChallengeBook, Int) -> Result<SwarmBoardScore, SwarmRefusal>) async throws(LeaderboardError) -> Verification {
+        if let hit = cache.withLock({ $0[key] }) { return counted(hit, \.cached) }
+        if let contest, let refusal = book.check(recipe, on: contest) { throw Self.refused(refusal, board: board) }
+        let threads = pool.threadsPerSimulation
+        let book = book
+        switch try await pool.run({ score(book, threads) }) {
+        case .success(let outcome):
             let result = Verification(score: Int64(outcome.score), detail: outcome.detail, state: state)
             cache.withLock { $0[key] = result }
             return counted(result, \.simulated)
+        case .failure(let refusal):
+            throw Self.refused(refusal, board: board)
         }
     }
 
