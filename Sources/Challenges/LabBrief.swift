@@ -7,7 +7,7 @@
 // then fewer ingredients, then fewer agents, then the earlier time.
 //
 // The catalogue is every (template, level, constraint) the templates allow, in a fixed order:
-// distinct by construction, 378 briefs, so no day of a year repeats one (`YearOrder`). Once a day
+// distinct by construction, 372 briefs, so no day of a year repeats one (`YearOrder`). Once a day
 // has been played its brief never changes; a later catalogue is a new `LabRules` version bound to
 // its first day, as the style rules are.
 import Foundation

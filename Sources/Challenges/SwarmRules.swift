@@ -220,7 +220,7 @@ public enum LabCosts {
 
     /// (ingredients, agents) of a detail `detail(of:)` wrote; nil for one it did not.
     public static func costs(_ detail: Double) -> (ingredients: Int, agents: Int)? {
-        guard detail <= 0, detail == detail.rounded(), detail > -1_000_000 else { return nil }
+        guard detail <= -1000, detail == detail.rounded(), detail > -1_000_000 else { return nil }
         let whole = Int(-detail)
         return (whole / 1000, whole % 1000)
     }

@@ -143,7 +143,9 @@ struct Bench: ParsableCommand {
                     var small = LabAttacker(book: book, day: day, seed: seed &+ 1, ingredientCap: 2)
                     let smallReport = small.run(budget: smallBudget, checkpoints: [smallBudget])
                     let seconds = Double((clock.now - started) / .milliseconds(1)) / 1000
+                    // A checkpoint with nothing valid found yet counts as no score (shown as 0, and said so).
                     let at300 = report.bestAt[300]?.score ?? 0, atBudget = report.best?.score ?? 0, best2 = smallReport.best?.score ?? 0
+                    if report.bestAt[300] == nil { print("note: \(UTCDay.string(day)): no recipe kept the brief's rules within 300 candidates") }
                     let name = String(book.labBrief(forDay: day).name.prefix(48))
                     let text = UTCDay.string(day) + "  " + name.padding(toLength: 48, withPad: " ", startingAt: 0)
                         + String(format: "  best@300 %4d  best@%d %4d  best≤2 %4d  candidates %d  seed-runs %d  %.0f s",

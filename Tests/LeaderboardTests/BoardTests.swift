@@ -58,6 +58,11 @@ import PlumeCalendar
         #expect(Board.parse("swarm-huddle-2026-W48", book: book, now: now) == nil)
         #expect(Board.parse("swarm-nothing", book: book, now: now) == nil)
         #expect(Board.parse("contributors", book: book, now: now) == .contributors)
+        // Before the Lab's first day (and a clock behind the boards' first day) no board, and no trap.
+        #expect(Board.parse("lab-2026-11-22", book: book, now: now) == nil && Board.parse("lab-2026-11-30", book: book, now: now) == nil)
+        let behind = Int64(UTCDay.days(year: 2025, month: 6, day: 1)) * 86_400
+        #expect(Board.parse("style-2026-01-01", book: book, now: behind) == nil && Board.parse("lab-2026-11-28", book: book, now: behind) == nil)
+        #expect(Board.parse("lab-2026-11-28", book: book, now: Int64(UTCDay.days(year: 2026, month: 11, day: 28)) * 86_400)?.isOpen(at: Int64(UTCDay.days(year: 2026, month: 11, day: 28)) * 86_400) == true)
         // A day's people's choice takes votes that day and the next, and is final after.
         #expect(Board.parse("people-2026-11-22", book: book, now: now)?.isOpen(at: now) == true)
         #expect(Board.parse("people-2026-11-21", book: book, now: now)?.isOpen(at: now) == true)

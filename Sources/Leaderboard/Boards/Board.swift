@@ -86,12 +86,13 @@ public struct Board: Hashable, Sendable {
 
     public static func parse(_ id: BoardID, book: ChallengeBook, now seconds: Int64) -> Board? {
         let today = UTCDay.containing(seconds: seconds)
-        let season = UTCDay.firstSeasonDay...today
+        // Tested by comparisons, never as ranges: a clock behind the first days makes no board, not a trap.
+        let played = { (first: Int, day: Int) in day >= first && day <= today }
         switch id {
         case .contributors: return .contributors
-        case .style(let day): return season.contains(day) ? Board(.style(day: day)) : nil
-        case .people(let day): return season.contains(day) ? Board(.people(day: day)) : nil
-        case .lab(let day): return (LabRules.firstDay...today).contains(day) ? Board(.lab(day: day)) : nil
+        case .style(let day): return played(UTCDay.firstSeasonDay, day) ? Board(.style(day: day)) : nil
+        case .people(let day): return played(UTCDay.firstSeasonDay, day) ? Board(.people(day: day)) : nil
+        case .lab(let day): return played(LabRules.firstDay, day) ? Board(.lab(day: day)) : nil
         case .swarm(let challenge, let week, let season):
             // A season not yet begun (or unknown here) has no boards; a challenge without a
             // season-2 scale plays season 1 only.

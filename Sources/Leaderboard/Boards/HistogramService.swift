@@ -17,11 +17,9 @@ extension LeaderboardService {
             return costHistogram(board, cost, index: index, player: player)
         }
         let bands = Self.histogramBands(board, top: index?.page(after: nil, limit: 1).first?.key.score ?? 0)
-        let counts = index?.counts(in: bands) ?? bands.map { _ in 0 }
-        let total = index?.count ?? 0
-        let you = player.flatMap { player in index?.entry(player: player.number) }.map {
-            HistogramYou(score: $0.key.score, rank: $0.rank, percentile: Percentile.of(rank: $0.rank, among: total))
-        }
+        let read = index?.snapshot(bands: bands, player: player?.number) ?? (counts: bands.map { _ in 0 }, total: 0, entry: nil)
+        let (counts, total) = (read.counts, read.total)
+        let you = read.entry.map { HistogramYou(score: $0.key.score, rank: $0.rank, percentile: Percentile.of(rank: $0.rank, among: total)) }
         return BoardHistogram(board: board.id, of: .score, total: total,
                               buckets: zip(bands, counts).map { HistogramBucket(from: $0.lowerBound, to: $0.upperBound, count: $1) }, you: you)
     }
@@ -33,13 +31,12 @@ extension LeaderboardService {
         let bands: [ClosedRange<Int>] = ingredients ? (1...GameLimits.maxIngredients).map { $0...$0 }
             : stride(from: SwarmRules.minimumAgents, to: GameLimits.maxTotalPopulation, by: 20).map { $0...($0 + 20 >= GameLimits.maxTotalPopulation ? GameLimits.maxTotalPopulation : $0 + 19) }
         let path: KeyPath<LabCostsTally, [Int: Int]> = ingredients ? \.ingredients : \.agents
-        let counts = index?.costCounts(path, in: bands) ?? bands.map { _ in 0 }
-        let total = index?.count ?? 0
+        let read = index?.costSnapshot(path, bands: bands, player: player?.number) ?? (counts: bands.map { _ in 0 }, total: 0, entry: nil, dearer: 0)
+        let (counts, total) = (read.counts, read.total)
         var you: HistogramYou?
-        if let player, let entry = index?.entry(player: player.number), let costs = LabCosts.costs(entry.key.detail) {
+        if let entry = read.entry, let costs = LabCosts.costs(entry.key.detail) {
             let mine = ingredients ? costs.ingredients : costs.agents
-            let dearer = index?.costCounts(path, in: [(mine + 1)...Int.max]).first ?? 0
-            you = HistogramYou(score: Int64(mine), rank: entry.rank, percentile: total > 1 ? dearer * 100 / (total - 1) : 100)
+            you = HistogramYou(score: Int64(mine), rank: entry.rank, percentile: total > 1 ? min(100, read.dearer * 100 / (total - 1)) : 100)
         }
         return BoardHistogram(board: board.id, of: cost, total: total,
                               buckets: zip(bands, counts).map { HistogramBucket(from: Int64($0.lowerBound), to: Int64($0.upperBound), count: $1) }, you: you)

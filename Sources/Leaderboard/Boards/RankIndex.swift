@@ -109,21 +109,37 @@ public final class BoardIndex: Sendable {
 
     /// Records per band of scores, each band `from...to`, both ends included (bands in any
     /// order; they need not cover every score): two binary searches a band, never a scan.
-    public func counts(in bands: [ClosedRange<Int64>]) -> [Int] {
+    public func counts(in bands: [ClosedRange<Int64>]) -> [Int] { snapshot(bands: bands, player: nil).counts }
+
+    /// The counts per band, the records on the board and a player's entry, read at one moment (a
+    /// best arriving meanwhile can't make the counts disagree with the total).
+    public func snapshot(bands: [ClosedRange<Int64>], player: Int64?) -> (counts: [Int], total: Int, entry: RankedKey?) {
         state.withLock { s in
             let list = s.list
-            return bands.map { band in
+            let counts = bands.map { band in
                 let above = band.upperBound == .max ? 0 : Self.count(scoringAtLeast: band.upperBound + 1, in: list)
                 return Self.count(scoringAtLeast: band.lowerBound, in: list) - above
             }
+            let entry = player.flatMap { s.byPlayer[$0] }.map { Self.ranked(list.index(of: $0), $0, in: list) }
+            return (counts, list.count, entry)
         }
     }
 
-    /// Bests per band of a cost (Lab boards), each band `from...to`, both ends included.
-    public func costCounts(_ cost: KeyPath<LabCostsTally, [Int: Int]>, in bands: [ClosedRange<Int>]) -> [Int] {
+    /// A Lab board's counts per band of a cost, the records on the board, a player's entry and
+    /// how many bests cost more than theirs, read at one moment.
+    public func costSnapshot(_ cost: KeyPath<LabCostsTally, [Int: Int]>, bands: [ClosedRange<Int>], player: Int64?)
+        -> (counts: [Int], total: Int, entry: RankedKey?, dearer: Int) {
         state.withLock { s in
             let tally = LabCostsTally(ingredients: s.ingredients, agents: s.agents)[keyPath: cost]
-            return bands.map { band in tally.reduce(0) { $0 + (band.contains($1.key) ? $1.value : 0) } }
+            let counts = bands.map { band in tally.reduce(0) { $0 + (band.contains($1.key) ? $1.value : 0) } }
+            let key = player.flatMap { s.byPlayer[$0] }
+            let entry = key.map { Self.ranked(s.list.index(of: $0), $0, in: s.list) }
+            var dearer = 0
+            if let key, let costs = LabCosts.costs(key.detail) {
+                let mine = cost == \LabCostsTally.ingredients ? costs.ingredients : costs.agents
+                dearer = tally.reduce(0) { $0 + ($1.key > mine ? $1.value : 0) }
+            }
+            return (counts, s.list.count, entry, dearer)
         }
     }
 

@@ -219,11 +219,11 @@ extension LabState: ScreenLayer {
             grid.put(reading + goal.words, x: after, y: line.y, style: Theme.label, limit: line.maxX - after)
         }
         if let line = rows.take() {
-            if case .failure(let refusal)? = scored {
-                grid.put("✗ " + refusal.description, in: line, style: Theme.warning)
-            } else {
-                grid.put("✓ " + brief.constraints.map(\.words).joined(separator: " · ") + " · \(recipe.ingredients.count) ingr., \(recipe.totalPopulation) agents",
-                         in: line, style: Theme.label)
+            let rules = brief.constraints.map(\.words).joined(separator: " · ") + " · \(recipe.ingredients.count) ingr., \(recipe.totalPopulation) agents"
+            switch scored {
+            case .failure(let refusal)?: grid.put("✗ " + refusal.description, in: line, style: Theme.warning)
+            case .success?: grid.put("✓ " + rules, in: line, style: Theme.label)
+            case nil: grid.put("rules: " + rules, in: line, style: Theme.label)
             }
         }
         if let line = rows.take() { drawBoardScore(into: &grid, line: line, context) { "score \($0.score), \($0.runs.count) runs — what b sends" } }
