@@ -72,10 +72,25 @@ import TUI
         #expect(again.count == 1 && again[0].code == ShareCode.encode(.swarm(model.lab.recipe)) && again[0] != job)
     }
 
+    @Test func bGoesStraightToTheBrief() {
+        var fake = FakeScores()
+        var model = app(width: 80, height: 24)
+        model.drive(.clock(Double(UTCDay.start(of: day)) + 3600), &fake)
+        _ = model.keys(.char("2"))
+        let effects = model.keys(.char("B"))
+        #expect(model.screenText.contains("Today's brief: Sorted march II"))
+        #expect(Self.jobs(effects).isEmpty || Self.jobs(effects).first?.contest == .lab(day: day))
+        // g from the brief goes round to the first challenge.
+        _ = model.keys(.char("g"))
+        #expect(model.screenText.contains("Challenge: Huddle"))
+    }
+
     @Test func beforeTheLabsFirstDayThereIsNoBrief() {
         var model = app(width: 80, height: 24)
         _ = model.keys(.char("2"))
         for _ in 0..<book.swarmChallenges.count { _ = model.keys(.char("g")) }
         #expect(model.screenText.contains("Challenge: Huddle") && !model.screenText.contains("Today's brief"))
+        _ = model.keys(.char("B"))
+        #expect(model.screenText.contains("Challenge: Huddle") && model.status.contains("briefs begin on 2026-11-28"))
     }
 }

@@ -4,6 +4,7 @@
 import Challenges
 import Foundation
 import GameState
+import PlumeCalendar
 import ScoresAPI
 import SwarmSim
 import TUI
@@ -57,6 +58,7 @@ extension LabState: ScreenLayer {
             KeyHelp("a d", "add / delete ingredient"),
             KeyHelp("p", "population scaling"),
             KeyHelp("g", "next challenge, then today's brief"),
+            KeyHelp("B", "today's Lab brief"),
             KeyHelp("u", "undo recipe change"),
             KeyHelp("s", "share this swarm", hint: Priority.useful, short: "share"),
             KeyHelp("b", "submit to the challenge's board", hint: Priority.useful + 5, short: "submit"),
@@ -109,6 +111,11 @@ extension LabState: ScreenLayer {
             return .done(.status("\(agentCount) agents."))
         case .char("g"):
             challengeIndex = cycled(challengeIndex % contestCount(context), by: 1, count: contestCount(context))
+            return .done(askBoardScore(context))
+        case .char("B"):
+            // Straight to today's Lab brief (from the Lab's first day).
+            guard context.day >= LabRules.firstDay else { return .done(.status("The Lab's daily briefs begin on \(UTCDay.string(LabRules.firstDay)).")) }
+            challengeIndex = context.book.swarmChallenges.count
             return .done(askBoardScore(context))
         case .char("u"): return changed(undo() ? "Undone." : "Nothing to undo.")
         case .char("s"): return .done(.go(.share))
