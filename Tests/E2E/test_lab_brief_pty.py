@@ -5,7 +5,12 @@ import datetime
 import json
 import re
 
+import pytest
+
 from test_swarm_score import fair_recipe
+
+# The Lab scores in the background (8 runs of 200 steps in a debug build): run apart.
+pytestmark = pytest.mark.alone
 
 
 def test_the_lab_shows_the_score_b_sends_and_b_gets_it(game, plume):

@@ -7,6 +7,10 @@ import pytest
 
 from server_process import Server
 
+# Each score is 8 runs of 200 steps in a debug build, seconds of a core: run apart from the
+# suites that bound their waits (the SSH and pty tests), as `alone` tests are.
+pytestmark = pytest.mark.alone
+
 
 @pytest.fixture
 def server(tmp_path, database):
