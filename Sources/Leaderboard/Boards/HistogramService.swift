@@ -16,7 +16,9 @@ extension LeaderboardService {
             }
             return costHistogram(board, cost, index: index, player: player)
         }
-        let bands = Self.histogramBands(board, top: index?.page(after: nil, limit: 1).first?.key.score ?? 0)
+        // Only the contributors' bands depend on the board's top: no other board reads it.
+        let top = board == .contributors ? index?.page(after: nil, limit: 1).first?.key.score ?? 0 : 0
+        let bands = Self.histogramBands(board, top: top)
         let read = index?.snapshot(bands: bands, player: player?.number) ?? (counts: bands.map { _ in 0 }, total: 0, entry: nil)
         let (counts, total) = (read.counts, read.total)
         let you = read.entry.map { HistogramYou(score: $0.key.score, rank: $0.rank, percentile: Percentile.of(rank: $0.rank, among: total)) }
