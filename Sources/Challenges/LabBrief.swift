@@ -49,6 +49,16 @@ public enum LabMeasure: String, CaseIterable, Sendable {
         }
     }
 
+    /// The furthest a reading can go towards a goal of it: 1 for a share, 0 for a speed or a
+    /// ratio of distances; nil for what grows without a bound (distance, cells).
+    var bound: Double? {
+        switch self {
+        case .rotation, .alignment, .sorting, .oneBlob: 1
+        case .calm, .tightness: 0
+        case .travel, .cover: nil
+        }
+    }
+
     /// Whether the measure means anything with one species only.
     public var readsSpecies: Bool { self == .sorting }
 
@@ -68,7 +78,8 @@ public enum LabMeasure: String, CaseIterable, Sendable {
 public struct LabGoal: Sendable, Equatable {
     public let measure: LabMeasure
     public let scale: SwarmChallenge.Scale
-    /// The goal in a player's words: "go far (1 500 units is best)".
+    /// The goal in a player's words: "go far (1 500 units is best)", or, for a best past what
+    /// the measure can read, "head one way (a perfect 1.00 gives 862/1000)".
     public let words: String
 
     /// 0…1: the share of the way from worst to best, clamped.

@@ -1,15 +1,33 @@
-// The Lab briefs' catalogue and calendar: twelve templates of two goals that pull against each
-// other, three levels of each (the best readings three quarters, all, and five quarters of the
-// way from the template's worst to its best), and a constraint from a pool of eleven that the
-// template allows. First guesses of the scales, until the attacker (`make bench-lab`) has measured them.
+// The Lab briefs' catalogues and calendar: twelve templates of two goals that pull against each
+// other, three levels of each, and a constraint from a pool of eleven that the template allows.
+//
+// Version 1 (2026-11-28 to 11-30) set its scales by guess, and the attacker (`make bench-lab`)
+// met most of them in full — several by collapsing the swarm to a point, which is as tight, as
+// sorted and as much one crowd as a swarm can be, and travels as fast. Version 2 (from 2026-12-01)
+// pairs every goal with one a collapsed swarm fails (covering ground, turning round the centre,
+// moving calmly), and sets its scales from the attacker's own reach: each template's best is the
+// pair of readings `plume bench lab-calibrate` found for it (the best of a search of 1 000
+// candidates on the seeds of 2026-12-01, no goal capped), and a level puts its best so far beyond
+// that the attacker's pair scores 860, 800 or 740 — the rest of the way is the player's.
+// A day's brief never changes once played: a new catalogue is a new version bound to a later day.
 import GameState
 import PlumeCalendar
 
 public enum LabRules {
     /// The first day with a Lab brief and its board.
     public static let firstDay = UTCDay.days(year: 2026, month: 11, day: 28)
-    /// The levels: how far towards (or past) the template's best a level's best lies.
-    static let levels: [(name: String, reach: Double)] = [("I", 0.75), ("II", 1.0), ("III", 1.25)]
+
+    /// Each catalogue and the first day it sets the briefs of (before the first, none).
+    static let versions: [(firstDay: Int, briefs: [LabBrief])] = [
+        (firstDay, LabCatalogue.build(LabCatalogue.guessed, levels: [("I", 0.75), ("II", 1.0), ("III", 1.25)], firstID: 0)),
+        (UTCDay.days(year: 2026, month: 11 + 1, day: 1),
+         LabCatalogue.build(LabCatalogue.measured, levels: LabCatalogue.measuredLevels, firstID: 372)),
+    ]
+
+    /// The catalogue of a day: the last version begun by then.
+    static func catalogue(forDay day: Int) -> [LabBrief] {
+        (versions.last { day >= $0.firstDay } ?? versions[0]).briefs
+    }
 }
 
 struct LabTemplate {
@@ -33,8 +51,10 @@ struct LabTemplate {
     }
 }
 
-enum LabCatalogue {
-    static let templates: [LabTemplate] = [
+public enum LabCatalogue {
+    /// Version 1's templates: worst and best readings by guess, the levels' bests 3/4, 4/4 and
+    /// 5/4 of the way from worst to best.
+    static let guessed: [LabTemplate] = [
         LabTemplate(name: "Tight comet", words: "Go far and stay tight: the swarm's centre travels while its agents pull in round it.",
                     goals: [(.travel, 0, 1500), (.tightness, 1, 0.25)], intrinsic: []),
         LabTemplate(name: "Spinning cover", words: "Spin round your centre while spreading over new ground.",
@@ -69,46 +89,103 @@ enum LabCatalogue {
         .parameterAtMost(.radius, hundredths: 8000),
     ]
 
-    /// Every brief, in the catalogue's fixed order: level, then template, then constraint.
-    static let briefs: [LabBrief] = {
+    /// Version 2's levels: the share of each goal's way to its best that the attacker's
+    /// `reached` readings give (so its pair scores about 1000 × that).
+    static let measuredLevels: [(name: String, reach: Double)] = [("I", 1 / 0.86), ("II", 1 / 0.80), ("III", 1 / 0.74)]
+
+    /// Version 2's templates: each goal's worst, and as its best the reading the attacker reached
+    /// (`plume bench lab-calibrate`); the levels stretch the best beyond it.
+    static let measured: [LabTemplate] = [
+        LabTemplate(name: "Spinning cover", words: "Spin round your centre while spreading over new ground.",
+                    goals: [(.rotation, 0, 0.7583), (.cover, 0, 109.6)], intrinsic: []),
+        LabTemplate(name: "Travelling vortex", words: "A whirl that travels: turn round the centre while the centre moves on.",
+                    goals: [(.travel, 0, 1677), (.rotation, 0, 0.4287)], intrinsic: []),
+        LabTemplate(name: "Aligned cover", words: "Cover new ground while everyone heads the same way.",
+                    goals: [(.alignment, 0, 0.991), (.cover, 0, 126.7)], intrinsic: []),
+        LabTemplate(name: "Calm cover", words: "Spread over new ground, calmly: a slow swarm that still reaches far.",
+                    goals: [(.cover, 0, 126.7), (.calm, 8, 0.2459)], intrinsic: []),
+        LabTemplate(name: "Calm comet", words: "Go far on slow feet: the centre travels while every agent keeps its speed down.",
+                    goals: [(.travel, 0, 988.1), (.calm, 8, 3.735)], intrinsic: []),
+        LabTemplate(name: "Sorted cover", words: "Spread over new ground, each species keeping to its own kind.",
+                    goals: [(.sorting, 0.1, 0.9996), (.cover, 0, 126.2)], intrinsic: []),
+        LabTemplate(name: "Spinning sort", words: "Turn round the centre, each species keeping to its own kind.",
+                    goals: [(.rotation, 0, 0.8625), (.sorting, 0.1, 0.9833)], intrinsic: []),
+        LabTemplate(name: "Whole cover", words: "Cover new ground and stay whole: each species one connected crowd.",
+                    goals: [(.oneBlob, 0.2, 0.9991), (.cover, 0, 123.7)], intrinsic: []),
+        LabTemplate(name: "Tight spin", words: "A small, tight whirl: turn round the centre and pull in.",
+                    goals: [(.rotation, 0, 0.6505), (.tightness, 1, 0.1015)], intrinsic: []),
+        LabTemplate(name: "Three spinning crowds", words: "Three species, each one crowd, turning round the centre.",
+                    goals: [(.rotation, 0, 0.8799), (.oneBlob, 0.2, 0.9735)], intrinsic: [.exactSpecies(3)]),
+        LabTemplate(name: "Spread comet", words: "Go far, spread wide: the centre travels while the swarm covers new ground.",
+                    goals: [(.travel, 0, 3268), (.cover, 0, 124.8)], intrinsic: []),
+        LabTemplate(name: "Turning flock", words: "Head one way together — and yet turn round the centre.",
+                    goals: [(.alignment, 0, 0.8377), (.rotation, 0, 0.7886)], intrinsic: []),
+    ]
+
+    /// Every brief of a catalogue, in its fixed order: level, then template, then constraint;
+    /// ids from `firstID` on, so no two versions share one.
+    static func build(_ templates: [LabTemplate], levels: [(name: String, reach: Double)], firstID: Int) -> [LabBrief] {
         var briefs: [LabBrief] = []
-        for level in LabRules.levels {
+        for level in levels {
             for template in templates {
                 for constraint in pool where template.allows(constraint) {
                     let goals = template.goals.map { measure, worst, best in
                         let reach = worst + (best - worst) * level.reach
-                        return LabGoal(measure: measure, scale: SwarmChallenge.Scale(best: reach, worst: worst), words: goalWords(measure, best: reach))
+                        return LabGoal(measure: measure, scale: SwarmChallenge.Scale(best: reach, worst: worst), words: goalWords(measure, best: reach, worst: worst))
                     }
                     let constraints = template.intrinsic + [constraint]
-                    briefs.append(LabBrief(id: briefs.count, name: "\(template.name) \(level.name) · \(constraint.words)",
+                    briefs.append(LabBrief(id: firstID + briefs.count, name: "\(template.name) \(level.name) · \(constraint.words)",
                                            words: template.words + " Rules: " + constraints.map(\.words).joined(separator: "; ") + ".",
                                            goals: goals, constraints: constraints))
                 }
             }
         }
         return briefs
-    }()
+    }
 
-    static func goalWords(_ measure: LabMeasure, best: Double) -> String {
-        switch measure {
-        case .travel: "go far (\(measure.words(best)) is best)"
-        case .tightness: "pull in (\(measure.words(best)) is best)"
-        case .rotation: "spin (\(measure.words(best)) is best)"
-        case .cover: "cover new ground (\(measure.words(best)) is best)"
-        case .alignment: "head one way (\(measure.words(best)) is best)"
-        case .sorting: "keep to your kind (\(measure.words(best)) is best)"
-        case .oneBlob: "one crowd a species (\(measure.words(best)) is best)"
-        case .calm: "move calmly (\(measure.words(best)) is best)"
+    /// Each template of version 2 as a brief held to its own rules only, its goals' bests
+    /// `stretch` times as far from the worst: what the calibration's search climbs on (far enough
+    /// that no goal is capped, so the best pair it finds is the template's reach).
+    public static func calibration(stretch: Double) -> [LabBrief] {
+        measured.enumerated().map { index, template in
+            let goals = template.goals.map { measure, worst, best in
+                let far = worst + (best - worst) * stretch
+                return LabGoal(measure: measure, scale: SwarmChallenge.Scale(best: far, worst: worst), words: goalWords(measure, best: far, worst: worst))
+            }
+            return LabBrief(id: -1 - index, name: template.name, words: template.words, goals: goals,
+                            constraints: template.intrinsic.isEmpty ? [.maxIngredients(GameLimits.maxIngredients)] : template.intrinsic)
         }
+    }
+
+    static func goalWords(_ measure: LabMeasure, best: Double, worst: Double) -> String {
+        let verb = switch measure {
+        case .travel: "go far"
+        case .tightness: "pull in"
+        case .rotation: "spin"
+        case .cover: "cover new ground"
+        case .alignment: "head one way"
+        case .sorting: "keep to your kind"
+        case .oneBlob: "one crowd a species"
+        case .calm: "move calmly"
+        }
+        // A best past what the measure can read (a level's stretch): what the perfect reading gives.
+        if let bound = measure.bound, (best - bound) * (best - worst) > 0 {
+            let share = (bound - worst) / (best - worst)
+            return "\(verb) (a perfect \(measure.words(bound)) gives \(Int((share * 1000).rounded(.down)))/1000)"
+        }
+        return "\(verb) (\(measure.words(best)) is best)"
     }
 }
 
 extension ChallengeBook {
-    /// Every Lab brief (the same for every book: the catalogue is code, frozen once played).
-    public var labBriefs: [LabBrief] { LabCatalogue.briefs }
+    /// The Lab briefs of a day's catalogue (the same for every book: the catalogues are code,
+    /// frozen once played).
+    public func labBriefs(forDay day: Int) -> [LabBrief] { LabRules.catalogue(forDay: day) }
 
-    /// The day's Lab brief: each UTC year its own order of the catalogue, no brief twice a year.
+    /// The day's Lab brief: each UTC year its own order of the day's catalogue, no brief twice
+    /// in a year of one catalogue.
     public func labBrief(forDay day: Int) -> LabBrief {
-        LabCatalogue.briefs[YearOrder.index(forDay: day, count: LabCatalogue.briefs.count, salt: YearOrder.labBriefs)]
+        let briefs = LabRules.catalogue(forDay: day)
+        return briefs[YearOrder.index(forDay: day, count: briefs.count, salt: YearOrder.labBriefs)]
     }
 }

@@ -125,15 +125,21 @@ extension ChallengeBook {
 
     /// The refusal a recipe meets on a contest before any run, or nil.
     public func check(_ recipe: SwarmRecipe, on contest: SwarmContest) -> SwarmRefusal? {
-        let name: String, readsSpecies: Bool, constraints: [LabConstraint]
         switch contest {
         case .classic:
             guard let (challenge, _) = scored(contest) else { return Self.unknown(contest) }
-            (name, readsSpecies, constraints) = (challenge.name, challenge.readsSpecies, [])
+            return check(recipe, name: challenge.name, readsSpecies: challenge.readsSpecies, constraints: [])
         case .lab(let day):
-            let brief = labBrief(forDay: day)
-            (name, readsSpecies, constraints) = ("The Lab brief", brief.readsSpecies, brief.constraints)
+            return check(recipe, brief: labBrief(forDay: day))
         }
+    }
+
+    /// The refusal a recipe meets on a Lab brief before any run, or nil.
+    public func check(_ recipe: SwarmRecipe, brief: LabBrief) -> SwarmRefusal? {
+        check(recipe, name: "The Lab brief", readsSpecies: brief.readsSpecies, constraints: brief.constraints)
+    }
+
+    private func check(_ recipe: SwarmRecipe, name: String, readsSpecies: Bool, constraints: [LabConstraint]) -> SwarmRefusal? {
         if let problem = recipe.problems().first { return SwarmRefusal(kind: .invalid, description: problem) }
         let agents = recipe.totalPopulation
         if agents < SwarmRules.minimumAgents {

@@ -27,20 +27,25 @@ public struct LabAttacker {
     static let margin = 30.0
 
     let book: ChallengeBook
-    let day: Int
     let brief: LabBrief
     let seeds: [UInt64]
     /// At most this many ingredients, besides the brief's own rules (the "one or two" check).
     let ingredientCap: Int?
     var rng: SplitMix64
 
+    /// The attacker of a day's brief, on the day's seeds.
     public init(book: ChallengeBook, day: Int, seed: UInt64, ingredientCap: Int? = nil) {
+        self.init(book: book, brief: book.labBrief(forDay: day), seeds: SwarmContest.lab(day: day).seeds,
+                  seed: seed ^ UInt64(bitPattern: Int64(day)) &* 0x9E37_79B9_7F4A_7C15, ingredientCap: ingredientCap)
+    }
+
+    /// The attacker of any brief (a calibration's), on the given seeds.
+    public init(book: ChallengeBook, brief: LabBrief, seeds: [UInt64], seed: UInt64, ingredientCap: Int? = nil) {
         self.book = book
-        self.day = day
-        brief = book.labBrief(forDay: day)
-        seeds = SwarmContest.lab(day: day).seeds
+        self.brief = brief
+        self.seeds = seeds
         self.ingredientCap = ingredientCap
-        rng = SplitMix64(seed: seed ^ UInt64(bitPattern: Int64(day)) &* 0x9E37_79B9_7F4A_7C15)
+        rng = SplitMix64(seed: seed)
     }
 
     /// Searches for `budget` candidates, noting the best at each checkpoint.
@@ -62,7 +67,7 @@ public struct LabAttacker {
             }
             report.candidates += 1
             defer { if checkpoints.contains(report.candidates), let best = report.best { report.bestAt[report.candidates] = best } }
-            guard book.check(candidate, on: .lab(day: day)) == nil else {
+            guard book.check(candidate, brief: brief) == nil else {
                 stuck += 1
                 continue
             }

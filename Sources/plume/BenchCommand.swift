@@ -13,7 +13,7 @@ import Synchronization
 struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Benchmarks (run with swift run -c release).",
-        subcommands: [SwarmBench.self, RulesBench.self, LabBench.self, UIBench.self, EvolveBench.self, StyleScores.self]
+        subcommands: [SwarmBench.self, RulesBench.self, LabBench.self, LabCalibrate.self, UIBench.self, EvolveBench.self, StyleScores.self]
     )
 
     struct StyleScores: ParsableCommand {
@@ -160,6 +160,68 @@ struct Bench: ParsableCommand {
             let m300 = median(all.map(\.at300)), mBudget = median(all.map(\.atBudget)), maxSmall = all.map(\.small).max() ?? 0
             let met = m300 <= 850 && mBudget <= 950 && maxSmall < 900
             print("briefs=\(all.count) median@300=\(m300) median@\(budget)=\(mBudget) max≤2=\(maxSmall) goal=\(met ? "met" : "not met")")
+        }
+    }
+
+    struct LabCalibrate: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "lab-calibrate",
+            abstract: "Measure how far the Lab attacker reaches on each template of the briefs' catalogue (its scales come from this).",
+            discussion: """
+                For each template of the Lab's current catalogue, a brief held to the template's own \
+                rules only, its goals' bests --stretch times as far as the catalogue's (so no goal is \
+                capped), attacked with --budget candidates on the seeds of --day; then the same held to \
+                one or two ingredients (--small-budget). Prints, per template, the goals' mean \
+                readings of the best recipe after 300 and after --budget candidates and of the small \
+                search, and the best recipe as a link (a witness that the template can be met).
+                """
+        )
+
+        @Option(help: "Candidates per template.") var budget = 1500
+        @Option(name: .customLong("small-budget"), help: "Candidates of the one-or-two-ingredient search.") var smallBudget = 600
+        @Option(help: "How many times further than the catalogue's bests the calibration's bests lie.") var stretch = 3.0
+        @Option(help: "Templates attacked at once (each on one thread).") var workers = 2
+        @Option(help: "The search's seed.") var seed: UInt64 = 1
+        @Option(help: "The day whose seeds the runs use (YYYY-MM-DD).") var day = "2026-12-01"
+        @Option(help: "Only the templates whose names contain this.") var only: String?
+
+        func run() throws {
+            let book = try loadBook()
+            guard let day = UTCDay.parse(Substring(day)) else { throw fail("--day must be YYYY-MM-DD") }
+            let seeds = SwarmContest.lab(day: day).seeds
+            let briefs = LabCatalogue.calibration(stretch: stretch).filter { only.map($0.name.contains) ?? true }
+            let next = Mutex(0)
+            let budget = max(300, budget), smallBudget = smallBudget, seed = seed
+            @Sendable func readings(_ recipe: SwarmRecipe?, _ brief: LabBrief) -> String {
+                guard let recipe else { return "-" }
+                let score = book.labScore(recipe, brief: brief, seeds: seeds, threads: 1)
+                return score.parts.map { String(format: "%.4f", $0.reading) }.joined(separator: " ")
+            }
+            DispatchQueue.concurrentPerform(iterations: max(1, min(workers, briefs.count))) { _ in
+                while let index = next.withLock({ n -> Int? in
+                    guard n < briefs.count else { return nil }
+                    n += 1
+                    return n - 1
+                }) {
+                    let brief = briefs[index]
+                    var attacker = LabAttacker(book: book, brief: brief, seeds: seeds, seed: seed)
+                    let report = attacker.run(budget: budget, checkpoints: [300, budget])
+                    let speciesFixed = brief.constraints.contains { if case .exactSpecies = $0 { true } else { false } }
+                    var small: LabAttacker.Report?
+                    if !speciesFixed {
+                        var attacker = LabAttacker(book: book, brief: brief, seeds: seeds, seed: seed &+ 1, ingredientCap: 2)
+                        small = attacker.run(budget: smallBudget, checkpoints: [smallBudget])
+                    }
+                    let goals = brief.goals.map(\.measure.rawValue).joined(separator: "+")
+                    let witness = report.best.map { ShareCode.link(.swarm($0.recipe)) } ?? "-"
+                    print("""
+                        template \(brief.name) [\(goals)] @300 \(readings(report.bestAt[300]?.recipe, brief)) \
+                        @\(budget) \(readings(report.best?.recipe, brief)) ≤2 \(readings(small?.best?.recipe, brief)) \
+                        ingredients \(report.best?.recipe.ingredients.count ?? 0) agents \(report.best?.recipe.totalPopulation ?? 0) \
+                        seed-runs \(report.seedRuns + (small?.seedRuns ?? 0)) witness \(witness)
+                        """)
+                }
+            }
         }
     }
 

@@ -18,11 +18,14 @@ import Testing
         })
     }
 
-    @Test func theCatalogueIsDistinctAndLongerThanAYear() {
-        let briefs = book.labBriefs
-        #expect(briefs.count >= 366 && briefs.count == 372, "the count docs/playing.md gives")
+    @Test(arguments: LabRules.versions.indices) func eachCatalogueIsDistinctAndLongerThanAYear(_ version: Int) {
+        let (firstDay, briefs) = LabRules.versions[version]
+        #expect(book.labBriefs(forDay: firstDay) == briefs && book.labBriefs(forDay: firstDay + 400) == LabRules.catalogue(forDay: firstDay + 400))
+        #expect(briefs.count >= 366 && briefs.count == [372, 378][version], "the counts docs/playing.md gives")
         #expect(Set(briefs.map(\.name)).count == briefs.count, "two briefs of one name")
-        #expect(briefs.enumerated().allSatisfy { $0.offset == $0.element.id })
+        // Ids run on from the version before, so no two versions share one.
+        let firstID = LabRules.versions.prefix(version).reduce(0) { $0 + $1.briefs.count }
+        #expect(briefs.enumerated().allSatisfy { firstID + $0.offset == $0.element.id })
         for brief in briefs {
             #expect(brief.goals.count == 2 && brief.goals[0].measure != brief.goals[1].measure, "\(brief.name)")
             #expect(!brief.constraints.isEmpty && brief.words.contains("Rules: "), "\(brief.name)")
@@ -30,6 +33,14 @@ import Testing
             let species = brief.constraints.compactMap { if case .exactSpecies(let n) = $0 { n } else { nil } }.first ?? 2
             #expect(brief.constraints.allSatisfy { $0.broken(by: fair(species: species)) == nil }, "\(brief.name)")
         }
+    }
+
+    @Test func aDayKeepsItsBriefWhenANewCatalogueBegins() {
+        // Days played under version 1 keep their briefs (what the server answered on them).
+        #expect(book.labBrief(forDay: LabRules.firstDay).id < 372 && book.labBrief(forDay: LabRules.versions[1].firstDay - 1).id < 372)
+        #expect(book.labBrief(forDay: UTCDay.days(year: 2026, month: 11, day: 29)).name == "Sorted march II · R at most 80 in every ingredient")
+        #expect(book.labBrief(forDay: LabRules.versions[1].firstDay).id >= 372)
+        #expect(LabRules.versions.map(\.firstDay) == LabRules.versions.map(\.firstDay).sorted())
     }
 
     @Test(arguments: [2026, 2027, 2028]) func noBriefComesTwiceInAYear(_ year: Int) {
