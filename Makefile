@@ -264,7 +264,7 @@ bench-themes:
 	cd scripts/style-solver && $(PYTHON) solve.py all
 
 # The Lab's ceiling: how high a search with a budget climbs on six briefs spread over a year
-# (PlumeBench's LabAttacker, two briefs at a time; a few minutes): the best after 300 and after
+# (PlumeBench's LabAttacker, two briefs at a time; about 20 minutes): the best after 300 and after
 # 3 000 candidates, and of a search held to one or two ingredients (figures in docs/performance.md).
 bench-lab: release
 	.build/release/plume bench lab --briefs 6 --workers 2

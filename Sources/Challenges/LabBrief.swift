@@ -6,10 +6,10 @@
 // are 1000 × the geometric mean of the two, so a swarm must do both. The board ranks by score,
 // then fewer ingredients, then fewer agents, then the earlier time.
 //
-// The catalogue is every (template, level, constraint) the templates allow, in a fixed order:
-// distinct by construction, 372 briefs, so no day of a year repeats one (`YearOrder`). Once a day
-// has been played its brief never changes; a later catalogue is a new `LabRules` version bound to
-// its first day, as the style rules are.
+// Each version's catalogue is every (template, level, constraint) its templates allow, in a fixed
+// order: distinct by construction, 372 briefs in version 1 and 378 in version 2, so no day of a
+// year repeats one (`YearOrder`). Once a day has been played its brief never changes; a later
+// catalogue is a new `LabRules` version bound to its first day, as the style rules are.
 import Foundation
 import GameState
 import PlumeCalendar
@@ -79,7 +79,7 @@ public struct LabGoal: Sendable, Equatable {
     public let measure: LabMeasure
     public let scale: SwarmChallenge.Scale
     /// The goal in a player's words: "go far (1 500 units is best)", or, for a best past what
-    /// the measure can read, "head one way (a perfect 1.00 gives 862/1000)".
+    /// the measure can read, "head one way (a perfect 1.00 earns 86 % of this goal)".
     public let words: String
 
     /// 0…1: the share of the way from worst to best, clamped.
@@ -130,7 +130,7 @@ extension Double {
 }
 
 public struct LabBrief: Sendable, Equatable, Identifiable {
-    /// The brief's place in the catalogue.
+    /// Unique across versions: its version's first id + its place in the version's catalogue.
     public let id: Int
     /// "Tight comet II · at most 3 ingredients"
     public let name: String

@@ -17,7 +17,8 @@ public enum LabRules {
     /// The first day with a Lab brief and its board.
     public static let firstDay = UTCDay.days(year: 2026, month: 11, day: 28)
 
-    /// Each catalogue and the first day it sets the briefs of (before the first, none).
+    /// Each catalogue and the first day it sets the briefs of (before the first, version 1's:
+    /// `plume swarm brief --day` reads any day).
     static let versions: [(firstDay: Int, briefs: [LabBrief])] = [
         (firstDay, LabCatalogue.build(LabCatalogue.guessed, levels: [("I", 0.75), ("II", 1.0), ("III", 1.25)], firstID: 0)),
         (UTCDay.days(year: 2026, month: 11 + 1, day: 1),
@@ -89,8 +90,9 @@ public enum LabCatalogue {
         .parameterAtMost(.radius, hundredths: 8000),
     ]
 
-    /// Version 2's levels: the share of each goal's way to its best that the attacker's
-    /// `reached` readings give (so its pair scores about 1000 × that).
+    /// Version 2's levels: how many times as far from the worst as the attacker's reading a
+    /// level's best lies (the inverse of the share of the goal the attacker's pair earns: 0.86,
+    /// 0.80, 0.74 — so its pair scores about 1000 × that).
     static let measuredLevels: [(name: String, reach: Double)] = [("I", 1 / 0.86), ("II", 1 / 0.80), ("III", 1 / 0.74)]
 
     /// Version 2's templates: each goal's worst, and as its best the reading the attacker reached
@@ -171,7 +173,7 @@ public enum LabCatalogue {
         // A best past what the measure can read (a level's stretch): what the perfect reading gives.
         if let bound = measure.bound, (best - bound) * (best - worst) > 0 {
             let share = (bound - worst) / (best - worst)
-            return "\(verb) (a perfect \(measure.words(bound)) gives \(Int((share * 1000).rounded(.down)))/1000)"
+            return "\(verb) (a perfect \(measure.words(bound)) earns \(Int((share * 100).rounded(.down))) % of this goal)"
         }
         return "\(verb) (\(measure.words(best)) is best)"
     }

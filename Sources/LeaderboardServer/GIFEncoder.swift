@@ -13,6 +13,7 @@ struct GIFEncoder {
     }
 
     enum Problem: Error, Equatable {
+        case size(width: Int, height: Int)
         case palette(count: Int)
         case frame(pixels: Int, expected: Int)
         case index(Int)
@@ -22,14 +23,16 @@ struct GIFEncoder {
     let height: Int
     /// Bits an index needs (1…8): the palette is padded to 2^bits colours.
     let bits: Int
+    /// Colours given: an index at or past this is refused (the padding is not a colour).
+    let colours: Int
     private var bytes: [UInt8] = []
     private var finished = false
 
     /// A GIF of `width` × `height` pixels (1…65 535 each) over `palette` (1…256 colours).
     init(width: Int, height: Int, palette: [Colour]) throws(Problem) {
+        guard (1...65_535).contains(width), (1...65_535).contains(height) else { throw .size(width: width, height: height) }
         guard (1...256).contains(palette.count) else { throw .palette(count: palette.count) }
-        precondition((1...65_535).contains(width) && (1...65_535).contains(height), "a GIF is 1–65 535 pixels a side")
-        (self.width, self.height) = (width, height)
+        (self.width, self.height, colours) = (width, height, palette.count)
         var bits = 1
         while 1 << bits < palette.count { bits += 1 }
         self.bits = bits
@@ -51,7 +54,7 @@ struct GIFEncoder {
     mutating func add(frame pixels: [UInt8], delay: Int) throws(Problem) {
         precondition(!finished, "a finished GIF takes no more frames")
         guard pixels.count == width * height else { throw .frame(pixels: pixels.count, expected: width * height) }
-        if let wrong = pixels.first(where: { Int($0) >= 1 << bits }) { throw .index(Int(wrong)) }
+        if let wrong = pixels.first(where: { Int($0) >= colours }) { throw .index(Int(wrong)) }
         // Graphic control: leave the frame in place (disposal 1), the delay, no transparency.
         bytes += [0x21, 0xF9, 0x04, 1 << 2]
         append16(min(max(delay, 0), 65_535))
@@ -104,8 +107,11 @@ struct GIFEncoder {
                 pendingBits -= 8
             }
         }
-        // The table: the code for (prefix code, next index) at prefix × colours + index, −1 none.
+        // The table: the code for (prefix code, next index) at prefix × colours + index, −1 none;
+        // the slots set since the last clear, so a clear resets only those.
         var table = [Int16](repeating: -1, count: 4096 * colours)
+        var used: [Int] = []
+        used.reserveCapacity(4096)
         var next = end + 1, width = minimumCodeSize + 1
         emit(clear, width)
         guard var prefix = pixels.first.map(Int.init) else {
@@ -122,11 +128,13 @@ struct GIFEncoder {
             emit(prefix, width)
             if next < 4096 {
                 table[slot] = Int16(next)
+                used.append(slot)
                 next += 1
                 if next > 1 << width, width < 12 { width += 1 }
             } else {
                 emit(clear, width)
-                for index in table.indices { table[index] = -1 }
+                for slot in used { table[slot] = -1 }
+                used.removeAll(keepingCapacity: true)
                 (next, width) = (end + 1, minimumCodeSize + 1)
             }
             prefix = Int(pixel)

@@ -169,17 +169,17 @@ struct Bench: ParsableCommand {
             abstract: "Measure how far the Lab attacker reaches on each template of the briefs' catalogue (its scales come from this).",
             discussion: """
                 For each template of the Lab's current catalogue, a brief held to the template's own \
-                rules only, its goals' bests --stretch times as far as the catalogue's (so no goal is \
-                capped), attacked with --budget candidates on the seeds of --day; then the same held to \
+                rules only (no rule of the pool), its goals' bests --stretch times as far from the \
+                worst as the catalogue's measured bests (so no goal is capped), attacked with --budget candidates on the seeds of --day; then the same held to \
                 one or two ingredients (--small-budget). Prints, per template, the goals' mean \
                 readings of the best recipe after 300 and after --budget candidates and of the small \
                 search, and the best recipe as a link (a witness that the template can be met).
                 """
         )
 
-        @Option(help: "Candidates per template.") var budget = 1500
-        @Option(name: .customLong("small-budget"), help: "Candidates of the one-or-two-ingredient search.") var smallBudget = 600
-        @Option(help: "How many times further than the catalogue's bests the calibration's bests lie.") var stretch = 3.0
+        @Option(help: "Candidates per template.") var budget = 1000
+        @Option(name: .customLong("small-budget"), help: "Candidates of the one-or-two-ingredient search.") var smallBudget = 400
+        @Option(help: "How many times as far from the worst as the catalogue's measured bests the calibration's bests lie.") var stretch = 3.0
         @Option(help: "Templates attacked at once (each on one thread).") var workers = 2
         @Option(help: "The search's seed.") var seed: UInt64 = 1
         @Option(help: "The day whose seeds the runs use (YYYY-MM-DD).") var day = "2026-12-01"

@@ -20,7 +20,10 @@ import Testing
 
     @Test(arguments: LabRules.versions.indices) func eachCatalogueIsDistinctAndLongerThanAYear(_ version: Int) {
         let (firstDay, briefs) = LabRules.versions[version]
-        #expect(book.labBriefs(forDay: firstDay) == briefs && book.labBriefs(forDay: firstDay + 400) == LabRules.catalogue(forDay: firstDay + 400))
+        // The version's catalogue from its first day until the next version's.
+        let until = version + 1 < LabRules.versions.count ? LabRules.versions[version + 1].firstDay : firstDay + 800
+        #expect(book.labBriefs(forDay: firstDay) == briefs && book.labBriefs(forDay: until - 1) == briefs)
+        #expect(version == 0 || book.labBriefs(forDay: firstDay - 1) != briefs)
         #expect(briefs.count >= 366 && briefs.count == [372, 378][version], "the counts docs/playing.md gives")
         #expect(Set(briefs.map(\.name)).count == briefs.count, "two briefs of one name")
         // Ids run on from the version before, so no two versions share one.
@@ -60,6 +63,25 @@ import Testing
             #expect(book.theme(forDay: UTCDay.days(year: year, month: month, day: day)).name == name)
         }
         #expect(YearOrder.labBriefs != YearOrder.styleThemes)
+    }
+
+    @Test func aBestPastWhatAMeasureCanReadIsSaidInWords() {
+        // Lower is better (calm: worst 8 per step, a best past standing still) and higher is
+        // better (alignment: a best past 1): what the perfect reading earns of the goal.
+        #expect(LabCatalogue.goalWords(.calm, best: -2, worst: 8) == "move calmly (a perfect 0.0 per step earns 80 % of this goal)")
+        #expect(LabCatalogue.goalWords(.alignment, best: 1.25, worst: 0) == "head one way (a perfect 1.00 earns 80 % of this goal)")
+        // Within what the measure reads, or a measure without a bound: the best itself.
+        #expect(LabCatalogue.goalWords(.calm, best: 1, worst: 8) == "move calmly (1.0 per step is best)")
+        #expect(LabCatalogue.goalWords(.alignment, best: 1, worst: 0) == "head one way (1.00 is best)")
+        #expect(LabCatalogue.goalWords(.travel, best: 5000, worst: 0) == "go far (5000 units is best)")
+        // Every level-III goal of catalogue 2 on a bounded measure says so when it is past it.
+        for brief in LabRules.versions[1].briefs where brief.name.contains(" III · ") {
+            for goal in brief.goals {
+                guard let bound = goal.measure.bound else { continue }
+                let past = (goal.scale.best - bound) * (goal.scale.best - goal.scale.worst) > 0
+                #expect(goal.words.contains("a perfect") == past, "\(brief.name): \(goal.words)")
+            }
+        }
     }
 
     @Test func bothGoalsMustBeMet() {

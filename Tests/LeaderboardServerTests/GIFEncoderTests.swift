@@ -1,7 +1,8 @@
 // The GIF encoder: a tiny GIF byte for byte as an independent encoder wrote it (and Pillow read
-// it: two frames, 2 × 1), and random pictures of every palette size read back by a GIF decoder
-// written here from the format's rules — among them pictures long enough to fill the LZW table
-// and clear it.
+// it: two frames, 2 × 1), and random pictures of palettes from 1 to 256 colours read back by a GIF
+// decoder written here from the format's rules — among them pictures long enough to fill the LZW
+// table and clear it several times.
+import GameState
 import Testing
 @testable import LeaderboardServer
 
@@ -14,13 +15,14 @@ import Testing
         #expect(hex == "47494638396102000100910000101820ff800000c8ff00000021ff0b4e45545343415045322e30030100000021f90404050000002c0000000002000100000202440a0021f90404050000002c0000000002000100000202940a003b")
     }
 
-    @Test(arguments: [1, 2, 3, 5, 8]) func randomPicturesReadBack(_ bits: Int) throws {
-        var rng = SystemRandomNumberGenerator()
-        let palette = (0..<(1 << bits) - (bits > 1 ? 1 : 0)).map { _ in GIFEncoder.Colour(red: .random(in: 0...255, using: &rng), green: .random(in: 0...255, using: &rng), blue: .random(in: 0...255, using: &rng)) }
-        let (width, height) = (97, 61)
+    @Test(arguments: [1, 2, 3, 4, 5, 31, 256]) func randomPicturesReadBack(_ colours: Int) throws {
+        var rng = SplitMix64(seed: UInt64(colours))
+        func byte() -> UInt8 { UInt8(rng.below(256)) }
+        let palette = (0..<colours).map { _ in GIFEncoder.Colour(red: byte(), green: byte(), blue: byte()) }
+        let (width, height) = (300, 97)
         // Mostly noise (the table fills and clears), then a mostly flat frame (long runs).
         let frames: [[UInt8]] = [
-            (0..<width * height).map { _ in UInt8.random(in: 0...UInt8(palette.count - 1), using: &rng) },
+            (0..<width * height).map { _ in UInt8(rng.below(palette.count)) },
             (0..<width * height).map { $0 % 89 == 0 ? UInt8(palette.count - 1) : 0 },
         ]
         var gif = try GIFEncoder(width: width, height: height, palette: palette)
@@ -34,7 +36,8 @@ import Testing
     @Test func wrongFramesAreRefused() throws {
         var gif = try GIFEncoder(width: 3, height: 2, palette: [.init(red: 0, green: 0, blue: 0), .init(red: 1, green: 1, blue: 1), .init(red: 2, green: 2, blue: 2)])
         #expect(throws: GIFEncoder.Problem.frame(pixels: 5, expected: 6)) { try gif.add(frame: [0, 0, 0, 0, 0], delay: 1) }
-        #expect(throws: GIFEncoder.Problem.index(4)) { try gif.add(frame: [0, 0, 4, 0, 0, 0], delay: 1) }
+        #expect(throws: GIFEncoder.Problem.index(3)) { try gif.add(frame: [0, 0, 3, 0, 0, 0], delay: 1) }
+        #expect(throws: GIFEncoder.Problem.size(width: 0, height: 5)) { try GIFEncoder(width: 0, height: 5, palette: [.init(red: 0, green: 0, blue: 0)]) }
         #expect(throws: GIFEncoder.Problem.palette(count: 0)) { try GIFEncoder(width: 1, height: 1, palette: []) }
     }
 }
