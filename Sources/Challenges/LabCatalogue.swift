@@ -159,6 +159,16 @@ public enum LabCatalogue {
         }
     }
 
+    /// A calibration brief (`calibration(stretch:)`) once for each rule of the pool its template
+    /// allows: the same goals, the template's own rules and that one.
+    public static func calibrationByRule(_ brief: LabBrief) -> [LabBrief] {
+        guard let template = measured.first(where: { $0.name == brief.name }) else { return [] }
+        return pool.filter(template.allows).map { rule in
+            LabBrief(id: brief.id, name: brief.name + " · " + rule.words, words: brief.words, goals: brief.goals,
+                     constraints: template.intrinsic + [rule])
+        }
+    }
+
     static func goalWords(_ measure: LabMeasure, best: Double, worst: Double) -> String {
         let verb = switch measure {
         case .travel: "go far"

@@ -31,6 +31,7 @@ public struct LabAttacker {
     let seeds: [UInt64]
     /// At most this many ingredients, besides the brief's own rules (the "one or two" check).
     let ingredientCap: Int?
+    let start: SwarmRecipe?
     var rng: SplitMix64
 
     /// The attacker of a day's brief, on the day's seeds.
@@ -39,12 +40,14 @@ public struct LabAttacker {
                   seed: seed ^ UInt64(bitPattern: Int64(day)) &* 0x9E37_79B9_7F4A_7C15, ingredientCap: ingredientCap)
     }
 
-    /// The attacker of any brief (a calibration's), on the given seeds.
-    public init(book: ChallengeBook, brief: LabBrief, seeds: [UInt64], seed: UInt64, ingredientCap: Int? = nil) {
+    /// The attacker of any brief (a calibration's), on the given seeds; its first candidate is
+    /// `start` made to keep the brief's rules, when given (a search that goes on from another's best).
+    public init(book: ChallengeBook, brief: LabBrief, seeds: [UInt64], seed: UInt64, ingredientCap: Int? = nil, start: SwarmRecipe? = nil) {
         self.book = book
         self.brief = brief
         self.seeds = seeds
         self.ingredientCap = ingredientCap
+        self.start = start
         rng = SplitMix64(seed: seed)
     }
 
@@ -60,7 +63,9 @@ public struct LabAttacker {
                 incumbent = nil
                 stuck = 0
             }
-            if let current = incumbent, rng.unit() < 0.85 {
+            if report.candidates == 0, let start {
+                candidate = repaired(start)
+            } else if let current = incumbent, rng.unit() < 0.85 {
                 candidate = repaired(varied(current.recipe))
             } else {
                 candidate = repaired(randomRecipe())

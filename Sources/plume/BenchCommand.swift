@@ -173,7 +173,10 @@ struct Bench: ParsableCommand {
                 worst as the catalogue's measured bests (so no goal is capped), attacked with --budget candidates on the seeds of --day; then the same held to \
                 one or two ingredients (--small-budget). Prints, per template, the goals' mean \
                 readings of the best recipe after 300 and after --budget candidates and of the small \
-                search, and the best recipe as a link (a witness that the template can be met).
+                search, and both searches' best recipes as links (witnesses that the template can be \
+                met). With --rule-budget N, then once for each rule of the pool the template allows: \
+                a search of N candidates that starts from the better of the two bests made to keep \
+                the rule, printed as a "rule" line with its readings and witness.
                 """
         )
 
@@ -184,6 +187,7 @@ struct Bench: ParsableCommand {
         @Option(help: "The search's seed.") var seed: UInt64 = 1
         @Option(help: "The day whose seeds the runs use (YYYY-MM-DD).") var day = "2026-12-01"
         @Option(help: "Only the templates whose names contain this.") var only: String?
+        @Option(name: .customLong("rule-budget"), help: "Candidates of a search per rule of the pool (0: none).") var ruleBudget = 0
 
         func run() throws {
             let book = try loadBook()
@@ -191,7 +195,8 @@ struct Bench: ParsableCommand {
             let seeds = SwarmContest.lab(day: day).seeds
             let briefs = LabCatalogue.calibration(stretch: stretch).filter { only.map($0.name.contains) ?? true }
             let next = Mutex(0)
-            let budget = max(300, budget), smallBudget = smallBudget, seed = seed
+            let budget = max(300, budget), smallBudget = smallBudget, seed = seed, ruleBudget = ruleBudget
+            @Sendable func link(_ recipe: SwarmRecipe?) -> String { recipe.map { ShareCode.link(.swarm($0)) } ?? "-" }
             @Sendable func readings(_ recipe: SwarmRecipe?, _ brief: LabBrief) -> String {
                 guard let recipe else { return "-" }
                 let score = book.labScore(recipe, brief: brief, seeds: seeds, threads: 1)
@@ -213,13 +218,20 @@ struct Bench: ParsableCommand {
                         small = attacker.run(budget: smallBudget, checkpoints: [smallBudget])
                     }
                     let goals = brief.goals.map(\.measure.rawValue).joined(separator: "+")
-                    let witness = report.best.map { ShareCode.link(.swarm($0.recipe)) } ?? "-"
                     print("""
                         template \(brief.name) [\(goals)] @300 \(readings(report.bestAt[300]?.recipe, brief)) \
                         @\(budget) \(readings(report.best?.recipe, brief)) ≤2 \(readings(small?.best?.recipe, brief)) \
                         ingredients \(report.best?.recipe.ingredients.count ?? 0) agents \(report.best?.recipe.totalPopulation ?? 0) \
-                        seed-runs \(report.seedRuns + (small?.seedRuns ?? 0)) witness \(witness)
+                        seed-runs \(report.seedRuns + (small?.seedRuns ?? 0)) witness \(link(report.best?.recipe)) small-witness \(link(small?.best?.recipe))
                         """)
+                    guard ruleBudget > 0 else { continue }
+                    // Each rule of the pool, from the better best (on the stretched scales, one score).
+                    let start = [report.best, small?.best].compactMap { $0 }.max { $0.score < $1.score }?.recipe
+                    for ruled in LabCatalogue.calibrationByRule(brief) {
+                        var attacker = LabAttacker(book: book, brief: ruled, seeds: seeds, seed: seed &+ 2, start: start)
+                        let found = attacker.run(budget: ruleBudget, checkpoints: [ruleBudget])
+                        print("rule \(ruled.name) [\(goals)] @\(ruleBudget) \(readings(found.best?.recipe, ruled)) witness \(link(found.best?.recipe))")
+                    }
                 }
             }
         }

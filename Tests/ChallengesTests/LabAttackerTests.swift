@@ -34,4 +34,21 @@ import Testing
         let three = LabAttacker(book: book, day: Self.days[0], seed: 1).repaired(SwarmRecipe([Ingredient(population: 20, genome: Genome(clamping: [50, 5, 5, 0.5, 0.5, 10, 0.1, 0.5]))]))
         #expect(three.ingredients.count == 3 && three.totalPopulation >= 100 && book.check(three, on: .lab(day: Self.days[0])) == nil)
     }
+
+    @Test func aSearchCanGoOnFromAnothersBest() throws {
+        // The calibration's searches per rule: the first candidate is the start, kept to the rule.
+        let brief = try #require(LabCatalogue.calibration(stretch: 3).first { $0.name == "Calm comet" })
+        let ruled = LabCatalogue.calibrationByRule(brief)
+        #expect(ruled.count == 11 && ruled.allSatisfy { $0.goals == brief.goals && $0.constraints.count == 1 })
+        let rule = try #require(ruled.first { $0.constraints == [.maxAgents(150)] })
+        let start = SwarmRecipe([Ingredient(population: 240, genome: Genome(clamping: [60, 4, 6, 0.5, 0.4, 20, 0.1, 0.5]))])
+        let seeds = Array(SwarmContest.lab(day: Self.days[0]).seeds)
+        var attacker = LabAttacker(book: book, brief: rule, seeds: seeds, seed: 3, start: start)
+        let report = attacker.run(budget: 1, checkpoints: [1])
+        let best = try #require(report.best)
+        #expect(best.recipe.totalPopulation == 150 && best.recipe.ingredients[0].genome == start.ingredients[0].genome)
+        // Every template's rules: the catalogue's third (each level has every template × rule once).
+        let all = LabCatalogue.calibration(stretch: 3).flatMap(LabCatalogue.calibrationByRule)
+        #expect(all.count * 3 == LabRules.versions[1].briefs.count)
+    }
 }
