@@ -8,7 +8,8 @@
 // moving calmly), and sets its scales from the attacker's own reach: each template's best is the
 // pair of readings `plume bench lab-calibrate` found for it (the best of a search of 1 000
 // candidates on the seeds of 2026-12-01, no goal capped), and a level puts its best so far beyond
-// that the attacker's pair scores 860, 800 or 740 — the rest of the way is the player's.
+// that the attacker's pair scores 860, 800 or 740 — the rest of the way is the player's, up to
+// 1000 where the measures can read that far (a best past a share of 1.00 is said in words).
 // A day's brief never changes once played: a new catalogue is a new version bound to a later day.
 import GameState
 import PlumeCalendar
@@ -21,7 +22,7 @@ public enum LabRules {
     /// `plume swarm brief --day` reads any day).
     static let versions: [(firstDay: Int, briefs: [LabBrief])] = [
         (firstDay, LabCatalogue.build(LabCatalogue.guessed, levels: [("I", 0.75), ("II", 1.0), ("III", 1.25)], firstID: 0)),
-        (UTCDay.days(year: 2026, month: 11 + 1, day: 1),
+        (UTCDay.days(year: 2026, month: 12, day: 1),
          LabCatalogue.build(LabCatalogue.measured, levels: LabCatalogue.measuredLevels, firstID: 372)),
     ]
 
