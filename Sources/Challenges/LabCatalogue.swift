@@ -38,6 +38,15 @@ struct LabTemplate {
     let goals: [(LabMeasure, worst: Double, best: Double)]
     /// Constraints every brief of the template keeps.
     let intrinsic: [LabConstraint]
+    /// The goals' bests under a rule of the pool that a search of its own measured (a rule that
+    /// cuts ingredients, agents or speed reaches less); a rule without one takes `goals`' bests.
+    var byRule: [LabConstraint: [Double]] = [:]
+
+    init(name: String, words: String, goals: [(LabMeasure, worst: Double, best: Double)], intrinsic: [LabConstraint],
+         byRule: [LabConstraint: [Double]] = [:]) {
+        (self.name, self.words, self.goals, self.intrinsic, self.byRule) = (name, words, goals, intrinsic, byRule)
+        precondition(byRule.values.allSatisfy { $0.count == goals.count }, "\(name): a rule's bests, one a goal")
+    }
 
     /// Whether a constraint of the pool goes with this template: not one that repeats or
     /// contradicts a constraint of its own.
@@ -132,7 +141,9 @@ public enum LabCatalogue {
         for level in levels {
             for template in templates {
                 for constraint in pool where template.allows(constraint) {
-                    let goals = template.goals.map { measure, worst, best in
+                    let bests = template.byRule[constraint] ?? template.goals.map(\.best)
+                    let goals = zip(template.goals, bests).map { goal, best in
+                        let (measure, worst) = (goal.0, goal.worst)
                         let reach = worst + (best - worst) * level.reach
                         return LabGoal(measure: measure, scale: SwarmChallenge.Scale(best: reach, worst: worst), words: goalWords(measure, best: reach, worst: worst))
                     }

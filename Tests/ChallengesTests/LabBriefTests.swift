@@ -84,6 +84,20 @@ import Testing
         }
     }
 
+    @Test func aRulesOwnMeasureSetsItsBriefsScales() {
+        let template = LabTemplate(name: "Test comet", words: "Go far, calmly.", goals: [(.travel, 0, 1000), (.calm, 8, 2)], intrinsic: [],
+                                   byRule: [.maxAgents(150): [600, 4]])
+        let briefs = LabCatalogue.build([template], levels: [("I", 1 / 0.8)], firstID: 0)
+        #expect(briefs.count == LabCatalogue.pool.count)
+        for brief in briefs {
+            let ruled = brief.constraints == [.maxAgents(150)]
+            // A level's best is 1/0.8 of the way from the worst to the reach: the rule's own, else the template's.
+            #expect(abs(brief.goals[0].scale.best - (ruled ? 750 : 1250)) < 1e-9, "\(brief.name)")
+            #expect(abs(brief.goals[1].scale.best - (ruled ? 3 : 0.5)) < 1e-9, "\(brief.name)")
+            #expect(brief.goals.map(\.scale.worst) == [0, 8])
+        }
+    }
+
     @Test func bothGoalsMustBeMet() {
         let brief = book.labBrief(forDay: LabRules.firstDay)
         let best = brief.goals.map(\.scale.best), worst = brief.goals.map(\.scale.worst)
