@@ -205,7 +205,9 @@ def test_a_player_adds_a_key_from_inside_the_game_and_plays_with_it(host, tmp_pa
     g = h.play(desk, "cy")
     g.wait_for("Welcome to Plume, cy", timeout=30)
     g.press("5")
-    g.wait_for("Scores")
+    # The board's first answer: until the server has answered once, the game does not yet know
+    # it is on a server, and K says the local board has no keys.
+    g.wait_for("updated", timeout=30)
     g.press("K")
     g.wait_for("Your SSH keys on")
     fingerprint = subprocess.run(["ssh-keygen", "-l", "-f", str(desk) + ".pub"], capture_output=True, text=True, check=True).stdout.split()[1]
