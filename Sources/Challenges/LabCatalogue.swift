@@ -48,6 +48,17 @@ struct LabTemplate {
         precondition(byRule.values.allSatisfy { $0.count == goals.count }, "\(name): a rule's bests, one a goal")
     }
 
+    /// The template's goals with each best `stretch` times as far from the worst as `bests` (a
+    /// rule's own; nil: the template's).
+    func goals(stretched stretch: Double, bests: [Double]? = nil) -> [LabGoal] {
+        zip(goals, bests ?? goals.map(\.best)).map { goal, best in
+            let (measure, worst) = (goal.0, goal.worst)
+            let far = worst + (best - worst) * stretch
+            return LabGoal(measure: measure, scale: SwarmChallenge.Scale(best: far, worst: worst),
+                           words: LabCatalogue.goalWords(measure, best: far, worst: worst))
+        }
+    }
+
     /// Whether a constraint of the pool goes with this template: not one that repeats or
     /// contradicts a constraint of its own.
     func allows(_ constraint: LabConstraint) -> Bool {
@@ -141,12 +152,7 @@ public enum LabCatalogue {
         for level in levels {
             for template in templates {
                 for constraint in pool where template.allows(constraint) {
-                    let bests = template.byRule[constraint] ?? template.goals.map(\.best)
-                    let goals = zip(template.goals, bests).map { goal, best in
-                        let (measure, worst) = (goal.0, goal.worst)
-                        let reach = worst + (best - worst) * level.reach
-                        return LabGoal(measure: measure, scale: SwarmChallenge.Scale(best: reach, worst: worst), words: goalWords(measure, best: reach, worst: worst))
-                    }
+                    let goals = template.goals(stretched: level.reach, bests: template.byRule[constraint])
                     let constraints = template.intrinsic + [constraint]
                     briefs.append(LabBrief(id: firstID + briefs.count, name: "\(template.name) \(level.name) · \(constraint.words)",
                                            words: template.words + " Rules: " + constraints.map(\.words).joined(separator: "; ") + ".",
@@ -162,10 +168,7 @@ public enum LabCatalogue {
     /// that no goal is capped, so the best pair it finds is the template's reach).
     public static func calibration(stretch: Double) -> [LabBrief] {
         measured.enumerated().map { index, template in
-            let goals = template.goals.map { measure, worst, best in
-                let far = worst + (best - worst) * stretch
-                return LabGoal(measure: measure, scale: SwarmChallenge.Scale(best: far, worst: worst), words: goalWords(measure, best: far, worst: worst))
-            }
+            let goals = template.goals(stretched: stretch)
             return LabBrief(id: -1 - index, name: template.name, words: template.words, goals: goals,
                             constraints: template.intrinsic.isEmpty ? [.maxIngredients(GameLimits.maxIngredients)] : template.intrinsic)
         }
