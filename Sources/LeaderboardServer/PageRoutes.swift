@@ -165,7 +165,7 @@ package struct PageRoutes {
         }
         let kind = info.kind.word
         let empty = switch kind {
-        case .people?: "No looks on this runway yet."
+        case .people?: board.id.hasPrefix("swarmshow-") ? "No swarms in this show yet." : "No looks on this runway yet."
         case .contributors?: "Nobody has given points yet."
         default: "No scores yet."
         }

@@ -7,6 +7,7 @@
 //   lab-YYYY-MM-DD             the day's Lab brief (swarms)
 //   contributors               points each player has given to causes
 //   people-YYYY-MM-DD          the Runway's people's choice for a day
+//   swarmshow-YYYY-MM-DD       the swarm show's people's choice for a day (swarms, by votes)
 // Any other text is `.unknown` (a newer server's board: shown and read, never built here). Only
 // the canonical spelling is read as its shape, so an id read and written again is the same
 // text. Whether the board exists (the day has begun, the challenge is in the book) is the
@@ -22,6 +23,8 @@ public enum BoardID: Hashable, Sendable, CustomStringConvertible {
     case lab(day: Int)
     case contributors
     case people(day: Int)
+    /// The swarm show's people's choice for a day: the day's Lab swarms, ranked by votes.
+    case swarmShow(day: Int)
     case unknown(String)
 
     /// The longest id the server defines or reads.
@@ -37,6 +40,7 @@ public enum BoardID: Hashable, Sendable, CustomStringConvertible {
         if text == "contributors" { return .contributors }
         if text.hasPrefix("style-") { return UTCDay.parse(text.dropFirst(6)).map { .style(day: $0) } }
         if text.hasPrefix("people-") { return UTCDay.parse(text.dropFirst(7)).map { .people(day: $0) } }
+        if text.hasPrefix("swarmshow-") { return UTCDay.parse(text.dropFirst(10)).map { .swarmShow(day: $0) } }
         if text.hasPrefix("lab-") { return UTCDay.parse(text.dropFirst(4)).map { .lab(day: $0) } }
         guard text.hasPrefix("swarm-") else { return nil }
         var rest = text.dropFirst(6)
@@ -64,6 +68,7 @@ public enum BoardID: Hashable, Sendable, CustomStringConvertible {
         case .contributors: "contributors"
         case .people(let day): "people-" + UTCDay.string(day)
         case .lab(let day): "lab-" + UTCDay.string(day)
+        case .swarmShow(let day): "swarmshow-" + UTCDay.string(day)
         case .unknown(let text): text
         }
     }
@@ -76,7 +81,7 @@ public enum BoardID: Hashable, Sendable, CustomStringConvertible {
         case .style: .style
         case .swarm, .lab: .swarm
         case .contributors: .contributors
-        case .people: .people
+        case .people, .swarmShow: .people
         case .unknown: nil
         }
     }
@@ -84,17 +89,17 @@ public enum BoardID: Hashable, Sendable, CustomStringConvertible {
     /// How long the board runs; nil for an unknown board.
     public var period: BoardPeriod? {
         switch self {
-        case .style, .people, .lab: .day
+        case .style, .people, .lab, .swarmShow: .day
         case .swarm(_, nil, _), .contributors: .allTime
         case .swarm(_, _?, _): .week
         case .unknown: nil
         }
     }
 
-    /// The UTC day a style, people's or Lab board is of.
+    /// The UTC day a style, people's, Lab or swarm show board is of.
     public var day: Int? {
         switch self {
-        case .style(let day), .people(let day), .lab(let day): day
+        case .style(let day), .people(let day), .lab(let day), .swarmShow(let day): day
         case .swarm, .contributors, .unknown: nil
         }
     }

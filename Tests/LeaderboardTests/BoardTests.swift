@@ -85,6 +85,36 @@ import PlumeCalendar
         }
     }
 
+    /// The swarm show's people's board: a day board of kind people from the Lab's first day, taking
+    /// votes that day and the next; listed beside the Lab brief; never read as a classic challenge.
+    @Test func theSwarmShowsBoardIsAPeoplesBoardOfTheLabsDays() throws {
+        let book = Fixtures.book
+        let first = LabRules.firstDay, day = first + 33
+        let noon = Int64(day) * 86_400 + 43_200
+        let id = BoardID("swarmshow-" + UTCDay.string(day))
+        #expect(id == .swarmShow(day: day) && id.kind == .people && id.period == .day && id.day == day)
+        #expect(BoardID("swarm-" + "show-" + UTCDay.string(day)) != id)
+        if case .swarm = BoardID("swarmshow-" + UTCDay.string(day)) { Issue.record("a swarm show read as a challenge") }
+        if case .swarmShow = BoardID("swarm-huddle") { Issue.record("a challenge read as a swarm show") }
+        let board = try #require(Board.parse(id, book: book, now: noon))
+        #expect(board.isPeoples && !board.acceptsCodes && board.isOpen(at: noon))
+        #expect(Board.parse(BoardID.swarmShow(day: day - 1), book: book, now: noon)?.isOpen(at: noon) == true)
+        #expect(Board.parse(BoardID.swarmShow(day: day - 2), book: book, now: noon)?.isOpen(at: noon) == false)
+        #expect(Board.parse(BoardID.swarmShow(day: day + 1), book: book, now: noon) == nil)
+        #expect(Board.parse(BoardID.swarmShow(day: first - 1), book: book, now: noon) == nil)
+        #expect(Board.parse(BoardID.swarmShow(day: first), book: book, now: noon) != nil)
+        // Open: today's and yesterday's, after today's Lab brief; listed: earlier days' too.
+        let current = Board.current(book: book, now: noon).map(\.id)
+        let lab = try #require(current.firstIndex(of: "lab-" + UTCDay.string(day)))
+        #expect(current[lab + 1] == id.text && current[lab + 2] == "swarmshow-" + UTCDay.string(day - 1))
+        let listed = Board.listed(book: book, now: noon).map(\.id)
+        #expect(listed.filter { $0.hasPrefix("swarmshow-") }.count == 1 + LeaderboardLimits.earlierDays)
+        #expect(Set(listed).count == listed.count)
+        // On the Lab's first day there is no yesterday's show.
+        let opening = Int64(first) * 86_400 + 60
+        #expect(Board.current(book: book, now: opening).filter { $0.id.hasPrefix("swarmshow-") }.map(\.id) == ["swarmshow-" + UTCDay.string(first)])
+    }
+
     /// Season 2 began on 2026-11-28 (a Saturday of week 48): season 1's boards closed that day and
     /// are read for ever; season 2's season board opened, and its first week runs from that day.
     @Test func seasonsCloseAndOpenOnTheirFirstDay() throws {

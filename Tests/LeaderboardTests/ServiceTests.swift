@@ -200,10 +200,21 @@ import PlumeCalendar
         }
         await refusal("board_not_found") { _ = try await service.submit(bea, SubmitRequest(boardID: "lab-2026-11-30", code: ShareCode.encode(.swarm(recipe)))) }
         await refusal("board_not_found") { _ = try await service.top(boardID: "lab-2026-11-27", limit: 10, cursor: nil) }
+        // While the day's swarm show takes votes (that day and the next) the board gives no swarm
+        // away but to its owner: a voter must not match a dealt swarm to a name.
+        #expect(try await service.top(boardID: board, limit: 10, cursor: nil).rows.map(\.code) == [""])
+        #expect(try await service.around(boardID: board, player: ada, radius: 2).rows.map(\.code) == [ShareCode.encode(.swarm(recipe))])
         // The next day it is closed, read for ever, and listed among the earlier days.
         clock.advance(seconds: 86_400)
         await refusal("board_closed") { _ = try await service.submit(bea, SubmitRequest(boardID: board, code: ShareCode.encode(.swarm(recipe)))) }
         #expect(service.boards(earlier: true).boards.contains { $0.id == board && !$0.open && $0.title.hasSuffix(" — 2026-11-29") })
+        #expect(try await service.top(boardID: board, limit: 10, cursor: nil).rows.map(\.code) == [""])
+        // Once the show's voting has closed, everyone sees every swarm.
+        clock.advance(seconds: 86_400)
+        #expect(try await service.top(boardID: board, limit: 10, cursor: nil).rows.map(\.code) == [ShareCode.encode(.swarm(recipe))])
+        let show = try await service.top(boardID: "swarmshow-2026-11-29", limit: 10, cursor: nil).board
+        #expect(show.kind.word == .people && show.title == "Swarm show: Sorted march II · R at most 80 in every ingredient — 2026-11-29" && !show.open)
+        await refusal("board_takes_votes") { _ = try await service.submit(bea, SubmitRequest(boardID: "swarmshow-2026-12-01", code: ShareCode.encode(.swarm(recipe)))) }
     }
 
     @Test(arguments: StoreKind.allCases) func copiesOfAnotherPlayersSwarmEarnNothing(_ kind: StoreKind) async throws {

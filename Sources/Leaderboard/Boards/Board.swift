@@ -9,6 +9,8 @@
 //   people-YYYY-MM-DD         the Runway's people's choice for a day: looks ranked by players'
 //                             votes; written by the runway's fit, never by submissions; open
 //                             (votes count) that UTC day and the next, final after
+//   swarmshow-YYYY-MM-DD      the swarm show's people's choice: the day's Lab swarms ranked by
+//                             votes, from LabRules.firstDay; open as a people's board is
 import Foundation
 import Challenges
 import PlumeCalendar
@@ -21,6 +23,7 @@ public struct Board: Hashable, Sendable {
         case lab(day: Int)
         case contributors
         case people(day: Int)
+        case swarmShow(day: Int)
     }
 
     public let kind: Kind
@@ -37,6 +40,15 @@ public struct Board: Hashable, Sendable {
         case .contributors: .contributors
         case .people(let day): .people(day: day)
         case .lab(let day): .lab(day: day)
+        case .swarmShow(let day): .swarmShow(day: day)
+        }
+    }
+
+    /// Whether players' votes rank this board (a people's choice of looks or of swarms).
+    public var isPeoples: Bool {
+        switch kind {
+        case .people, .swarmShow: true
+        case .style, .swarm, .lab, .contributors: false
         }
     }
 
@@ -47,7 +59,7 @@ public struct Board: Hashable, Sendable {
     /// a people's board is counted from votes).
     public var acceptsCodes: Bool {
         switch kind {
-        case .contributors, .people: false
+        case .contributors, .people, .swarmShow: false
         case .style, .swarm, .lab: true
         }
     }
@@ -63,7 +75,7 @@ public struct Board: Hashable, Sendable {
                 ..< UTCDay.start(of: min(week.firstDay + 7, SwarmSeasons.endDay(of: season) ?? week.firstDay + 7))
         case .swarm(_, nil, let season):
             SwarmSeasons.endDay(of: season).map { UTCDay.start(of: Self.firstDay(ofSeason: season)) ..< UTCDay.start(of: $0) }
-        case .people(let day): UTCDay.start(of: day) ..< UTCDay.start(of: day + 2)
+        case .people(let day), .swarmShow(let day): UTCDay.start(of: day) ..< UTCDay.start(of: day + 2)
         case .contributors: nil
         }
     }
@@ -93,6 +105,7 @@ public struct Board: Hashable, Sendable {
         case .style(let day): return played(UTCDay.firstSeasonDay, day) ? Board(.style(day: day)) : nil
         case .people(let day): return played(UTCDay.firstSeasonDay, day) ? Board(.people(day: day)) : nil
         case .lab(let day): return played(LabRules.firstDay, day) ? Board(.lab(day: day)) : nil
+        case .swarmShow(let day): return played(LabRules.firstDay, day) ? Board(.swarmShow(day: day)) : nil
         case .swarm(let challenge, let week, let season):
             // A season not yet begun (or unknown here) has no boards; a challenge without a
             // season-2 scale plays season 1 only.
@@ -110,14 +123,16 @@ public struct Board: Hashable, Sendable {
     }
 
     /// The boards open at `seconds`, in the order a player would browse them: today's style
-    /// theme, today's people's choice and yesterday's (still taking votes), today's Lab brief, each challenge's
-    /// season and this week of it, then contributors.
+    /// theme, today's people's choice and yesterday's (still taking votes), today's Lab brief and
+    /// the swarm shows of today and yesterday, each challenge's season and this week of it, then
+    /// contributors.
     public static func current(book: ChallengeBook, now seconds: Int64) -> [Board] {
         let today = UTCDay.containing(seconds: seconds)
         let week = ISOWeek(day: today)
         var boards = [Board(.style(day: today)), Board(.people(day: today))]
         if today - 1 >= UTCDay.firstSeasonDay { boards.append(Board(.people(day: today - 1))) }
-        if today >= LabRules.firstDay { boards.append(Board(.lab(day: today))) }
+        if today >= LabRules.firstDay { boards += [Board(.lab(day: today)), Board(.swarmShow(day: today))] }
+        if today - 1 >= LabRules.firstDay { boards.append(Board(.swarmShow(day: today - 1))) }
         for challenge in book.swarmChallenges {
             let season = challenge.seasonTwo == nil ? 1 : SwarmSeasons.season(onDay: today)
             boards.append(Board(.swarm(challenge: challenge.id, week: nil, season: season)))
@@ -127,8 +142,8 @@ public struct Board: Hashable, Sendable {
         return boards
     }
 
-    /// The boards a game lists: those open now, then each earlier day's style board and
-    /// people's choice (closed, still read) back `LeaderboardLimits.earlierDays` days or to the
+    /// The boards a game lists: those open now, then each earlier day's style board, people's
+    /// choice, Lab board and swarm show (closed, still read) back `LeaderboardLimits.earlierDays` days or to the
     /// first season day, newest first; each challenge's earlier seasons (closed, final), newest
     /// first; contributors last.
     public static func listed(book: ChallengeBook, now seconds: Int64) -> [Board] {
@@ -139,6 +154,7 @@ public struct Board: Hashable, Sendable {
             // Yesterday's people's choice still takes votes: it is among the open boards.
             if day < today - 1 { boards.append(Board(.people(day: day))) }
             if day >= LabRules.firstDay { boards.append(Board(.lab(day: day))) }
+            if day >= LabRules.firstDay, day < today - 1 { boards.append(Board(.swarmShow(day: day))) }
         }
         let season = SwarmSeasons.season(onDay: today)
         for earlier in stride(from: season - 1, through: 1, by: -1) {

@@ -57,14 +57,14 @@ extension StoreSQL {
     }
 
     /// `earned` and `given`: the points a player has earned — visible bests on every board but
-    /// contributors and the people's boards (whose scores move with every vote), and a point for
+    /// contributors and the people's boards of looks and swarms (whose scores move with every vote), and a point for
     /// each counted runway vote — and the points they have given. One statement, so that both
     /// are read from one snapshot. 1: player, 2: the contributors board's id.
     public static func points(_ d: Dialect) -> String {
         let p = d.parameter
         return """
             SELECT CAST(COALESCE((SELECT SUM(score) FROM records WHERE player = \(p(1)) AND board <> \(p(2))
-            AND board NOT LIKE 'people-%' AND NOT hidden), 0) + COALESCE((SELECT SUM(points) FROM runway_votes WHERE voter = \(p(1))), 0) AS BIGINT)
+            AND board NOT LIKE 'people-%' AND board NOT LIKE 'swarmshow-%' AND NOT hidden), 0) + COALESCE((SELECT SUM(points) FROM runway_votes WHERE voter = \(p(1))), 0) AS BIGINT)
             AS earned, CAST(COALESCE((SELECT SUM(points) FROM donations WHERE player = \(p(1))), 0) AS BIGINT) AS given
             """
     }

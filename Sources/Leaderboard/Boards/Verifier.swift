@@ -43,6 +43,8 @@ public final class Verifier: Sendable {
             throw .invalid(.boardTakesDonations, "the contributors board counts donations; it takes no share codes")
         case .people(let day):
             throw .invalid(.boardTakesVotes, "the people's choice is counted from players' votes — enter a look on the runway of \(UTCDay.string(day)) instead")
+        case .swarmShow(let day):
+            throw .invalid(.boardTakesVotes, "the swarm show is counted from players' votes — enter a swarm in the swarm show of \(UTCDay.string(day)) instead")
         case .style(let day):
             guard case .look(let look) = state else {
                 throw .invalid(.wrongKind, "this board ranks looks, and that code is a swarm — submit it to a swarm challenge")

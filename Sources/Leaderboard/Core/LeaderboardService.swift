@@ -107,6 +107,11 @@ public final class LeaderboardService: Sendable {
             return BoardInfo(id: board.id, kind: .people, period: .day, title: "People's choice: \(theme.name)" + dated(day),
                              brief: "Looks from the runway of \(UTCDay.string(day)), ranked by players' votes.",
                              open: open, opensAt: opens, closesAt: closes, records: records)
+        case .swarmShow(let day):
+            let brief = book.labBrief(forDay: day)
+            return BoardInfo(id: board.id, kind: .people, period: .day, title: "Swarm show: \(brief.name)" + dated(day),
+                             brief: "Swarms from the swarm show of \(UTCDay.string(day)) (the day's Lab brief), ranked by players' votes.",
+                             open: open, opensAt: opens, closesAt: closes, records: records)
         case .contributors:
             return BoardInfo(id: board.id, kind: .contributors, period: .allTime, title: "Highest contributors",
                              brief: "Points players have given to causes.", open: true, opensAt: nil, closesAt: nil, records: records)

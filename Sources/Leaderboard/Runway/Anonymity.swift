@@ -9,28 +9,35 @@
 //   votes are cast, which would otherwise point at the pair just judged);
 // - an avatar that is a look on such a runway is not shown;
 // - the owner still sees their own rows (reads made with their token).
+// The swarm show is sealed the same way for swarms: while day D's show takes votes, rows of D's Lab
+// board lose their codes (a swarm entered in the show is usually the player's Lab best) and the
+// people's board of swarms shows no names.
 // Once voting closes every read shows everything again.
 import PlumeCalendar
 import ScoresAPI
 
 extension LeaderboardService {
     /// What an entrant is called on a people's board still taking votes.
-    static let anonymousEntrant = "a look on the runway"
+    static func anonymousEntrant(_ board: Board) -> String {
+        if case .swarmShow = board.kind { "a swarm in the show" } else { "a look on the runway" }
+    }
 
     /// The day whose runway still takes votes, when this board's rows could give its looks away.
     func sealedDay(of board: Board) -> Int? {
         switch board.kind {
-        case .style(let day), .people(let day): RunwayTicket.isVotingOpen(day: day, now: now) ? day : nil
-        case .swarm, .lab, .contributors: nil
+        case .style(let day), .people(let day), .lab(let day), .swarmShow(let day):
+            RunwayTicket.isVotingOpen(day: day, now: now) ? day : nil
+        case .swarm, .contributors: nil
         }
     }
 
     /// A people's board taking votes is read by rank, never by player: a player's row there (its
     /// score and votes moving as votes are cast) would point at the pair a voter just judged.
     func requireNamesShown(_ board: Board) throws(LeaderboardError) {
-        guard case .people(let day) = board.kind, sealedDay(of: board) != nil else { return }
+        guard board.isPeoples, let day = sealedDay(of: board) else { return }
+        let what = if case .swarmShow = board.kind { "swarm show" } else { "people's choice" }
         throw LeaderboardError(.notFound, .noRecord,
-                               "the people's choice of \(UTCDay.string(day)) names no one until its voting closes at \(votingCloses(day))")
+                               "the \(what) of \(UTCDay.string(day)) names no one until its voting closes at \(votingCloses(day))")
     }
 
     /// Whether a look is on a runway still taking votes (as this process last read them).
@@ -41,8 +48,8 @@ extension LeaderboardService {
         var row = row
         if sealed {
             row.code = ""
-            if case .people = board.kind {
-                (row.playerID, row.name, row.avatarLook) = ("", Self.anonymousEntrant, nil)
+            if board.isPeoples {
+                (row.playerID, row.name, row.avatarLook) = ("", Self.anonymousEntrant(board), nil)
             }
         }
         if let avatar = row.avatarLook, isOnOpenRunway(avatar) { row.avatarLook = nil }

@@ -3,13 +3,15 @@
 // reads, and any avatar that is a look on such a runway (Leaderboard/Runway/Anonymity): those rows
 // show "····" and "shown after voting", and the line under the list says why and until when. The
 // player's own row is theirs to see: its look and avatar come back from their own reads
-// (around-me and their profile, read with their token), asked for when a page hides them.
+// (around-me and their profile, read with their token), asked for when a page hides them. The
+// swarm show seals D's Lab board and its people's board of swarms the same way.
 import PlumeCalendar
 import ScoresAPI
 import TUI
 
 extension ScoresState {
-    /// The day whose runway still takes votes when the board shown is its style or people's board.
+    /// The day whose runway or swarm show still takes votes when the board shown is its style,
+    /// Lab or people's board.
     func sealedDay(_ context: Context) -> Int? {
         guard tab.showsBoard, let day = board?.day, context.day == day || context.day == day + 1 else { return nil }
         return day
@@ -32,7 +34,11 @@ extension ScoresState {
     /// Whether a page of a style board left the player's own look off their row: their own read
     /// (around-me) has it. A people's board is never read around a player while it takes votes.
     func hidesOwnLook(_ page: BoardPage, board: String, _ session: Session) -> Bool {
-        guard let me = session.player?.playerID, BoardID(board).kind == .style else { return false }
+        switch BoardID(board) {
+        case .style, .lab: break
+        default: return false
+        }
+        guard let me = session.player?.playerID else { return false }
         return page.rows.contains { $0.playerID == me && $0.code.isEmpty }
     }
 
@@ -48,9 +54,14 @@ extension ScoresState {
         // Voting on day D's runway closes as D + 2 begins (UTC).
         let until = "until \(UTCDay.string(day + 2)) 00:00 UTC"
         let yours = context.session.player == nil ? "" : "; yours shows to you"
-        return TextLayout.first(fitting: ["Looks are hidden while this day's runway takes votes — \(until)\(yours).",
-                                          "Looks are hidden while the runway votes — \(until)\(yours).",
-                                          "Looks are hidden while the runway votes — \(until).",
-                                          "Looks hidden \(until) (runway voting)."], width: width)
+        let swarms: Bool = switch board.map({ BoardID($0.id) }) {
+        case .lab?, .swarmShow?: true
+        default: false
+        }
+        let (what, show, short) = swarms ? ("Swarms", "swarm show", "show") : ("Looks", "runway", "runway")
+        return TextLayout.first(fitting: ["\(what) are hidden while this day's \(show) takes votes — \(until)\(yours).",
+                                          "\(what) are hidden while the \(show) votes — \(until)\(yours).",
+                                          "\(what) are hidden while the \(short) votes — \(until).",
+                                          "\(what) hidden \(until) (\(short) voting)."], width: width)
     }
 }

@@ -120,8 +120,7 @@ extension ScoresState: ScreenLayer {
     /// comes back here). Nothing of the player's own work changes until they apply it.
     func openSelectedRow(_ session: Session) -> [Request] {
         guard let code = selectedCode(session) else {
-            return [.status(selectedLookIsHidden(session) ? "This look stays hidden while its runway takes votes: it shows here once voting closes."
-                                                          : "Nothing to open here.")]
+            return [.status(selectedEntryHiddenWords(session) ?? "Nothing to open here.")]
         }
         let into = code.hasPrefix("S") ? "Lab" : "Studio"
         let what = code.hasPrefix("S") ? "swarm" : "look"

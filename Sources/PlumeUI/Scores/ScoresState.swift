@@ -79,9 +79,10 @@ public struct ScoresState: Sendable {
         }
     }
 
-    /// Whether the selected row's look is held back until its runway's voting closes.
-    func selectedLookIsHidden(_ session: Session) -> Bool {
-        guard selectedCode(session) == nil, selection < rowCount(session) else { return false }
+    /// Why the selected row's look or swarm is held back (until its show's voting closes), in
+    /// words; nil when it isn't.
+    func selectedEntryHiddenWords(_ session: Session) -> String? {
+        guard selectedCode(session) == nil, selection < rowCount(session) else { return nil }
         let bests = session.bests?.value.profile.bests ?? []
         let id: String? = switch tab {
         case .top, .around, .friends: board?.id
@@ -89,8 +90,9 @@ public struct ScoresState: Sendable {
         case .contributors, .causes, .spread: nil
         }
         switch id.map(BoardID.init) {
-        case .style?, .people?: return true
-        default: return false
+        case .style?, .people?: return "This look stays hidden while its runway takes votes: it shows here once voting closes."
+        case .lab?, .swarmShow?: return "This swarm stays hidden while the swarm show takes votes: it shows here once voting closes."
+        default: return nil
         }
     }
 
