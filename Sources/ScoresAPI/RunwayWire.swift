@@ -1,6 +1,13 @@
 // The Runway's JSON: entering a look, a dealt pair, a vote and a day's state. Keys are
 // snake_case; times are RFC 3339 strings; days are YYYY-MM-DD (UTC).
 
+/// Which show of the Runway: the day's looks, or the swarm show of the day's Lab swarms. Both are
+/// one mechanism (entries, dealt pairs, tickets, votes, a people's board), kept apart by this word.
+public enum RunwayShow: String, CaseIterable, WireVocabulary {
+    case look = "look"
+    case swarm = "swarm"
+}
+
 /// A voter's answer to a dealt pair.
 public enum RunwayChoice: String, CaseIterable, WireVocabulary {
     case left = "left"

@@ -161,12 +161,59 @@ import PlumeTestSupport
         let rules = RunwayVoteRules(skipsPerDay: 0, pointsPerDay: 2)
         var points: [Int] = []
         for _ in 0..<4 {
-            let deal = try #require(try await service.store.runwayDeals(day: Self.dayNumber, voter: voter.number).filter(\.open).min { $0.serial < $1.serial })
-            points.append(try await service.store.castRunwayVote(day: Self.dayNumber, voter: voter.number, serial: deal.serial, choice: .left,
+            let deal = try #require(try await service.store.runwayDeals(day: Self.dayNumber, show: .look, voter: voter.number).filter(\.open).min { $0.serial < $1.serial })
+            points.append(try await service.store.castRunwayVote(day: Self.dayNumber, show: .look, voter: voter.number, serial: deal.serial, choice: .left,
                                                                  rules: rules, at: service.now).points)
             _ = try await service.dealRunwayPair(voter, day: Self.day)
         }
         #expect(points == [1, 0, 0, 0])  // the tie earned the first of the two
+    }
+
+    /// A day's two shows, looks and swarms, are kept apart by the store: a player's entry in each,
+    /// replaced on its own; deals and their serials per show; a swarm show's answer closes only its
+    /// own deal; skips per show; points one limit for the whole day.
+    @Test(arguments: StoreKind.allCases) func aDaysTwoShowsKeepTheirEntriesDealsAndVotesApart(_ kind: StoreKind) async throws {
+        let service = try await Fixtures.service(kind)
+        let store = service.store, day = Self.dayNumber, at = service.now
+        let players = try await entrants(service, 3)
+        for (n, player) in players.enumerated() {
+            _ = try await store.enterRunway(day: day, show: .swarm, player: player.number, code: "S-\(n)", at: at)
+        }
+        let voter = players[0].number
+        #expect(try await store.runwayEntries(day: day, show: .look).map(\.code) == Array(Self.looks.prefix(3)))
+        #expect(try await store.runwayEntries(day: day, show: .swarm).map(\.code) == ["S-0", "S-1", "S-2"])
+        // Replacing the swarm keeps the look.
+        let replaced = try await store.enterRunway(day: day, show: .swarm, player: voter, code: "S-new", at: at)
+        #expect(replaced.replaced?.code == "S-0" && replaced.entry.show == .swarm)
+        #expect(try await store.runwayEntry(day: day, show: .look, player: voter)?.code == Self.looks[0])
+        // A code is on a day once, whichever show holds it.
+        await #expect(throws: LeaderboardError.self) { _ = try await store.enterRunway(day: day, show: .swarm, player: players[1].number, code: "S-2", at: at) }
+        #expect(try await store.runwayEntry(day: day, show: .swarm, player: players[1].number)?.code == "S-1")
+        // Deals: each show's serials from 1, in its own slots.
+        let looks = try await store.runwayEntries(day: day, show: .look), swarms = try await store.runwayEntries(day: day, show: .swarm)
+        let lookDeals = try await store.openRunwayDeals(day: day, show: .look, voter: voter, [RunwayProposal(slot: 0, left: looks[1].id, right: looks[2].id)], at: at)
+        let swarmDeals = try await store.openRunwayDeals(day: day, show: .swarm, voter: voter,
+                                                         [RunwayProposal(slot: 0, left: swarms[1].id, right: swarms[2].id)], at: at)
+        #expect(lookDeals.map(\.serial) == [1] && swarmDeals.map(\.serial) == [1] && swarmDeals.allSatisfy { $0.show == .swarm })
+        // Answering the swarm show's serial 1 closes the swarm deal only.
+        let rules = RunwayVoteRules(skipsPerDay: 1, pointsPerDay: 1)
+        let skipped = try await store.castRunwayVote(day: day, show: .swarm, voter: voter, serial: 1, choice: .skip, rules: rules, at: at)
+        #expect(skipped.counts == RunwayVoterCounts(votes: 0, skips: 1, points: 0))
+        #expect(try await store.runwayDeals(day: day, show: .look, voter: voter).map(\.open) == [true])
+        await #expect(throws: LeaderboardError.self) {
+            _ = try await store.castRunwayVote(day: day, show: .swarm, voter: voter, serial: 1, choice: .left, rules: rules, at: at)
+        }
+        // The look show still has its skip, and its vote takes the day's one point.
+        let looked = try await store.castRunwayVote(day: day, show: .look, voter: voter, serial: 1, choice: .left, rules: rules, at: at)
+        #expect(looked.points == 1 && looked.counts == RunwayVoterCounts(votes: 1, skips: 0, points: 1))
+        let again = try await store.openRunwayDeals(day: day, show: .swarm, voter: voter,
+                                                    [RunwayProposal(slot: 0, left: swarms[2].id, right: swarms[1].id)], at: at)
+        #expect(again.map(\.serial) == [2])
+        let voted = try await store.castRunwayVote(day: day, show: .swarm, voter: voter, serial: 2, choice: .right, rules: rules, at: at)
+        #expect(voted.points == 0 && voted.counts == RunwayVoterCounts(votes: 1, skips: 1, points: 1))
+        #expect(try await store.runwayCounts(day: day, show: .swarm) == (entries: 3, votes: 1))
+        #expect(try await store.runwayJudgements(day: day, show: .swarm, after: 0, limit: 10).map(\.choice.rawValue) == ["skip", "right"])
+        #expect(try await store.runwayJudgements(day: day, show: .look, after: 0, limit: 10).map(\.choice.rawValue) == ["left"])
     }
 
     @Test(arguments: StoreKind.allCases) func votesBecomeAPeoplesBoardReadLikeAnyOther(_ kind: StoreKind) async throws {

@@ -69,7 +69,46 @@ struct Schema: Equatable {
             "v6: who follows whom",
             "v7: hosted saves, one game per player, watching",
             "v8: a record's owners found by its code",
+            "v9: runway shows (looks and swarms)",
         ])
+    }
+
+    /// v9 rebuilds SQLite's runway tables: a v8 database's entries keep their ids, votes and
+    /// deals are the look show's, and the next entry's id is above every id ever given (an
+    /// erased entry's included: a judgement still names it). Then one player holds a look and a
+    /// swarm on one day, each replaced on its own.
+    @Test func aV8RunwayMigratesKeepingItsIdsVotesAndDeals() async throws {
+        let path = try StoreKind.sqlite.newDatabase()
+        let queue = try DatabaseQueue(path: path)
+        try SQLiteSchema.migrator.migrate(queue, upTo: "v8: a record's owners found by its code")
+        try await queue.write { db in
+            try db.execute(sql: """
+                INSERT INTO players (id, public_id, name, name_key, created_at) VALUES (1, 'p1', 'Ada', 'ada', 0), (2, 'p2', 'Bea', 'bea', 0);
+                INSERT INTO runway_entries (id, day, player, code, at) VALUES (3, 20000, 1, 'L-one', 10), (7, 20000, 2, 'L-two', 11), (9, 20001, 1, 'L-gone', 12);
+                DELETE FROM runway_entries WHERE id = 9;
+                INSERT INTO runway_votes (day, voter, left_entry, right_entry, choice, points, at) VALUES (20000, 1, 3, 7, 'left', 1, 13);
+                INSERT INTO runway_deals (day, voter, slot, serial, left_entry, right_entry, open, at) VALUES (20000, 1, 0, 4, 3, 7, 1, 14);
+                """)
+        }
+        try queue.close()
+        let store = try SQLiteStore(path: path)
+        try await store.migrate()
+        let entries = try await store.runwayEntries(day: 20000, show: .look)
+        #expect(entries.map(\.id) == [3, 7] && entries.allSatisfy { $0.show == .look } && entries.map(\.code) == ["L-one", "L-two"])
+        #expect(try await store.runwayEntries(day: 20000, show: .swarm).isEmpty)
+        #expect(try await store.runwayJudgements(day: 20000, show: .look, after: 0, limit: 10).map(\.left) == [3])
+        #expect(try await store.runwayJudgements(day: 20000, show: .swarm, after: 0, limit: 10).isEmpty)
+        #expect(try await store.runwayDeals(day: 20000, show: .look, voter: 1).map(\.serial) == [4])
+        #expect(try await store.runwayCounts(day: 20000, show: .look, voter: 1) == RunwayVoterCounts(votes: 1, skips: 0, points: 1))
+        // Votes of the look show still count the day's points in the swarm show, but not its votes.
+        #expect(try await store.runwayCounts(day: 20000, show: .swarm, voter: 1) == RunwayVoterCounts(votes: 0, skips: 0, points: 1))
+        let swarm = try await store.enterRunway(day: 20000, show: .swarm, player: 1, code: "S-one", at: 15)
+        #expect(swarm.entry.id > 9 && swarm.replaced == nil)
+        let look = try await store.enterRunway(day: 20000, show: .look, player: 1, code: "L-new", at: 16)
+        #expect(look.replaced?.id == 3 && look.entry.id > swarm.entry.id)
+        #expect(try await store.runwayEntry(day: 20000, show: .swarm, player: 1)?.code == "S-one")
+        #expect(try await store.runwayCounts(day: 20000, show: .look) == (entries: 2, votes: 1))
+        #expect(try await store.runwayCounts(day: 20000, show: .swarm) == (entries: 1, votes: 0))
     }
 
     /// Both executors name a row's columns: a read finds each by its name whatever its place, and a
@@ -179,7 +218,8 @@ struct Schema: Equatable {
         switch value.lowercased() {
         case "false", "0": return "0"
         case "true", "1": return "1"
-        default: return value
+        // PostgreSQL gives a text default with its type: 'look'::text.
+        default: return value.replacingOccurrences(of: "::text", with: "")
         }
     }
 

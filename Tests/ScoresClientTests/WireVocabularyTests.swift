@@ -27,6 +27,7 @@ import Testing
         try roundTrips(BoardPeriod.self)
         try roundTrips(NewsKind.self)
         try roundTrips(RunwayChoice.self)
+        try roundTrips(RunwayShow.self)
         try roundTrips(HistogramOf.self)
         #expect(ErrorCode.noRecord.rawValue == "no_record" && BoardPeriod.allTime.rawValue == "all-time")
         #expect(NewsKind.dayClosed.rawValue == "day_closed" && ErrorCode.cantFollowYourself.rawValue == "cant_follow_yourself")

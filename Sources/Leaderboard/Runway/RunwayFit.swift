@@ -120,7 +120,7 @@ extension LeaderboardService {
     /// its first vote.
     private func readRunway(day: Int, into state: inout RunwayDayState, _ read: inout RunwayRead, settled: Bool) async throws {
         func readEntries() async throws {
-            let entries = try await store.runwayEntries(day: day)
+            let entries = try await store.runwayEntries(day: day, show: .look)
             if entries != state.entries {
                 if entries.starts(with: state.entries) {
                     for entry in entries.dropFirst(state.entries.count) { state.append(entry) }
@@ -142,7 +142,7 @@ extension LeaderboardService {
         // `trusted`, a look the entries do not show has left the runway.
         var trusted: Int64 = 0
         reading: while true {
-            let batch = try await store.runwayJudgements(day: day, after: state.lastJudgement, limit: LeaderboardLimits.runwayReadBatch)
+            let batch = try await store.runwayJudgements(day: day, show: .look, after: state.lastJudgement, limit: LeaderboardLimits.runwayReadBatch)
             for judgement in batch {
                 if judgement.id > trusted, max(judgement.left, judgement.right) > state.newestEntry {
                     try await readEntries()

@@ -5,15 +5,16 @@
 import ScoresAPI
 
 extension StoreRules {
-    /// A player's look on a day's runway replaces their earlier one (whose open deals close); a
-    /// look another player has entered that day is refused, and the earlier entry stays.
-    public func enterRunway(day: Int, player: Int64, code: String, at: Int64) -> StorePlan<RunwayEntering> {
+    /// A player's entry in a day's show replaces their earlier one there (whose open deals close);
+    /// a code another player has entered that day is refused, and the earlier entry stays.
+    public func enterRunway(day: Int, show: RunwayShow, player: Int64, code: String, at: Int64) -> StorePlan<RunwayEntering> {
         .lock(player) {
-            .run(StoreStatement(StoreSQL.removeRunwayEntry(d), day, player)) { rows in
+            .run(StoreStatement(StoreSQL.removeRunwayEntry(d), day, show.rawValue, player)) { rows in
                 let replaced = try rows.first.map(RunwayEntryRecord.init(row:))
-                let add = StorePlan<RunwayEntering>.run(StoreStatement(StoreSQL.addRunwayEntry(d), day, player, code, at)) { rows in
+                let add = StorePlan<RunwayEntering>.run(StoreStatement(StoreSQL.addRunwayEntry(d), day, show.rawValue, player, code, at)) { rows in
                     guard let id = try rows.first?.integer("id") else { throw LeaderboardError.lookTaken }
-                    return .done(RunwayEntering(entry: RunwayEntryRecord(id: id, day: day, player: player, code: code, at: at), replaced: replaced))
+                    let entry = RunwayEntryRecord(id: id, day: day, show: show, player: player, code: code, at: at)
+                    return .done(RunwayEntering(entry: entry, replaced: replaced))
                 }
                 guard let replaced else { return add }
                 return .run(StoreStatement(StoreSQL.closeDealsShowing(d), replaced.id)) { _ in add }
@@ -23,31 +24,31 @@ extension StoreRules {
 
     /// Deals each pair into its slot with the voter's next serial, unless the slot's deal is still
     /// open (which stays); the voter's deals after.
-    func openRunwayDeals(day: Int, voter: Int64, _ deals: [RunwayProposal], at: Int64) -> StorePlan<[RunwayDeal]> {
-        let writes = deals.map { StoreStatement(StoreSQL.openRunwayDeal(d), day, voter, $0.slot, $0.left, $0.right, at) }
-        let after = StoreStatement(StoreSQL.runwayDeals(d), day, voter)
+    func openRunwayDeals(day: Int, show: RunwayShow, voter: Int64, _ deals: [RunwayProposal], at: Int64) -> StorePlan<[RunwayDeal]> {
+        let writes = deals.map { StoreStatement(StoreSQL.openRunwayDeal(d), day, show.rawValue, voter, $0.slot, $0.left, $0.right, at) }
+        let after = StoreStatement(StoreSQL.runwayDeals(d), day, show.rawValue, voter)
         return .lock(voter) {
             try .each(writes) {
-                .run(after) { rows in .done(try rows.map { try RunwayDeal(row: $0, day: day, voter: voter) }) }
+                .run(after) { rows in .done(try rows.map { try RunwayDeal(row: $0, day: day, show: show, voter: voter) }) }
             }
         }
     }
 
     /// A skip past the day's allowance is refused and the deal stays open (the voter still owes
     /// the pair an answer); a deal answered already, or replaced, refuses its ticket. A vote earns
-    /// a point while the voter's points that day are under the limit.
-    func castRunwayVote(day: Int, voter: Int64, serial: Int64, choice: RunwayChoice, rules: RunwayVoteRules,
+    /// a point while the voter's points that day (both shows) are under the limit.
+    func castRunwayVote(day: Int, show: RunwayShow, voter: Int64, serial: Int64, choice: RunwayChoice, rules: RunwayVoteRules,
                         at: Int64) -> StorePlan<RunwayVoteOutcome> {
         .lock(voter) {
-            .run(StoreStatement(StoreSQL.voterCounts(d), day, voter)) { rows in
+            .run(StoreStatement(StoreSQL.voterCounts(d), day, show.rawValue, voter)) { rows in
                 let counts = try RunwayVoterCounts(row: rows.first)
                 if choice == .skip, counts.skips >= rules.skipsPerDay {
-                    return .run(StoreStatement(StoreSQL.isDealOpen(d), day, voter, serial)) { open in
+                    return .run(StoreStatement(StoreSQL.isDealOpen(d), day, show.rawValue, voter, serial)) { open in
                         guard try open.first?.integer("open_deals") == 1 else { throw LeaderboardError.ticketUsed }
                         throw LeaderboardError.skipLimit(rules.skipsPerDay)
                     }
                 }
-                return .run(StoreStatement(StoreSQL.answerRunwayDeal(d), day, voter, serial)) { answered in
+                return .run(StoreStatement(StoreSQL.answerRunwayDeal(d), day, show.rawValue, voter, serial)) { answered in
                     guard let pair = answered.first else { throw LeaderboardError.ticketUsed }
                     let left = try pair.integer("left_entry"), right = try pair.integer("right_entry")
                     let points = choice != .skip && counts.points < rules.pointsPerDay ? 1 : 0
@@ -56,7 +57,9 @@ extension StoreRules {
                     after.points += points
                     let outcome = RunwayVoteOutcome(points: points, counts: after)
                     return .step(.lockJudgementOrder) { _ in
-                        .run(StoreStatement(StoreSQL.recordJudgement(d), day, voter, left, right, choice.rawValue, points, at)) { _ in .done(outcome) }
+                        .run(StoreStatement(StoreSQL.recordJudgement(d), day, show.rawValue, voter, left, right, choice.rawValue, points, at)) { _ in
+                            .done(outcome)
+                        }
                     }
                 }
             }

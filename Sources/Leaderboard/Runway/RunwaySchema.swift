@@ -108,4 +108,64 @@ extension Migration {
         "DROP INDEX runway_votes_voter",
         "CREATE INDEX runway_votes_voter ON runway_votes (voter, day, choice, points, left_entry, right_entry)",
     ])
+
+    /// v9. The Runway has two shows a day, looks and swarms: entries, judgements and deals each
+    /// belong to one (`show`, 'look' for everything before). A player holds one entry per day and
+    /// show; a voter's deals and serials are per show. A code is still on a day once (a look's and
+    /// a swarm's never match). SQLite can't alter a table's UNIQUE or primary key, so it rebuilds
+    /// the entries (carrying their ids and the id sequence: a judgement names entry ids, and an
+    /// id reused for a new entry would count old votes for it) and the deals.
+    static let runwayShows = Migration("v9: runway shows (looks and swarms)", sqlite: [
+        """
+        ALTER TABLE runway_entries RENAME TO runway_entries_v8;
+        CREATE TABLE runway_entries (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            day INTEGER NOT NULL,
+            show TEXT NOT NULL DEFAULT 'look' CHECK (show IN ('look', 'swarm')),
+            player INTEGER NOT NULL REFERENCES players(id),
+            code TEXT NOT NULL,
+            at INTEGER NOT NULL,
+            UNIQUE (day, show, player)
+        );
+        INSERT INTO runway_entries (id, day, show, player, code, at) SELECT id, day, 'look', player, code, at FROM runway_entries_v8;
+        DELETE FROM sqlite_sequence WHERE name = 'runway_entries';
+        UPDATE sqlite_sequence SET name = 'runway_entries' WHERE name = 'runway_entries_v8';
+        DROP TABLE runway_entries_v8;
+        CREATE INDEX runway_entries_player ON runway_entries (player);
+        CREATE UNIQUE INDEX runway_entries_look ON runway_entries (day, code);
+        ALTER TABLE runway_votes ADD COLUMN show TEXT NOT NULL DEFAULT 'look' CHECK (show IN ('look', 'swarm'));
+        DROP INDEX runway_votes_day;
+        CREATE INDEX runway_votes_day ON runway_votes (day, show, id);
+        DROP INDEX runway_votes_voter;
+        CREATE INDEX runway_votes_voter ON runway_votes (voter, day, show, choice, points, left_entry, right_entry);
+        ALTER TABLE runway_deals RENAME TO runway_deals_v8;
+        CREATE TABLE runway_deals (
+            day INTEGER NOT NULL,
+            show TEXT NOT NULL DEFAULT 'look' CHECK (show IN ('look', 'swarm')),
+            voter INTEGER NOT NULL REFERENCES players(id),
+            slot INTEGER NOT NULL CHECK (slot IN (0, 1)),
+            serial INTEGER NOT NULL,
+            left_entry INTEGER NOT NULL,
+            right_entry INTEGER NOT NULL,
+            open INTEGER NOT NULL,
+            at INTEGER NOT NULL,
+            PRIMARY KEY (day, show, voter, slot)
+        ) WITHOUT ROWID;
+        INSERT INTO runway_deals (day, show, voter, slot, serial, left_entry, right_entry, open, at)
+            SELECT day, 'look', voter, slot, serial, left_entry, right_entry, open, at FROM runway_deals_v8;
+        DROP TABLE runway_deals_v8;
+        """,
+    ], postgres: [
+        "ALTER TABLE runway_entries ADD COLUMN show TEXT NOT NULL DEFAULT 'look' CHECK (show IN ('look', 'swarm'))",
+        "ALTER TABLE runway_entries DROP CONSTRAINT runway_entries_day_player_key",
+        "ALTER TABLE runway_entries ADD UNIQUE (day, show, player)",
+        "ALTER TABLE runway_votes ADD COLUMN show TEXT NOT NULL DEFAULT 'look' CHECK (show IN ('look', 'swarm'))",
+        "DROP INDEX runway_votes_day",
+        "CREATE INDEX runway_votes_day ON runway_votes (day, show, id)",
+        "DROP INDEX runway_votes_voter",
+        "CREATE INDEX runway_votes_voter ON runway_votes (voter, day, show, choice, points, left_entry, right_entry)",
+        "ALTER TABLE runway_deals ADD COLUMN show TEXT NOT NULL DEFAULT 'look' CHECK (show IN ('look', 'swarm'))",
+        "ALTER TABLE runway_deals DROP CONSTRAINT runway_deals_pkey",
+        "ALTER TABLE runway_deals ADD PRIMARY KEY (day, show, voter, slot)",
+    ])
 }

@@ -64,7 +64,7 @@ extension LeaderboardService {
         }
         let code = ShareCode.encode(verified.state)
         let at = now
-        let (entry, replaced) = try await store.enterRunway(day: day, player: player.number, code: code, at: at)
+        let (entry, replaced) = try await store.enterRunway(day: day, show: .look, player: player.number, code: code, at: at)
         runway.staleEntries.withLock { _ = $0.insert(day) }
         // The runway reads its entries again now; the board shows the look once the next fit
         // has counted it (at once for a replaced look, within a second for a new one).
@@ -81,11 +81,11 @@ extension LeaderboardService {
         let day = try runwayDay(text)
         try requireVotingOpen(day)
         if runway.days.withLock({ $0[day] }) == nil { try await refreshRunway() }
-        var deals = try await store.runwayDeals(day: day, voter: player.number).filter(\.open)
+        var deals = try await store.runwayDeals(day: day, show: .look, voter: player.number).filter(\.open)
         let empty = (0..<2).filter { slot in !deals.contains { $0.slot == slot } }
         if !empty.isEmpty {
             // Both slots chosen at once, then written in one transaction.
-            let judged = try await store.judgedPairs(day: day, voter: player.number)
+            let judged = try await store.judgedPairs(day: day, show: .look, voter: player.number)
             var proposals: [RunwayProposal] = []
             for slot in empty {
                 let besides = deals.map { ($0.left, $0.right) } + proposals.map { ($0.left, $0.right) }
@@ -93,7 +93,7 @@ extension LeaderboardService {
                 proposals.append(RunwayProposal(slot: slot, left: left, right: right))
             }
             if !proposals.isEmpty {
-                deals = try await store.openRunwayDeals(day: day, voter: player.number, proposals, at: now).filter(\.open)
+                deals = try await store.openRunwayDeals(day: day, show: .look, voter: player.number, proposals, at: now).filter(\.open)
             }
         }
         deals.sort { $0.serial < $1.serial }
@@ -106,7 +106,7 @@ extension LeaderboardService {
         }
         // A look of an open deal left the runway a moment ago (its player was erased).
         guard let pair = shown.first else { throw LeaderboardError.ticketUsed }
-        let counts = try await store.runwayCounts(day: day, voter: player.number)
+        let counts = try await store.runwayCounts(day: day, show: .look, voter: player.number)
         return RunwayPairDealt(day: text, ticket: pair.ticket, left: pair.left, right: pair.right, next: shown.dropFirst().first,
                                tally: Self.tally(counts))
     }
@@ -176,7 +176,7 @@ extension LeaderboardService {
             }
         }
         let rules = RunwayVoteRules(skipsPerDay: LeaderboardLimits.runwaySkipsPerDay, pointsPerDay: LeaderboardLimits.runwayPointsPerDay)
-        let outcome = try await store.castRunwayVote(day: ticket.day, voter: player.number, serial: ticket.serial, choice: choice,
+        let outcome = try await store.castRunwayVote(day: ticket.day, show: .look, voter: player.number, serial: ticket.serial, choice: choice,
                                                      rules: rules, at: now)
         // Whose looks they were is not said: the runway is anonymous until its voting closes.
         return RunwayVoteRecorded(day: UTCDay.string(ticket.day), choice: choice, pointsEarned: outcome.points,
@@ -194,12 +194,12 @@ extension LeaderboardService {
         try requireReady()
         let day = try runwayDay(text)
         let theme = book.theme(forDay: day)
-        let (entries, votes) = try await store.runwayCounts(day: day)
+        let (entries, votes) = try await store.runwayCounts(day: day, show: .look)
         let board = Board(.people(day: day))
         var you: RunwayYou?
         if let player {
             var own: RunwayOwnEntry?
-            if let entry = try await store.runwayEntry(day: day, player: player.number) {
+            if let entry = try await store.runwayEntry(day: day, show: .look, player: player.number) {
                 let fitted = runway.days.withLock { days -> (score: Int, plusMinus: Int, votes: Int)? in
                     guard let state = days[day], let at = state.index[entry.id], at < state.fit.strengths.count else { return nil }
                     let score = state.fit.score(of: at)
@@ -211,7 +211,7 @@ extension LeaderboardService {
                                      peopleScore: fitted?.score ?? ranked.map { Int($0.key.score) } ?? 500, plusMinus: fitted?.plusMinus,
                                      rank: ranked?.rank, votes: fitted?.votes ?? ranked.map { Int($0.key.detail) } ?? 0)
             }
-            you = RunwayYou(entry: own, tally: Self.tally(try await store.runwayCounts(day: day, voter: player.number)))
+            you = RunwayYou(entry: own, tally: Self.tally(try await store.runwayCounts(day: day, show: .look, voter: player.number)))
         }
         let votingOpen = RunwayTicket.isVotingOpen(day: day, now: now)
         return RunwayDay(day: text, theme: theme.name, brief: theme.brief, boardID: board.id, styleBoardID: Board(.style(day: day)).id,

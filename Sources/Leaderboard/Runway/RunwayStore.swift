@@ -1,5 +1,6 @@
-// What the Runway keeps, in the same store as the boards: each day's entries (one look per
-// player; a replaced look is a new entry, so it starts with no votes), every judgement a voter
+// What the Runway keeps, in the same store as the boards: each day's entries in each of its two
+// shows, looks and swarms (one entry per player and show; a replaced entry is a new one, so it
+// starts with no votes), every judgement a voter
 // made (votes and skips), and each voter's open deal (the pair dealt and not yet answered, with
 // its serial, so that a ticket is accepted once). The people's board itself is ordinary records
 // on `people-YYYY-MM-DD`, written by the service's fit through `writePeoplesChoice`. Read and
@@ -11,13 +12,14 @@ public struct RunwayEntryRecord: Hashable, Sendable {
     /// Unique across days; a replaced look gets a new id.
     public var id: Int64
     public var day: Int
+    public var show: RunwayShow
     public var player: Int64
     public var code: String
     /// Milliseconds since 1970.
     public var at: Int64
 
-    public init(id: Int64, day: Int, player: Int64, code: String, at: Int64) {
-        (self.id, self.day, self.player, self.code, self.at) = (id, day, player, code, at)
+    public init(id: Int64, day: Int, show: RunwayShow, player: Int64, code: String, at: Int64) {
+        (self.id, self.day, self.show, self.player, self.code, self.at) = (id, day, show, player, code, at)
     }
 }
 
@@ -53,9 +55,10 @@ public struct RunwayJudgement: Hashable, Sendable {
     }
 }
 
-/// A pair dealt to a voter on a day, in one of the voter's two slots; `open` until answered.
+/// A pair dealt to a voter in a day's show, in one of the voter's two slots; `open` until answered.
 public struct RunwayDeal: Hashable, Sendable {
     public var day: Int
+    public var show: RunwayShow
     public var voter: Int64
     public var slot: Int
     public var serial: Int64
@@ -63,8 +66,8 @@ public struct RunwayDeal: Hashable, Sendable {
     public var right: Int64
     public var open: Bool
 
-    public init(day: Int, voter: Int64, slot: Int, serial: Int64, left: Int64, right: Int64, open: Bool) {
-        (self.day, self.voter, self.slot, self.serial) = (day, voter, slot, serial)
+    public init(day: Int, show: RunwayShow, voter: Int64, slot: Int, serial: Int64, left: Int64, right: Int64, open: Bool) {
+        (self.day, self.show, self.voter, self.slot, self.serial) = (day, show, voter, slot, serial)
         (self.left, self.right, self.open) = (left, right, open)
     }
 }
@@ -78,7 +81,7 @@ public struct RunwayProposal: Hashable, Sendable {
     public init(slot: Int, left: Int64, right: Int64) { (self.slot, self.left, self.right) = (slot, left, right) }
 }
 
-/// A voter's counts on one day's runway.
+/// A voter's counts in one day's show: votes and skips of that show, points of the whole day.
 public struct RunwayVoterCounts: Hashable, Sendable {
     public var votes: Int
     public var skips: Int
@@ -107,8 +110,10 @@ public struct RunwayVoteOutcome: Hashable, Sendable {
 extension RunwayEntryRecord {
     /// A row of `StoreSQL.entryColumns`.
     init(row: StoreRow) throws {
-        self.init(id: try row.integer("id"), day: try row.int("day"), player: try row.integer("player"), code: try row.text("code"),
-                  at: try row.integer("at"))
+        let word = try row.text("show")
+        guard let show = RunwayShow(rawValue: word) else { throw LeaderboardError.storageFailed("show \(word) is no show this build knows") }
+        self.init(id: try row.integer("id"), day: try row.int("day"), show: show, player: try row.integer("player"),
+                  code: try row.text("code"), at: try row.integer("at"))
     }
 }
 
@@ -121,8 +126,8 @@ extension RunwayVoterCounts {
 
 extension RunwayDeal {
     /// A row of `StoreSQL.runwayDeals`.
-    init(row: StoreRow, day: Int, voter: Int64) throws {
-        self.init(day: day, voter: voter, slot: try row.int("slot"), serial: try row.integer("serial"), left: try row.integer("left_entry"),
+    init(row: StoreRow, day: Int, show: RunwayShow, voter: Int64) throws {
+        self.init(day: day, show: show, voter: voter, slot: try row.int("slot"), serial: try row.integer("serial"), left: try row.integer("left_entry"),
                   right: try row.integer("right_entry"), open: try row.flag("open"))
     }
 }
@@ -137,21 +142,22 @@ extension StoreExecutor {
         })
     }
 
-    /// Enters (or replaces) a player's look on a day; returns the entry and the one it replaced.
-    /// A replaced entry's open deals are closed (their tickets are refused as used). A look
-    /// another player entered that day is refused (`look_taken`) and nothing changes.
-    public func enterRunway(day: Int, player: Int64, code: String, at: Int64) async throws -> (entry: RunwayEntryRecord, replaced: RunwayEntryRecord?) {
-        let entering = try await perform(StoreRules(dialect).enterRunway(day: day, player: player, code: code, at: at))
+    /// Enters (or replaces) a player's entry in a day's show; returns the entry and the one it
+    /// replaced. A replaced entry's open deals are closed (their tickets are refused as used). A
+    /// code another player entered that day is refused (`look_taken`) and nothing changes.
+    public func enterRunway(day: Int, show: RunwayShow, player: Int64, code: String,
+                            at: Int64) async throws -> (entry: RunwayEntryRecord, replaced: RunwayEntryRecord?) {
+        let entering = try await perform(StoreRules(dialect).enterRunway(day: day, show: show, player: player, code: code, at: at))
         return (entering.entry, entering.replaced)
     }
 
-    public func runwayEntry(day: Int, player: Int64) async throws -> RunwayEntryRecord? {
-        try await read(StoreStatement(StoreSQL.runwayEntry(dialect), day, player)).first.map(RunwayEntryRecord.init(row:))
+    public func runwayEntry(day: Int, show: RunwayShow, player: Int64) async throws -> RunwayEntryRecord? {
+        try await read(StoreStatement(StoreSQL.runwayEntry(dialect), day, show.rawValue, player)).first.map(RunwayEntryRecord.init(row:))
     }
 
-    /// The day's entries whose players are on the boards (neither banned nor erased), by id.
-    public func runwayEntries(day: Int) async throws -> [RunwayEntryRecord] {
-        try await read(StoreStatement(StoreSQL.runwayEntries(dialect), day)).map(RunwayEntryRecord.init(row:))
+    /// The entries of a day's show whose players are on the boards (neither banned nor erased), by id.
+    public func runwayEntries(day: Int, show: RunwayShow) async throws -> [RunwayEntryRecord] {
+        try await read(StoreStatement(StoreSQL.runwayEntries(dialect), day, show.rawValue)).map(RunwayEntryRecord.init(row:))
     }
 
     /// Up to two entries by id, with their players' public faces.
@@ -165,50 +171,54 @@ extension StoreExecutor {
         return looks
     }
 
-    /// (entries, votes) on a day; skips are not votes.
-    public func runwayCounts(day: Int) async throws -> (entries: Int, votes: Int) {
-        let row = try await read(StoreStatement(StoreSQL.runwayDayCounts(dialect), day)).first
+    /// (entries, votes) of a day's show; skips are not votes.
+    public func runwayCounts(day: Int, show: RunwayShow) async throws -> (entries: Int, votes: Int) {
+        let row = try await read(StoreStatement(StoreSQL.runwayDayCounts(dialect), day, show.rawValue)).first
         return (try row?.int("entries") ?? 0, try row?.int("votes") ?? 0)
     }
 
-    /// The day's judgements after an id, in id order (ids become visible in that order).
-    public func runwayJudgements(day: Int, after id: Int64, limit: Int) async throws -> [RunwayJudgement] {
-        try await read(StoreStatement(StoreSQL.runwayJudgements(dialect), day, id, limit)).map { row in
+    /// The judgements of a day's show after an id, in id order (ids become visible in that order).
+    public func runwayJudgements(day: Int, show: RunwayShow, after id: Int64, limit: Int) async throws -> [RunwayJudgement] {
+        try await read(StoreStatement(StoreSQL.runwayJudgements(dialect), day, show.rawValue, id, limit)).map { row in
             RunwayJudgement(id: try row.integer("id"), voter: try row.integer("voter"), left: try row.integer("left_entry"),
                             right: try row.integer("right_entry"), choice: Spelled(rawValue: try row.text("choice")))
         }
     }
 
-    /// The pairs (left, right) a voter has answered on a day, skips included.
-    public func judgedPairs(day: Int, voter: Int64) async throws -> [(Int64, Int64)] {
-        try await read(StoreStatement(StoreSQL.judgedPairs(dialect), day, voter)).map { row in
+    /// The pairs (left, right) a voter has answered in a day's show, skips included.
+    public func judgedPairs(day: Int, show: RunwayShow, voter: Int64) async throws -> [(Int64, Int64)] {
+        try await read(StoreStatement(StoreSQL.judgedPairs(dialect), day, show.rawValue, voter)).map { row in
             (try row.integer("left_entry"), try row.integer("right_entry"))
         }
     }
 
-    public func runwayCounts(day: Int, voter: Int64) async throws -> RunwayVoterCounts {
-        let row = try await read(StoreStatement(StoreSQL.voterCounts(dialect), day, voter)).first
+    /// A voter's votes and skips in a day's show, and points of the whole day.
+    public func runwayCounts(day: Int, show: RunwayShow, voter: Int64) async throws -> RunwayVoterCounts {
+        let row = try await read(StoreStatement(StoreSQL.voterCounts(dialect), day, show.rawValue, voter)).first
         return try RunwayVoterCounts(row: row)
     }
 
-    /// A voter's deals on a day (slots 0 and 1), open or answered.
-    public func runwayDeals(day: Int, voter: Int64) async throws -> [RunwayDeal] {
-        try await read(StoreStatement(StoreSQL.runwayDeals(dialect), day, voter)).map { try RunwayDeal(row: $0, day: day, voter: voter) }
+    /// A voter's deals in a day's show (slots 0 and 1), open or answered.
+    public func runwayDeals(day: Int, show: RunwayShow, voter: Int64) async throws -> [RunwayDeal] {
+        try await read(StoreStatement(StoreSQL.runwayDeals(dialect), day, show.rawValue, voter)).map {
+            try RunwayDeal(row: $0, day: day, show: show, voter: voter)
+        }
     }
 
     /// Deals each (left, right) into its slot with the voter's next serial — unless that slot
     /// holds an open deal already (two requests at once, or two servers), which stays — in one
     /// transaction; returns the voter's deals after. Grouped: deals arrive many at once.
-    public func openRunwayDeals(day: Int, voter: Int64, _ deals: [RunwayProposal], at: Int64) async throws -> [RunwayDeal] {
-        try await performGrouped(StoreRules(dialect).openRunwayDeals(day: day, voter: voter, deals, at: at))
+    public func openRunwayDeals(day: Int, show: RunwayShow, voter: Int64, _ deals: [RunwayProposal], at: Int64) async throws -> [RunwayDeal] {
+        try await performGrouped(StoreRules(dialect).openRunwayDeals(day: day, show: show, voter: voter, deals, at: at))
     }
 
     /// Records the answer to the voter's open deal `serial` and closes it. Throws `ticketUsed`
     /// when that deal is not open (answered, or replaced by a newer one), and `skipLimit` for a
     /// skip past the day's allowance (the deal then stays open). Grouped: votes arrive many at once.
-    public func castRunwayVote(day: Int, voter: Int64, serial: Int64, choice: RunwayChoice, rules: RunwayVoteRules,
+    public func castRunwayVote(day: Int, show: RunwayShow, voter: Int64, serial: Int64, choice: RunwayChoice, rules: RunwayVoteRules,
                                at: Int64) async throws -> RunwayVoteOutcome {
-        try await performGrouped(StoreRules(dialect).castRunwayVote(day: day, voter: voter, serial: serial, choice: choice, rules: rules, at: at))
+        try await performGrouped(StoreRules(dialect).castRunwayVote(day: day, show: show, voter: voter, serial: serial, choice: choice,
+                                                                    rules: rules, at: at))
     }
 }
 

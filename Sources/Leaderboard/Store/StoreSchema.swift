@@ -43,5 +43,6 @@ public enum StoreSchema {
         .follows,         // v6, Following
         .hosting,         // v7, Hosting
         .recordCodes,     // v8, Boards
+        .runwayShows,     // v9, Runway
     ]
 }
