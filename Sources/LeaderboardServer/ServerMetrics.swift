@@ -57,8 +57,8 @@ public final class ServerMetrics: Sendable {
         gauge("plume_follower_failures", "Failed reads of the change log since start").set(Double(follower.failures))
         gauge("plume_follower_rebuilds", "Index rebuilds after change-log entries were pruned unread, since start").set(Double(follower.rebuilds))
         for runway in service.runwayStatus {
-            let day = [("day", UTCDay.string(runway.day))]
-            gauge("plume_runway_entries", "Looks on a runway taking votes", day).set(Double(runway.entries))
+            let day = [("day", UTCDay.string(runway.day)), ("show", runway.show.rawValue)]
+            gauge("plume_runway_entries", "Entries (looks or swarms) in a runway's show taking votes", day).set(Double(runway.entries))
             gauge("plume_runway_votes", "Votes this process has read for a runway taking votes", day).set(Double(runway.votes))
             gauge("plume_runway_votes_unfitted", "Votes read but not yet counted by the fit (the board is this far behind)", day)
                 .set(Double(runway.votes - runway.fittedVotes))

@@ -118,7 +118,7 @@ public enum RunwayServiceBench {
         clock = ContinuousClock.now
         let deadline = clock + .seconds(120)
         let counted = votes + figures.votesCast
-        while !(service.runwayStatus.first { $0.day == day }.map { $0.settled && $0.votes == counted } ?? false) {
+        while !(service.runwayStatus.first { $0.day == day && $0.show == .look }.map { $0.settled && $0.votes == counted } ?? false) {
             guard ContinuousClock.now < deadline else { throw BenchFailure("the people's board did not settle within 120 s of the last vote") }
             try await Task.sleep(for: .milliseconds(10))
         }

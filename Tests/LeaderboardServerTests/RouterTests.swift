@@ -283,9 +283,9 @@ import PlumeCalendar
             // The operator sees the runway's state on /metrics.
             reply = try await client.call(.get, "/metrics")
             let metrics = reply.text.split(separator: "\n").filter { $0.hasPrefix("plume_runway_") }
-            #expect(metrics.contains { $0.hasPrefix("plume_runway_entries{day=\"\(day)\"} 5") }, "\(metrics)")
-            #expect(metrics.contains { $0.hasPrefix("plume_runway_votes{day=\"\(day)\"} 1") }, "\(metrics)")
-            #expect(metrics.contains { $0.hasPrefix("plume_runway_votes_unfitted{day=\"\(day)\"} 0") }, "\(metrics)")
+            #expect(metrics.contains { $0.hasPrefix("plume_runway_entries{day=\"\(day)\",show=\"look\"} 5") }, "\(metrics)")
+            #expect(metrics.contains { $0.hasPrefix("plume_runway_votes{day=\"\(day)\",show=\"look\"} 1") }, "\(metrics)")
+            #expect(metrics.contains { $0.hasPrefix("plume_runway_votes_unfitted{day=\"\(day)\",show=\"look\"} 0") }, "\(metrics)")
             reply = try await client.call(.get, "/b/no-such-board")
             #expect(reply.status == .notFound && reply.text.contains("<html"))
             reply = try await client.call(.get, "/runway/1999-01-01")

@@ -338,7 +338,7 @@ import PlumeTestSupport
         let votes = try await a.runwayDay(Self.day, player: nil).votes
         // The board settles once no vote has come for a moment (waited for, not slept on).
         let deadline = ContinuousClock.now + .seconds(60)
-        while !(a.runwayStatus.first { $0.day == Self.dayNumber }.map { $0.settled && $0.votes == votes } ?? false) {
+        while !(a.runwayStatus.first { $0.day == Self.dayNumber && $0.show == .look }.map { $0.settled && $0.votes == votes } ?? false) {
             try #require(ContinuousClock.now < deadline, "the board did not settle")
             try await Task.sleep(for: .milliseconds(20))
         }

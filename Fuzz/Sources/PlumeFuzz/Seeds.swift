@@ -55,7 +55,7 @@ public enum Seeds {
             let p256 = "ecdsa-sha2-nistp256 " + Data(Self.wire(["ecdsa-sha2-nistp256", "nistp256"], Array(P256.Signing.PrivateKey().publicKey.x963Representation))).base64EncodedString()
             return utf8([ed, p256, "ssh-rsa AAAAB3NzaC1yc2EAAAADAQABAAABAQ bob@box", ed.replacingOccurrences(of: " ada@laptop", with: "\tcomment\u{1B}[31m")])
         case "sealed":
-            let ticket = RunwayTicket(day: 20_418, voter: "fuzz-voter", left: 3, right: 9, serial: 1).sealed(with: ServerDoors.key)
+            let ticket = RunwayTicket(day: 20_418, show: .swarm, voter: "fuzz-voter", left: 3, right: 9, serial: 1).sealed(with: ServerDoors.key)
             let pass = HostedPass(fingerprint: "SHA256:abc", keyType: "ssh-ed25519", player: "ONQzZMkavnPdhwGChRAoEQ", client: "10.0.0.1", expires: 1 << 40)
                 .sealed(with: ServerDoors.key)
             return utf8([ticket, pass, String(ticket.dropLast(2)), "hp1.", "rt1.====="])

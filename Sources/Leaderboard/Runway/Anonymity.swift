@@ -67,12 +67,14 @@ extension LeaderboardService {
         return profile
     }
 
-    /// Reads again which looks are on the runways taking votes, after a refresh pass; when they
-    /// changed, pages built before (whose avatars may show one) are dropped.
+    /// Reads again which looks and swarms are in the shows taking votes, after a refresh pass;
+    /// when they changed, pages built before (whose avatars may show one) are dropped.
     func resealRunways() {
-        let active = activeRunwayDays
+        let active = activeRunways
         let (signature, codes) = runway.days.withLock { days in
-            let signature = active.map { day in [day, days[day]?.entries.count ?? 0, Int(days[day]?.newestEntry ?? 0)] }
+            let signature = active.map { key in
+                [key.day, RunwayShow.allCases.firstIndex(of: key.show)!, days[key]?.entries.count ?? 0, Int(days[key]?.newestEntry ?? 0)]
+            }
             let unchanged = runway.sealedCodes.withLock { $0.signature == signature }
             return (signature, unchanged ? nil : Set(active.flatMap { days[$0]?.entries.map(\.code) ?? [] }))
         }

@@ -1,5 +1,5 @@
-// What this process knows of the runways still taking votes (today's and yesterday's): each
-// day's entries, every vote read from the store, the fit and the dealer. The store is the truth;
+// What this process knows of the runways still taking votes (today's and yesterday's, each with
+// its two shows, looks and swarms, held apart as a `RunwayKey`): each show's entries, every vote read from the store, the fit and the dealer. The store is the truth;
 // a refresh pass reads what is new (entries at most once a second, judgements after the last id
 // read), refits from the previous fit, and writes the people's-board records that changed. Every
 // process on one database refreshes on its own and writes the same records, so any of them may
@@ -8,6 +8,21 @@ import Crypto
 import Runway
 import ScoresAPI
 import Synchronization
+
+/// One show of one day's runway: what the desk holds, refreshes and writes a people's board for.
+struct RunwayKey: Hashable, Sendable, Comparable, CustomStringConvertible {
+    var day: Int
+    var show: RunwayShow
+
+    /// The people's board the show's votes become.
+    var board: Board { show == .look ? Board(.people(day: day)) : Board(.swarmShow(day: day)) }
+
+    var description: String { "\(day)/\(show.rawValue)" }
+
+    static func < (a: RunwayKey, b: RunwayKey) -> Bool {
+        (a.day, RunwayShow.allCases.firstIndex(of: a.show)!) < (b.day, RunwayShow.allCases.firstIndex(of: b.show)!)
+    }
+}
 
 struct RunwayDayState: Sendable {
     var entries: [RunwayEntryRecord] = []
@@ -86,9 +101,10 @@ struct RunwayDayState: Sendable {
     var shown: [Int] { zip(showings, dealt).map { $0 + $1 } }
 }
 
-/// A runway as this process holds it, for /metrics.
+/// A runway's show as this process holds it, for /metrics.
 public struct RunwayStatus: Sendable, Equatable {
     public var day: Int
+    public var show: RunwayShow
     public var entries: Int
     /// Votes read, and how many of them the current fit has counted.
     public var votes: Int
@@ -102,18 +118,18 @@ public struct RunwayStatus: Sendable, Equatable {
 }
 
 final class RunwayDesk: Sendable {
-    let days = Mutex<[Int: RunwayDayState]>([:])
+    let days = Mutex<[RunwayKey: RunwayDayState]>([:])
     /// Refresh passes run one at a time; callers arriving together share one.
     let passes = ChangeFollower()
     let key = Mutex<SymmetricKey?>(nil)
-    /// Days whose entries changed through this process: read again on the next pass.
-    let staleEntries = Mutex<Set<Int>>([])
+    /// Shows whose entries changed through this process: read again on the next pass.
+    let staleEntries = Mutex<Set<RunwayKey>>([])
     /// Whether the next refresh pass should be a settled one (see `refreshRunway`).
     let settleWanted = Mutex(false)
-    /// Days whose voting has closed that the next pass should fit one last time and let go,
-    /// though this process may not hold them (a closing pass asks).
+    /// Days whose voting has closed that the next pass should fit one last time and let go (both
+    /// shows), though this process may not hold them (a closing pass asks).
     let closedDays = Mutex<Set<Int>>([])
-    /// The looks on the runways taking votes (Anonymity), with the entries'
-    /// (day, count, newest id) they were read from.
+    /// The looks and swarms in the shows taking votes (Anonymity), with the entries'
+    /// (day, show, count, newest id) they were read from.
     let sealedCodes = Mutex<(signature: [[Int]], codes: Set<String>)>(([], []))
 }

@@ -1,5 +1,5 @@
-// The Runway's fit: the refresh passes that read each day's new entries and judgements, refit
-// the people's choice (warm while votes flow, from nothing once they stop), and write the
+// The Runway's fit: the refresh passes that read each show's new entries and judgements (each
+// day has two, looks and swarms, fitted apart), refit the people's choice (warm while votes flow, from nothing once they stop), and write the
 // people's boards; the sealing key for tickets; and the figures /metrics shows.
 import Challenges
 import Crypto
@@ -44,20 +44,20 @@ extension LeaderboardService {
         if settled { runway.settleWanted.withLock { $0 = true } }
         try await runway.passes.pass { [self] in
             let settled = runway.settleWanted.withLock { wanted in defer { wanted = false }; return wanted }
-            let active = activeRunwayDays
-            let asked = runway.closedDays.withLock { asked in defer { asked = [] }; return asked }
+            let active = activeRunways
+            let asked = runway.closedDays.withLock { asked in defer { asked = [] }; return asked }.flatMap(runwayKeys(day:))
             let leaving = runway.days.withLock { days in Set(days.keys).union(asked).filter { !active.contains($0) } }.sorted()
-            for day in leaving {
-                try await refreshRunway(day: day, settled: true)
-                runway.days.withLock { _ = $0.removeValue(forKey: day) }
+            for key in leaving {
+                try await refreshRunway(key, settled: true)
+                runway.days.withLock { _ = $0.removeValue(forKey: key) }
             }
-            for day in active { try await refreshRunway(day: day, settled: settled) }
+            for key in active { try await refreshRunway(key, settled: settled) }
             resealRunways()
         }
     }
 
-    /// Fits a day whose voting has closed from every vote, writes its people's board where it
-    /// differs, and lets it go: the final board, whether or not a process held the day as its
+    /// Fits a day whose voting has closed from every vote (both shows), writes its people's boards
+    /// where they differ, and lets it go: the final board, whether or not a process held the day as its
     /// voting ended. It is one of the days the next refresh pass lets go (a pass of its own would
     /// be shared by callers that asked for a refresh of the runways still open, and not do it).
     func settleRunway(_ day: Int) async throws {
@@ -65,22 +65,22 @@ extension LeaderboardService {
         try await refreshRunway(settled: true)
     }
 
-    private func refreshRunway(day: Int, settled: Bool) async throws {
+    private func refreshRunway(_ key: RunwayKey, settled: Bool) async throws {
         // The pass takes the day's votes out of the state the other requests share, and puts its
         // own back when it is done: appending to an array shared with that copy would copy it
         // whole first (32 MB at a million votes, every pass).
         var state = runway.days.withLock { days -> RunwayDayState in
-            guard let held = days[day] else { return RunwayDayState() }
-            days[day]?.votes = []
+            guard let held = days[key] else { return RunwayDayState() }
+            days[key]?.votes = []
             return held
         }
         let dealtBefore = state.dealt
         var read = RunwayRead(changed: state.entriesReadAt == nil)
         do {
-            try await readRunway(day: day, into: &state, &read, settled: settled)
+            try await readRunway(key, into: &state, &read, settled: settled)
         } catch {
             // What was read stays read (each judgement moves the last id read with it).
-            keepRunway(day, state, dealtBefore: dealtBefore, rebuilt: read.rebuilt)
+            keepRunway(key, state, dealtBefore: dealtBefore, rebuilt: read.rebuilt)
             throw error
         }
         let due = state.fittedAt.map { ContinuousClock.now - $0 >= LeaderboardLimits.runwayRefitInterval } ?? true
@@ -95,17 +95,17 @@ extension LeaderboardService {
         let warm = fitting && !read.rebuilt && !state.fit.strengths.isEmpty
         if fitting || settling { await fitRunway(&state, warm: warm) }
         let fitted = state
-        keepRunway(day, fitted, dealtBefore: dealtBefore, rebuilt: read.rebuilt)
+        keepRunway(key, fitted, dealtBefore: dealtBefore, rebuilt: read.rebuilt)
         let exact = settled || settling
         if fitting || exact {
             let full = exact || fitted.boardWrittenAt.map { ContinuousClock.now - $0 >= LeaderboardLimits.runwayRewriteInterval } ?? true
-            if try await writePeoplesBoard(day: day, fitted, exact: exact, full: full) {
-                runway.days.withLock { $0[day]?.boardWrittenAt = .now }
+            if try await writePeoplesBoard(key, fitted, exact: exact, full: full) {
+                runway.days.withLock { $0[key]?.boardWrittenAt = .now }
             }
         }
         // A fit from nothing, written exactly, is the settled board.
         if (fitting || settling) && exact && !warm {
-            runway.days.withLock { $0[day]?.settledVotes = fitted.voteCount }
+            runway.days.withLock { $0[key]?.settledVotes = fitted.voteCount }
         }
     }
 
@@ -115,12 +115,12 @@ extension LeaderboardService {
         var rebuilt = false
     }
 
-    /// Reads a day's new entries and judgements into `state`. A list of entries that is not the
+    /// Reads a show's new entries and judgements into `state`. A list of entries that is not the
     /// last one plus new looks (one was replaced or left the runway) counts the day again from
     /// its first vote.
-    private func readRunway(day: Int, into state: inout RunwayDayState, _ read: inout RunwayRead, settled: Bool) async throws {
+    private func readRunway(_ key: RunwayKey, into state: inout RunwayDayState, _ read: inout RunwayRead, settled: Bool) async throws {
         func readEntries() async throws {
-            let entries = try await store.runwayEntries(day: day, show: .look)
+            let entries = try await store.runwayEntries(day: key.day, show: key.show)
             if entries != state.entries {
                 if entries.starts(with: state.entries) {
                     for entry in entries.dropFirst(state.entries.count) { state.append(entry) }
@@ -135,14 +135,15 @@ extension LeaderboardService {
             state.newestEntry = max(state.newestEntry, entries.last?.id ?? 0)
             state.entriesReadAt = .now
         }
-        let stale = runway.staleEntries.withLock { $0.remove(day) != nil }
+        let stale = runway.staleEntries.withLock { $0.remove(key) != nil }
         if settled || stale || state.entriesReadAt.map({ ContinuousClock.now - $0 >= .seconds(1) }) ?? true { try await readEntries() }
         // A judgement can name a look entered after the entries were read (another process dealt
         // it): the entries are read again, after the judgement, when they must show it. Up to
         // `trusted`, a look the entries do not show has left the runway.
         var trusted: Int64 = 0
         reading: while true {
-            let batch = try await store.runwayJudgements(day: day, show: .look, after: state.lastJudgement, limit: LeaderboardLimits.runwayReadBatch)
+            let batch = try await store.runwayJudgements(day: key.day, show: key.show, after: state.lastJudgement,
+                                                         limit: LeaderboardLimits.runwayReadBatch)
             for judgement in batch {
                 if judgement.id > trusted, max(judgement.left, judgement.right) > state.newestEntry {
                     try await readEntries()
@@ -174,23 +175,23 @@ extension LeaderboardService {
     }
 
     /// Puts a pass's state in place; deals made while the pass ran stay counted.
-    private func keepRunway(_ day: Int, _ state: RunwayDayState, dealtBefore: [Int], rebuilt: Bool) {
+    private func keepRunway(_ key: RunwayKey, _ state: RunwayDayState, dealtBefore: [Int], rebuilt: Bool) {
         runway.days.withLock { days in
             var next = state
-            if !rebuilt, let current = days[day] {
+            if !rebuilt, let current = days[key] {
                 for at in dealtBefore.indices where at < current.dealt.count {
                     next.dealt[at] = max(0, next.dealt[at] + current.dealt[at] - dealtBefore[at])
                 }
             }
-            days[day] = next
+            days[key] = next
         }
     }
 
-    /// The runways this process holds, for /metrics.
+    /// The runways' shows this process holds, for /metrics.
     public var runwayStatus: [RunwayStatus] {
         runway.days.withLock { days in
-            days.sorted { $0.key < $1.key }.map { day, state in
-                RunwayStatus(day: day, entries: state.entries.count, votes: state.voteCount, fittedVotes: state.fittedVotes,
+            days.sorted { $0.key < $1.key }.map { key, state in
+                RunwayStatus(day: key.day, show: key.show, entries: state.entries.count, votes: state.voteCount, fittedVotes: state.fittedVotes,
                              voters: state.voters.count, unreliableVoters: state.fit.voterWeights.filter { $0 < 1.0 / 3 }.count,
                              fitSeconds: state.fitSeconds, settled: state.settledVotes == state.voteCount)
             }
@@ -210,8 +211,8 @@ extension LeaderboardService {
     /// refit of a busy day moves thousands of scores by a few points as the fit keeps converging,
     /// and rewriting them after every refit would take the writer from the votes. Returns whether
     /// every such change was written.
-    private func writePeoplesBoard(day: Int, _ state: RunwayDayState, exact: Bool, full: Bool) async throws -> Bool {
-        let board = Board(.people(day: day)).id
+    private func writePeoplesBoard(_ key: RunwayKey, _ state: RunwayDayState, exact: Bool, full: Bool) async throws -> Bool {
+        let board = key.board.id
         let ranked = index.existing(board)
         var records: [ScoreRecord] = [], moved: [ScoreRecord] = []
         for (at, entry) in state.entries.enumerated() where at < state.fit.strengths.count {

@@ -15,10 +15,10 @@ extension LeaderboardService {
 
     // MARK: Days
 
-    /// A player was erased or banned: their look leaves the runways on the next pass.
+    /// A player was erased or banned: their entries leave the runways on the next pass.
     func runwayEntriesChanged() {
-        let days = activeRunwayDays
-        runway.staleEntries.withLock { $0.formUnion(days) }
+        let keys = activeRunways
+        runway.staleEntries.withLock { $0.formUnion(keys) }
     }
 
     /// Reads a runway day: YYYY-MM-DD, from the first season to today.
@@ -39,6 +39,14 @@ extension LeaderboardService {
 
     /// The days whose votes are still counted.
     var activeRunwayDays: [Int] { [today, today - 1].filter { $0 >= UTCDay.firstSeasonDay } }
+
+    /// A day's shows: the looks, and from the Lab's first day the swarms.
+    func runwayKeys(day: Int) -> [RunwayKey] {
+        [RunwayKey(day: day, show: .look)] + (day >= LabRules.firstDay ? [RunwayKey(day: day, show: .swarm)] : [])
+    }
+
+    /// The shows whose votes are still counted.
+    var activeRunways: [RunwayKey] { activeRunwayDays.flatMap(runwayKeys(day:)) }
 
     func votingCloses(_ day: Int) -> String { Timestamp.iso(milliseconds: UTCDay.start(of: day + 2) * 1000) }
 
@@ -65,7 +73,7 @@ extension LeaderboardService {
         let code = ShareCode.encode(verified.state)
         let at = now
         let (entry, replaced) = try await store.enterRunway(day: day, show: .look, player: player.number, code: code, at: at)
-        runway.staleEntries.withLock { _ = $0.insert(day) }
+        runway.staleEntries.withLock { _ = $0.insert(RunwayKey(day: day, show: .look)) }
         // The runway reads its entries again now; the board shows the look once the next fit
         // has counted it (at once for a replaced look, within a second for a new one).
         try await refreshRunway(settled: false)
@@ -80,7 +88,8 @@ extension LeaderboardService {
         guard !player.banned else { throw LeaderboardError.banned }
         let day = try runwayDay(text)
         try requireVotingOpen(day)
-        if runway.days.withLock({ $0[day] }) == nil { try await refreshRunway() }
+        let key = RunwayKey(day: day, show: .look)
+        if runway.days.withLock({ $0[key] }) == nil { try await refreshRunway() }
         var deals = try await store.runwayDeals(day: day, show: .look, voter: player.number).filter(\.open)
         let empty = (0..<2).filter { slot in !deals.contains { $0.slot == slot } }
         if !empty.isEmpty {
@@ -89,7 +98,7 @@ extension LeaderboardService {
             var proposals: [RunwayProposal] = []
             for slot in empty {
                 let besides = deals.map { ($0.left, $0.right) } + proposals.map { ($0.left, $0.right) }
-                guard let (left, right) = choosePair(day: day, voter: player, judged: judged + besides) else { break }
+                guard let (left, right) = choosePair(key, voter: player, judged: judged + besides) else { break }
                 proposals.append(RunwayProposal(slot: slot, left: left, right: right))
             }
             if !proposals.isEmpty {
@@ -97,11 +106,11 @@ extension LeaderboardService {
             }
         }
         deals.sort { $0.serial < $1.serial }
-        guard !deals.isEmpty else { throw try await noPairLeft(day: day, voter: player) }
+        guard !deals.isEmpty else { throw try await noPairLeft(key, voter: player) }
         var shown: [RunwayDealtPair] = []
         for deal in deals.prefix(2) {
-            guard let (left, right) = try await codes(day: day, deal.left, deal.right) else { continue }
-            let ticket = RunwayTicket(day: day, voter: player.publicID, left: deal.left, right: deal.right, serial: deal.serial)
+            guard let (left, right) = try await codes(key, deal.left, deal.right) else { continue }
+            let ticket = RunwayTicket(day: day, show: .look, voter: player.publicID, left: deal.left, right: deal.right, serial: deal.serial)
             shown.append(RunwayDealtPair(ticket: ticket.sealed(with: try await runwayKey()), left: left, right: right))
         }
         // A look of an open deal left the runway a moment ago (its player was erased).
@@ -113,12 +122,12 @@ extension LeaderboardService {
 
     /// Two entries for a voter, as entry ids, avoiding the voter's own look and the pairs in
     /// `judged` (answered, or dealt and open).
-    func choosePair(day: Int, voter: PlayerRecord, judged: [(Int64, Int64)]) -> (Int64, Int64)? {
+    func choosePair(_ key: RunwayKey, voter: PlayerRecord, judged: [(Int64, Int64)]) -> (Int64, Int64)? {
         runway.days.withLock { days -> (Int64, Int64)? in
             // The day is read, then its counts changed in place (a copy of the state held across
             // the change would copy its arrays).
             func choose() -> (left: Int, right: Int)? {
-                guard let state = days[day] else { return nil }
+                guard let state = days[key] else { return nil }
                 let own = state.entries.firstIndex { $0.player == voter.number }
                 var pairs = Set<RunwayPair>()
                 for (a, b) in judged {
@@ -128,17 +137,17 @@ extension LeaderboardService {
                 return state.dealer.deal(own: own, judged: pairs, showings: state.shown, using: &random)
             }
             guard let (left, right) = choose() else { return nil }
-            days[day]?.dealt[left] += 1
-            days[day]?.dealt[right] += 1
-            return days[day].map { ($0.entries[left].id, $0.entries[right].id) }
+            days[key]?.dealt[left] += 1
+            days[key]?.dealt[right] += 1
+            return days[key].map { ($0.entries[left].id, $0.entries[right].id) }
         }
     }
 
     /// The share codes of two entries: from this process's runway when it holds them, else
     /// from the store (a look another process dealt before this one read it).
-    func codes(day: Int, _ left: Int64, _ right: Int64) async throws -> (String, String)? {
+    func codes(_ key: RunwayKey, _ left: Int64, _ right: Int64) async throws -> (String, String)? {
         let held = runway.days.withLock { days -> (String, String)? in
-            guard let state = days[day], let l = state.index[left], let r = state.index[right] else { return nil }
+            guard let state = days[key], let l = state.index[left], let r = state.index[right] else { return nil }
             return (state.entries[l].code, state.entries[r].code)
         }
         if let held { return held }
@@ -147,8 +156,9 @@ extension LeaderboardService {
         return (l.code, r.code)
     }
 
-    func noPairLeft(day: Int, voter: PlayerRecord) async throws -> LeaderboardError {
-        let others = runway.days.withLock { $0[day]?.entries.filter { $0.player != voter.number }.count } ?? 0
+    func noPairLeft(_ key: RunwayKey, voter: PlayerRecord) async throws -> LeaderboardError {
+        let day = key.day
+        let others = runway.days.withLock { $0[key]?.entries.filter { $0.player != voter.number }.count } ?? 0
         guard others >= 2 else {
             return LeaderboardError(.notFound, .noPairLeft,
                                     "the runway of \(UTCDay.string(day)) has \(others == 0 ? "no looks" : "one look") besides yours; voting needs two — come back when more players have entered")
@@ -176,7 +186,7 @@ extension LeaderboardService {
             }
         }
         let rules = RunwayVoteRules(skipsPerDay: LeaderboardLimits.runwaySkipsPerDay, pointsPerDay: LeaderboardLimits.runwayPointsPerDay)
-        let outcome = try await store.castRunwayVote(day: ticket.day, show: .look, voter: player.number, serial: ticket.serial, choice: choice,
+        let outcome = try await store.castRunwayVote(day: ticket.day, show: ticket.show, voter: player.number, serial: ticket.serial, choice: choice,
                                                      rules: rules, at: now)
         // Whose looks they were is not said: the runway is anonymous until its voting closes.
         return RunwayVoteRecorded(day: UTCDay.string(ticket.day), choice: choice, pointsEarned: outcome.points,
@@ -201,7 +211,7 @@ extension LeaderboardService {
             var own: RunwayOwnEntry?
             if let entry = try await store.runwayEntry(day: day, show: .look, player: player.number) {
                 let fitted = runway.days.withLock { days -> (score: Int, plusMinus: Int, votes: Int)? in
-                    guard let state = days[day], let at = state.index[entry.id], at < state.fit.strengths.count else { return nil }
+                    guard let state = days[RunwayKey(day: day, show: .look)], let at = state.index[entry.id], at < state.fit.strengths.count else { return nil }
                     let score = state.fit.score(of: at)
                     return (score.score, score.plusMinus, state.received[at])
                 }

@@ -1,7 +1,9 @@
 // A dealt runway pair as the voter carries it: opaque (sealed with ChaCha20-Poly1305, so it shows
 // neither the entries nor their owners), signed by the same seal (a changed byte fails to open),
-// and bound to one voter and one day. Single use is the store's part: it records the serial of
-// the voter's open deal and accepts each serial once.
+// and bound to one voter, one day and one show (looks or swarms: a ticket answers only a deal of
+// its own show). Single use is the store's part: it records the serial of the voter's open deal
+// in that show and accepts each serial once. Version 2 carries the show; a version-1 ticket (dealt
+// before there were two shows) opens as a look's.
 import Crypto
 import Foundation
 import GameState
@@ -11,16 +13,18 @@ import ScoresAPI
 public struct RunwayTicket: Equatable, Sendable {
     /// The runway's day (days since 1970-01-01, UTC).
     public var day: Int
+    /// Which show dealt the pair.
+    public var show: RunwayShow
     /// The voter's public player id.
     public var voter: String
     /// The two entries dealt, as shown (left, right).
     public var left: Int64
     public var right: Int64
-    /// The voter's deal number that day.
+    /// The voter's deal number that day in that show.
     public var serial: Int64
 
-    public init(day: Int, voter: String, left: Int64, right: Int64, serial: Int64) {
-        (self.day, self.voter, self.left, self.right, self.serial) = (day, voter, left, right, serial)
+    public init(day: Int, show: RunwayShow, voter: String, left: Int64, right: Int64, serial: Int64) {
+        (self.day, self.show, self.voter, self.left, self.right, self.serial) = (day, show, voter, left, right, serial)
     }
 
     /// Why a ticket is refused, in words a player can act on.
@@ -37,14 +41,16 @@ public struct RunwayTicket: Equatable, Sendable {
         }
     }
 
-    static let version: UInt8 = 1
+    static let version: UInt8 = 2
+    /// The show's byte in a version-2 payload, in `RunwayShow`'s order.
+    static let showBytes: [RunwayShow] = [.look, .swarm]
     static let prefix = "rt1."
     /// Tickets are short; anything longer is refused before any work (the API says so too).
     public static let maxLength = WireLimits.maxTicketBytes
 
     /// The ticket as text: "rt1." and the sealed payload in base64url.
     public func sealed(with key: SymmetricKey) -> String {
-        var payload: [UInt8] = [Self.version]
+        var payload: [UInt8] = [Self.version, UInt8(Self.showBytes.firstIndex(of: show)!)]
         payload += Self.bytes(Int64(day)) + Self.bytes(left) + Self.bytes(right) + Self.bytes(serial)
         payload += Array(voter.utf8.prefix(64))
         // Sealing only fails for a key of the wrong size, which `RunwayTicket.newKey` never makes.
@@ -64,10 +70,19 @@ public struct RunwayTicket: Equatable, Sendable {
         } catch {
             throw .notDealtHere
         }
-        guard payload.count > 33, payload[0] == version,
-              let owner = String(bytes: payload[33...], encoding: .utf8) else { throw .notDealtHere }
-        let ticket = RunwayTicket(day: Int(integer(payload, at: 1)), voter: owner, left: integer(payload, at: 9),
-                                  right: integer(payload, at: 17), serial: integer(payload, at: 25))
+        // Version 1: [1, day, left, right, serial, voter]; version 2 puts the show's byte after the version.
+        guard let version = payload.first, version == 1 || version == Self.version else { throw .notDealtHere }
+        let start = version == 1 ? 1 : 2
+        guard payload.count > start + 32, let owner = String(bytes: payload[(start + 32)...], encoding: .utf8) else { throw .notDealtHere }
+        let show: RunwayShow
+        if version == 1 {
+            show = .look
+        } else {
+            guard Int(payload[1]) < showBytes.count else { throw .notDealtHere }
+            show = showBytes[Int(payload[1])]
+        }
+        let ticket = RunwayTicket(day: Int(integer(payload, at: start)), show: show, voter: owner, left: integer(payload, at: start + 8),
+                                  right: integer(payload, at: start + 16), serial: integer(payload, at: start + 24))
         guard owner == voter else { throw .anotherVoter }
         guard isVotingOpen(day: ticket.day, now: now) else { throw .votingClosed(day: ticket.day) }
         return ticket
