@@ -93,6 +93,7 @@ public enum ErrorCode: String, CaseIterable, WireVocabulary {
     case invalidChoice = "invalid_choice"
     case noPairLeft = "no_pair_left"
     case skipLimit = "skip_limit"
+    case invalidShow = "invalid_show"
     // SSH keys (the hosted game)
     case invalidKey = "invalid_key"
     case keyTaken = "key_taken"

@@ -23,20 +23,34 @@ public struct RunwayEntryRequest: Codable, Sendable, Equatable {
     public init(code: String) { self.code = code }
 }
 
+/// PUT /v1/runway/{day}/entry's answer. The show, the board the entry was scored on and the score
+/// are absent from a server older than the swarm show (which took looks only, and sent the look's
+/// score as `style_score`, still sent for looks).
 public struct RunwayEntered: Codable, Sendable, Equatable {
     public var day: String
+    public var show: Spelled<RunwayShow>?
     public var code: String
-    /// The look's score on the day's theme (the day's runway minimum or more).
-    public var styleScore: Int
-    /// Whether this look replaced an earlier entry (which lost its votes).
+    /// The board the entry was scored on: the day's style board (a look) or Lab board (a swarm).
+    public var boardID: String?
+    /// The entry's score there (the show's minimum or more).
+    public var score: Int?
+    /// A look's score on the day's theme.
+    public var styleScore: Int?
+    /// Whether this entry replaced an earlier one in its show (which lost its votes).
     public var replaced: Bool
     public var enteredAt: String
 
-    public init(day: String, code: String, styleScore: Int, replaced: Bool, enteredAt: String) {
-        (self.day, self.code, self.styleScore, self.replaced, self.enteredAt) = (day, code, styleScore, replaced, enteredAt)
+    public init(day: String, show: RunwayShow = .look, code: String, boardID: String? = nil, score: Int, replaced: Bool, enteredAt: String) {
+        (self.day, self.show, self.code, self.boardID, self.score) = (day, Spelled(show), code, boardID, score)
+        (self.styleScore, self.replaced, self.enteredAt) = (show == .look ? score : nil, replaced, enteredAt)
     }
 
-    enum CodingKeys: String, CodingKey { case day, code, styleScore = "style_score", replaced, enteredAt = "entered_at" }
+    /// The entry's score, from either field.
+    public var enteredScore: Int? { score ?? styleScore }
+
+    enum CodingKeys: String, CodingKey {
+        case day, show, code, boardID = "board_id", score, styleScore = "style_score", replaced, enteredAt = "entered_at"
+    }
 }
 
 /// A voter's standing on one day's runway.
@@ -67,17 +81,27 @@ public struct RunwayDealtPair: Codable, Sendable, Equatable {
 
 /// GET /v1/runway/{day}/pair: the pair to judge now, and the one after it, dealt together so a
 /// game can show the next pair the moment a vote is cast. Both stay the same until answered.
+///
+/// `show` says which show dealt it; a server older than the swarm show sends none (and deals
+/// looks whatever was asked). A swarm pair carries `seed`: the start both swarms run from, as
+/// decimal text (seeds pass 2^53).
 public struct RunwayPairDealt: Codable, Sendable, Equatable {
     public var day: String
+    public var show: Spelled<RunwayShow>?
+    public var seed: String?
     public var ticket: String
     public var left: String
     public var right: String
     public var next: RunwayDealtPair?
     public var tally: RunwayTally
 
-    public init(day: String, ticket: String, left: String, right: String, next: RunwayDealtPair?, tally: RunwayTally) {
-        (self.day, self.ticket, self.left, self.right, self.next, self.tally) = (day, ticket, left, right, next, tally)
+    public init(day: String, show: RunwayShow = .look, seed: UInt64? = nil, ticket: String, left: String, right: String,
+                next: RunwayDealtPair?, tally: RunwayTally) {
+        (self.day, self.show, self.seed) = (day, Spelled(show), seed.map(String.init))
+        (self.ticket, self.left, self.right, self.next, self.tally) = (ticket, left, right, next, tally)
     }
+
+    enum CodingKeys: String, CodingKey { case day, show, seed, ticket, left, right, next, tally }
 
     public var pair: RunwayDealtPair { RunwayDealtPair(ticket: ticket, left: left, right: right) }
 }
@@ -105,6 +129,8 @@ public struct RunwayOwner: Codable, Sendable, Equatable {
 
 public struct RunwayVoteRecorded: Codable, Sendable, Equatable {
     public var day: String
+    /// Which show the vote was in (absent from a server older than the swarm show).
+    public var show: Spelled<RunwayShow>?
     public var choice: Spelled<RunwayChoice>
     /// Points this vote earned (1, or 0 past the day's limit or for a skip).
     public var pointsEarned: Int
@@ -114,11 +140,13 @@ public struct RunwayVoteRecorded: Codable, Sendable, Equatable {
     public var left: RunwayOwner?
     public var right: RunwayOwner?
 
-    public init(day: String, choice: RunwayChoice, pointsEarned: Int, tally: RunwayTally, left: RunwayOwner? = nil, right: RunwayOwner? = nil) {
-        (self.day, self.choice, self.pointsEarned, self.tally, self.left, self.right) = (day, Spelled(choice), pointsEarned, tally, left, right)
+    public init(day: String, show: RunwayShow = .look, choice: RunwayChoice, pointsEarned: Int, tally: RunwayTally,
+                left: RunwayOwner? = nil, right: RunwayOwner? = nil) {
+        (self.day, self.show, self.choice, self.pointsEarned) = (day, Spelled(show), Spelled(choice), pointsEarned)
+        (self.tally, self.left, self.right) = (tally, left, right)
     }
 
-    enum CodingKeys: String, CodingKey { case day, choice, pointsEarned = "points_earned", tally, left, right }
+    enum CodingKeys: String, CodingKey { case day, show, choice, pointsEarned = "points_earned", tally, left, right }
 }
 
 /// The player's own entry on a day's runway.
@@ -150,14 +178,20 @@ public struct RunwayYou: Codable, Sendable, Equatable {
     public init(entry: RunwayOwnEntry?, tally: RunwayTally) { (self.entry, self.tally) = (entry, tally) }
 }
 
-/// GET /v1/runway/{day}.
+/// GET /v1/runway/{day}: one show of the day (the looks unless `?show=swarm`). For the swarm show
+/// the theme and brief are the day's Lab brief's, the people's board is `swarmshow-YYYY-MM-DD` and
+/// the entry board the Lab board.
 public struct RunwayDay: Codable, Sendable, Equatable {
     public var day: String
+    /// Absent from a server older than the swarm show (whose day is the looks').
+    public var show: Spelled<RunwayShow>?
     public var theme: String
     public var brief: String
-    /// The people's board (`people-YYYY-MM-DD`) and the day's style board.
+    /// The people's board (`people-YYYY-MM-DD` or `swarmshow-YYYY-MM-DD`) and the day's style board.
     public var boardID: String
     public var styleBoardID: String
+    /// The board entries are scored on: the style board, or the Lab board for swarms.
+    public var entryBoardID: String?
     public var entries: Int
     public var votes: Int
     public var entriesOpen: Bool
@@ -169,15 +203,17 @@ public struct RunwayDay: Codable, Sendable, Equatable {
     /// With a token: the player's entry and votes.
     public var you: RunwayYou?
 
-    public init(day: String, theme: String, brief: String, boardID: String, styleBoardID: String, entries: Int, votes: Int,
+    public init(day: String, show: RunwayShow = .look, theme: String, brief: String, boardID: String, styleBoardID: String,
+                entryBoardID: String? = nil, entries: Int, votes: Int,
                 entriesOpen: Bool, entriesCloseAt: String, votingOpen: Bool, votingClosesAt: String, final: Bool, you: RunwayYou?) {
-        (self.day, self.theme, self.brief, self.boardID, self.styleBoardID) = (day, theme, brief, boardID, styleBoardID)
+        (self.day, self.show, self.theme, self.brief, self.boardID, self.styleBoardID) = (day, Spelled(show), theme, brief, boardID, styleBoardID)
+        self.entryBoardID = entryBoardID ?? styleBoardID
         (self.entries, self.votes, self.entriesOpen, self.entriesCloseAt) = (entries, votes, entriesOpen, entriesCloseAt)
         (self.votingOpen, self.votingClosesAt, self.final, self.you) = (votingOpen, votingClosesAt, final, you)
     }
 
     enum CodingKeys: String, CodingKey {
-        case day, theme, brief, boardID = "board_id", styleBoardID = "style_board_id", entries, votes
+        case day, show, theme, brief, boardID = "board_id", styleBoardID = "style_board_id", entryBoardID = "entry_board_id", entries, votes
         case entriesOpen = "entries_open", entriesCloseAt = "entries_close_at", votingOpen = "voting_open"
         case votingClosesAt = "voting_closes_at", final, you
     }

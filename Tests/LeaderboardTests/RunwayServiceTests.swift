@@ -47,7 +47,8 @@ import PlumeTestSupport
         #expect(low.code == .belowRunwayMinimum && low.kind == .invalid)
         #expect(low.message.hasPrefix("this look scores ") && low.message.contains("the runway takes 500 or more. Missing: "), "\(low.message)")
         let swarm = try #require(await refusal { _ = try await service.enterRunway(ada, day: Self.day, RunwayEntryRequest(code: Fixtures.swarmCode())) })
-        #expect(swarm.code == .wrongKind)
+        // A swarm goes to the swarm show, which began with the Lab (after this day).
+        #expect(swarm.code == .invalidDay && swarm.message == "the swarm show began on 2026-11-28")
         let junk = try #require(await refusal { _ = try await service.enterRunway(ada, day: Self.day, RunwayEntryRequest(code: "plume://nonsense")) })
         #expect(junk.code == .invalidCode)
         for (text, code) in [("2026-11-21", ErrorCode.runwayClosed), ("2026-11-23", .invalidDay), ("22-11-2026", .invalidDay), ("2025-06-01", .invalidDay)] {
@@ -55,7 +56,7 @@ import PlumeTestSupport
             #expect(refused.code == code, "\(text): \(refused.message)")
         }
         let entered = try await service.enterRunway(ada, day: Self.day, RunwayEntryRequest(code: Self.looks[0]))
-        #expect(!entered.replaced && entered.styleScore >= 500 && entered.code == Self.looks[0])
+        #expect(!entered.replaced && (entered.styleScore ?? 0) >= 500 && entered.score == entered.styleScore && entered.show?.word == .look && entered.code == Self.looks[0])
         let again = try await service.enterRunway(ada, day: Self.day, RunwayEntryRequest(code: Self.looks[1]))
         #expect(again.replaced)
         let day = try await service.runwayDay(Self.day, player: ada)

@@ -41,7 +41,7 @@ extension FakeScores {
         }
         if let entry = command.asked(APICalls.enterRunway), let day = entry.path[.day] {
             entered = entry.body.code
-            return Self.replied(command, RunwayEntered(day: day, code: entry.body.code, styleScore: 640, replaced: false, enteredAt: "2024-10-04T10:00:00.000Z"))
+            return Self.replied(command, RunwayEntered(day: day, code: entry.body.code, score: 640, replaced: false, enteredAt: "2024-10-04T10:00:00.000Z"))
         }
         if let day = command.asked(APICalls.runwayPair)?.path[.day] {
             guard player != nil else { return [.failed(command, ScoresFailure(.unauthorized, code: .notRegistered, "register first"))] }

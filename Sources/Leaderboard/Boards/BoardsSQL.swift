@@ -30,10 +30,16 @@ extension StoreSQL {
         "SELECT \(recordColumns) FROM \(recordsWithPlayers) WHERE r.player = \(d.parameter(1)) AND \(visible) ORDER BY r.board \(d.byteOrder)"
     }
 
-    /// (`taken`) one row when a swarm's code is another player's record on any swarm board (a
-    /// copy earns nothing); looks are few and collide honestly, and are not asked. 1: code, 2: player.
+    /// (`taken`) one row when a swarm's code is another player's: a record on any swarm board, or
+    /// an entry in any day's swarm show (a copy earns nothing, and a voter dealt a swarm can't
+    /// take it as theirs); looks are few and collide honestly, and are not asked. 1: code, 2: player.
     static func swarmCodeHeldByOther(_ d: Dialect) -> String {
-        "SELECT 1 AS taken FROM records r WHERE r.code = \(d.parameter(1)) AND r.player <> \(d.parameter(2)) AND (r.board LIKE 'swarm-%' OR r.board LIKE 'lab-%') LIMIT 1"
+        let p = d.parameter
+        return """
+            SELECT 1 AS taken FROM records r WHERE r.code = \(p(1)) AND r.player <> \(p(2)) AND (r.board LIKE 'swarm-%' OR r.board LIKE 'lab-%')
+            UNION ALL SELECT 1 AS taken FROM runway_entries e WHERE e.code = \(p(1)) AND e.player <> \(p(2)) AND e.show = 'swarm'
+            LIMIT 1
+            """
     }
 
     /// A player's best on a board (`recordColumns`). 1: board, 2: player.

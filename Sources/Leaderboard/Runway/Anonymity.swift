@@ -40,7 +40,7 @@ extension LeaderboardService {
                                "the \(what) of \(UTCDay.string(day)) names no one until its voting closes at \(votingCloses(day))")
     }
 
-    /// Whether a look is on a runway still taking votes (as this process last read them).
+    /// Whether a look or a swarm is in a show still taking votes (as this process last read them).
     func isOnOpenRunway(_ code: String) -> Bool { runway.sealedCodes.withLock { $0.codes.contains(code) } }
 
     /// A row as anyone but its owner sees it.
@@ -52,6 +52,8 @@ extension LeaderboardService {
                 (row.playerID, row.name, row.avatarLook) = ("", Self.anonymousEntrant(board), nil)
             }
         }
+        // A swarm in a show taking votes, on any board (a classic challenge's too).
+        if !row.code.isEmpty, isOnOpenRunway(row.code) { row.code = "" }
         if let avatar = row.avatarLook, isOnOpenRunway(avatar) { row.avatarLook = nil }
         return row
     }
@@ -62,6 +64,7 @@ extension LeaderboardService {
         var profile = profile
         for at in profile.bests.indices {
             if let board = try? board(profile.bests[at].boardID), sealedDay(of: board) != nil { profile.bests[at].code = "" }
+            if isOnOpenRunway(profile.bests[at].code) { profile.bests[at].code = "" }
         }
         if let avatar = profile.avatarLook, isOnOpenRunway(avatar) { profile.avatarLook = nil }
         return profile

@@ -7,18 +7,30 @@ import ScoresAPI
 extension StoreRules {
     /// A player's entry in a day's show replaces their earlier one there (whose open deals close);
     /// a code another player has entered that day is refused, and the earlier entry stays.
+    /// A swarm is its player's own: one another player holds (on a swarm board or in a swarm show)
+    /// is refused `code_taken`, under the code's lock as a submission is.
     public func enterRunway(day: Int, show: RunwayShow, player: Int64, code: String, at: Int64) -> StorePlan<RunwayEntering> {
         .lock(player) {
-            .run(StoreStatement(StoreSQL.removeRunwayEntry(d), day, show.rawValue, player)) { rows in
-                let replaced = try rows.first.map(RunwayEntryRecord.init(row:))
-                let add = StorePlan<RunwayEntering>.run(StoreStatement(StoreSQL.addRunwayEntry(d), day, show.rawValue, player, code, at)) { rows in
-                    guard let id = try rows.first?.integer("id") else { throw LeaderboardError.lookTaken }
-                    let entry = RunwayEntryRecord(id: id, day: day, show: show, player: player, code: code, at: at)
-                    return .done(RunwayEntering(entry: entry, replaced: replaced))
+            guard show == .swarm else { return replaceRunwayEntry(day: day, show: show, player: player, code: code, at: at) }
+            return .step(.lockCode(code)) { _ in
+                .run(StoreStatement(StoreSQL.swarmCodeHeldByOther(d), code, player)) { rows in
+                    guard rows.isEmpty else { throw LeaderboardError.codeTaken }
+                    return replaceRunwayEntry(day: day, show: show, player: player, code: code, at: at)
                 }
-                guard let replaced else { return add }
-                return .run(StoreStatement(StoreSQL.closeDealsShowing(d), replaced.id)) { _ in add }
             }
+        }
+    }
+
+    private func replaceRunwayEntry(day: Int, show: RunwayShow, player: Int64, code: String, at: Int64) -> StorePlan<RunwayEntering> {
+        .run(StoreStatement(StoreSQL.removeRunwayEntry(d), day, show.rawValue, player)) { rows in
+            let replaced = try rows.first.map(RunwayEntryRecord.init(row:))
+            let add = StorePlan<RunwayEntering>.run(StoreStatement(StoreSQL.addRunwayEntry(d), day, show.rawValue, player, code, at)) { rows in
+                guard let id = try rows.first?.integer("id") else { throw show == .swarm ? LeaderboardError.codeTaken : LeaderboardError.lookTaken }
+                let entry = RunwayEntryRecord(id: id, day: day, show: show, player: player, code: code, at: at)
+                return .done(RunwayEntering(entry: entry, replaced: replaced))
+            }
+            guard let replaced else { return add }
+            return .run(StoreStatement(StoreSQL.closeDealsShowing(d), replaced.id)) { _ in add }
         }
     }
 

@@ -21,13 +21,17 @@ extension LeaderboardService {
         runway.staleEntries.withLock { $0.formUnion(keys) }
     }
 
-    /// Reads a runway day: YYYY-MM-DD, from the first season to today.
-    func runwayDay(_ text: String) throws(LeaderboardError) -> Int {
+    /// Reads a runway day: YYYY-MM-DD, from the show's first day (the first season's, or the
+    /// Lab's for the swarm show) to today.
+    func runwayDay(_ text: String, show: RunwayShow = .look) throws(LeaderboardError) -> Int {
         guard text.utf8.count == 10, let day = UTCDay.parse(text[...]) else {
             throw .invalid(.invalidDay, "a runway day is written YYYY-MM-DD (UTC), such as \(UTCDay.string(today))")
         }
         guard day >= UTCDay.firstSeasonDay else {
             throw LeaderboardError(.notFound, .invalidDay, "the runway began on \(UTCDay.string(UTCDay.firstSeasonDay))")
+        }
+        guard show == .look || day >= SwarmShowEntry.firstDay else {
+            throw LeaderboardError(.notFound, .invalidDay, "the swarm show began on \(UTCDay.string(SwarmShowEntry.firstDay))")
         }
         guard day <= today else {
             throw LeaderboardError(.notFound, .invalidDay, "the runway of \(text) opens at \(Timestamp.iso(milliseconds: UTCDay.start(of: day) * 1000))")
@@ -56,45 +60,20 @@ extension LeaderboardService {
         }
     }
 
-    // MARK: Entering
-
-    public func enterRunway(_ player: PlayerRecord, day text: String, _ request: RunwayEntryRequest) async throws -> RunwayEntered {
-        guard !player.banned else { throw LeaderboardError.banned }
-        let day = try runwayDay(text)
-        guard day == today else {
-            throw LeaderboardError(.closed, .runwayClosed,
-                                   "entries for the runway of \(text) closed at \(Timestamp.iso(milliseconds: UTCDay.start(of: day + 1) * 1000)); voting on it is open until \(votingCloses(day))")
-        }
-        let verified = try await verifier.verify(code: request.code, for: Board(.style(day: day)))
-        guard case .look(let look) = verified.state else { throw LeaderboardError.invalid(.wrongKind, "the runway takes looks, and that code is a swarm") }
-        if case .failure(let refusal) = RunwayEntry.check(look, theme: book.theme(forDay: day), catalog: catalog) {
-            throw LeaderboardError.invalid(.belowRunwayMinimum, refusal.description)
-        }
-        let code = ShareCode.encode(verified.state)
-        let at = now
-        let (entry, replaced) = try await store.enterRunway(day: day, show: .look, player: player.number, code: code, at: at)
-        runway.staleEntries.withLock { _ = $0.insert(RunwayKey(day: day, show: .look)) }
-        // The runway reads its entries again now; the board shows the look once the next fit
-        // has counted it (at once for a replaced look, within a second for a new one).
-        try await refreshRunway(settled: false)
-        return RunwayEntered(day: text, code: entry.code, styleScore: Int(verified.score), replaced: replaced != nil,
-                             enteredAt: Timestamp.iso(milliseconds: entry.at))
-    }
-
     // MARK: Dealing
 
-    /// The voter's pair on show and the next one, each with its ticket.
-    public func dealRunwayPair(_ player: PlayerRecord, day text: String) async throws -> RunwayPairDealt {
+    /// The voter's pair on show and the next one in a day's show, each with its ticket.
+    public func dealRunwayPair(_ player: PlayerRecord, day text: String, show: RunwayShow = .look) async throws -> RunwayPairDealt {
         guard !player.banned else { throw LeaderboardError.banned }
-        let day = try runwayDay(text)
+        let day = try runwayDay(text, show: show)
         try requireVotingOpen(day)
-        let key = RunwayKey(day: day, show: .look)
+        let key = RunwayKey(day: day, show: show)
         if runway.days.withLock({ $0[key] }) == nil { try await refreshRunway() }
-        var deals = try await store.runwayDeals(day: day, show: .look, voter: player.number).filter(\.open)
+        var deals = try await store.runwayDeals(day: day, show: show, voter: player.number).filter(\.open)
         let empty = (0..<2).filter { slot in !deals.contains { $0.slot == slot } }
         if !empty.isEmpty {
             // Both slots chosen at once, then written in one transaction.
-            let judged = try await store.judgedPairs(day: day, show: .look, voter: player.number)
+            let judged = try await store.judgedPairs(day: day, show: show, voter: player.number)
             var proposals: [RunwayProposal] = []
             for slot in empty {
                 let besides = deals.map { ($0.left, $0.right) } + proposals.map { ($0.left, $0.right) }
@@ -102,7 +81,7 @@ extension LeaderboardService {
                 proposals.append(RunwayProposal(slot: slot, left: left, right: right))
             }
             if !proposals.isEmpty {
-                deals = try await store.openRunwayDeals(day: day, show: .look, voter: player.number, proposals, at: now).filter(\.open)
+                deals = try await store.openRunwayDeals(day: day, show: show, voter: player.number, proposals, at: now).filter(\.open)
             }
         }
         deals.sort { $0.serial < $1.serial }
@@ -110,13 +89,13 @@ extension LeaderboardService {
         var shown: [RunwayDealtPair] = []
         for deal in deals.prefix(2) {
             guard let (left, right) = try await codes(key, deal.left, deal.right) else { continue }
-            let ticket = RunwayTicket(day: day, show: .look, voter: player.publicID, left: deal.left, right: deal.right, serial: deal.serial)
+            let ticket = RunwayTicket(day: day, show: show, voter: player.publicID, left: deal.left, right: deal.right, serial: deal.serial)
             shown.append(RunwayDealtPair(ticket: ticket.sealed(with: try await runwayKey()), left: left, right: right))
         }
         // A look of an open deal left the runway a moment ago (its player was erased).
         guard let pair = shown.first else { throw LeaderboardError.ticketUsed }
-        let counts = try await store.runwayCounts(day: day, show: .look, voter: player.number)
-        return RunwayPairDealt(day: text, ticket: pair.ticket, left: pair.left, right: pair.right, next: shown.dropFirst().first,
+        let counts = try await store.runwayCounts(day: day, show: show, voter: player.number)
+        return RunwayPairDealt(day: text, show: show, seed: show == .swarm ? SwarmShowEntry.seed(forDay: day) : nil, ticket: pair.ticket, left: pair.left, right: pair.right, next: shown.dropFirst().first,
                                tally: Self.tally(counts))
     }
 
@@ -157,14 +136,14 @@ extension LeaderboardService {
     }
 
     func noPairLeft(_ key: RunwayKey, voter: PlayerRecord) async throws -> LeaderboardError {
-        let day = key.day
+        let day = UTCDay.string(key.day)
         let others = runway.days.withLock { $0[key]?.entries.filter { $0.player != voter.number }.count } ?? 0
+        let (show, one, many) = key.show == .look ? ("the runway", "look", "looks") : ("the swarm show", "swarm", "swarms")
         guard others >= 2 else {
             return LeaderboardError(.notFound, .noPairLeft,
-                                    "the runway of \(UTCDay.string(day)) has \(others == 0 ? "no looks" : "one look") besides yours; voting needs two — come back when more players have entered")
+                                    "\(show) of \(day) has \(others == 0 ? "no \(many)" : "one \(one)") besides yours; voting needs two — come back when more players have entered")
         }
-        return LeaderboardError(.notFound, .noPairLeft,
-                                "you have judged every pair on the runway of \(UTCDay.string(day)) — come back when new looks have entered")
+        return LeaderboardError(.notFound, .noPairLeft, "you have judged every pair in \(show) of \(day) — come back when new \(many) have entered")
     }
 
     // MARK: Voting
@@ -189,7 +168,7 @@ extension LeaderboardService {
         let outcome = try await store.castRunwayVote(day: ticket.day, show: ticket.show, voter: player.number, serial: ticket.serial, choice: choice,
                                                      rules: rules, at: now)
         // Whose looks they were is not said: the runway is anonymous until its voting closes.
-        return RunwayVoteRecorded(day: UTCDay.string(ticket.day), choice: choice, pointsEarned: outcome.points,
+        return RunwayVoteRecorded(day: UTCDay.string(ticket.day), show: ticket.show, choice: choice, pointsEarned: outcome.points,
                                   tally: Self.tally(outcome.counts))
     }
 
@@ -200,32 +179,44 @@ extension LeaderboardService {
 
     // MARK: A day's runway
 
-    public func runwayDay(_ text: String, player: PlayerRecord?) async throws -> RunwayDay {
+    /// One show of a day: for the looks the day's theme, for the swarm show its Lab brief.
+    public func runwayDay(_ text: String, show: RunwayShow = .look, player: PlayerRecord?) async throws -> RunwayDay {
         try requireReady()
-        let day = try runwayDay(text)
-        let theme = book.theme(forDay: day)
-        let (entries, votes) = try await store.runwayCounts(day: day, show: .look)
-        let board = Board(.people(day: day))
+        let day = try runwayDay(text, show: show)
+        let key = RunwayKey(day: day, show: show)
+        let (title, words): (String, String)
+        let entryBoard: Board
+        if show == .look {
+            let theme = book.theme(forDay: day)
+            (title, words, entryBoard) = (theme.name, theme.brief, Board(.style(day: day)))
+        } else {
+            let brief = book.labBrief(forDay: day)
+            let goals = brief.goals.map(\.words).joined(separator: " and ")
+            (title, words, entryBoard) = (brief.name, brief.words + " Goals: \(goals). The swarm show takes swarms of \(SwarmShowEntry.minimumScore) or more on this brief.",
+                                          Board(.lab(day: day)))
+        }
+        let (entries, votes) = try await store.runwayCounts(day: day, show: show)
+        let board = key.board
         var you: RunwayYou?
         if let player {
             var own: RunwayOwnEntry?
-            if let entry = try await store.runwayEntry(day: day, show: .look, player: player.number) {
+            if let entry = try await store.runwayEntry(day: day, show: show, player: player.number) {
                 let fitted = runway.days.withLock { days -> (score: Int, plusMinus: Int, votes: Int)? in
-                    guard let state = days[RunwayKey(day: day, show: .look)], let at = state.index[entry.id], at < state.fit.strengths.count else { return nil }
+                    guard let state = days[key], let at = state.index[entry.id], at < state.fit.strengths.count else { return nil }
                     let score = state.fit.score(of: at)
                     return (score.score, score.plusMinus, state.received[at])
                 }
-                // The board's record counts only if it is this look's (not one it replaced).
+                // The board's record counts only if it is this entry's (not one it replaced).
                 let ranked = index.existing(board.id)?.entry(player: player.number).flatMap { $0.key.at == entry.at ? $0 : nil }
                 own = RunwayOwnEntry(code: entry.code, enteredAt: Timestamp.iso(milliseconds: entry.at),
                                      peopleScore: fitted?.score ?? ranked.map { Int($0.key.score) } ?? 500, plusMinus: fitted?.plusMinus,
                                      rank: ranked?.rank, votes: fitted?.votes ?? ranked.map { Int($0.key.detail) } ?? 0)
             }
-            you = RunwayYou(entry: own, tally: Self.tally(try await store.runwayCounts(day: day, show: .look, voter: player.number)))
+            you = RunwayYou(entry: own, tally: Self.tally(try await store.runwayCounts(day: day, show: show, voter: player.number)))
         }
         let votingOpen = RunwayTicket.isVotingOpen(day: day, now: now)
-        return RunwayDay(day: text, theme: theme.name, brief: theme.brief, boardID: board.id, styleBoardID: Board(.style(day: day)).id,
-                         entries: entries, votes: votes, entriesOpen: day == today,
+        return RunwayDay(day: text, show: show, theme: title, brief: words, boardID: board.id, styleBoardID: Board(.style(day: day)).id,
+                         entryBoardID: entryBoard.id, entries: entries, votes: votes, entriesOpen: day == today,
                          entriesCloseAt: Timestamp.iso(milliseconds: UTCDay.start(of: day + 1) * 1000), votingOpen: votingOpen,
                          votingClosesAt: votingCloses(day), final: !votingOpen, you: you)
     }

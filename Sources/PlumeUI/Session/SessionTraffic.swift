@@ -201,7 +201,12 @@ extension Session {
         contact()
         runwayOffer = nil
         let replaced = entered.replaced ? " It replaced your earlier entry, whose votes are gone." : ""
-        return [.status("Your look (\(entered.styleScore) on the theme) is on the runway of \(entered.day): players vote on it until the end of tomorrow (\(Screen.runway.number) shows it).\(replaced)")]
+        let score = entered.enteredScore.map(String.init) ?? "?"
+        let day = SafeText.strip(entered.day)
+        if entered.show?.word == .swarm {
+            return [.status("Your swarm (\(score) on today's Lab brief) is in the swarm show of \(day): players vote on it until the end of tomorrow (\(Screen.runway.number), then w, shows it).\(replaced)")]
+        }
+        return [.status("Your look (\(score) on the theme) is on the runway of \(day): players vote on it until the end of tomorrow (\(Screen.runway.number) shows it).\(replaced)")]
     }
 
     private mutating func donated(_ result: DonationResult) -> [Request] {

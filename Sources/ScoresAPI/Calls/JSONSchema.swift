@@ -99,6 +99,7 @@ extension JSONSchema {
     public func within(_ range: ClosedRange<Int>) -> JSONSchema { minimum(range.lowerBound).maximum(range.upperBound) }
     /// The value a request that leaves it out is read with.
     public func byDefault(_ value: Int) -> JSONSchema { with("default", .number(value)) }
+    public func byDefault(_ value: String) -> JSONSchema { with("default", .string(value)) }
     /// How many items an array holds.
     public func counting(_ range: ClosedRange<Int>) -> JSONSchema {
         with("minItems", .number(range.lowerBound)).with("maxItems", .number(range.upperBound))
