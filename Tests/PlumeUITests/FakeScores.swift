@@ -27,6 +27,10 @@ struct FakeScores {
     var causeTotal: Int64 = 10
     /// The runway (RunwayScreenTests): looks entered by others, the pairs judged, the player's entry.
     var runwayLooks: [String] = []
+    /// The swarm show's swarms (RunwaySwarmShowTests), and whether this is a server older than the
+    /// swarm show (it ignores `show` and deals looks).
+    var runwaySwarms: [String] = []
+    var noSwarmShow = false
     /// Other days' runways (yesterday's, still taking votes), by day: their own looks.
     var looksByDay: [String: [String]] = [:]
     var judged: [[String]] = []

@@ -14,12 +14,16 @@ extension FakeScores {
 
     var runwayTally: RunwayTally { RunwayTally(votes: votes, skipsLeft: 5 - skips, points: votes, pointsLeft: 50 - votes) }
 
-    /// The looks on a day's runway: that day's in `looksByDay`, else `runwayLooks`.
-    func looks(on day: String) -> [String] { looksByDay[day] ?? runwayLooks }
+    /// The looks on a day's runway: that day's in `looksByDay`, else `runwayLooks`; the swarm
+    /// show's are `runwaySwarms`.
+    func looks(on day: String, show: RunwayShow = .look) -> [String] { show == .swarm ? runwaySwarms : looksByDay[day] ?? runwayLooks }
+
+    /// The show a request asked for, as this fake server reads it (an old one reads none).
+    func show(_ query: [QueryValue]) -> RunwayShow { noSwarmShow ? .look : RunwayState.show(asked: query) }
 
     /// The first two pairs of a day's runway the player has not judged, in a fixed order.
-    func openPairs(on day: String) -> [[String]] {
-        let runway = looks(on: day)
+    func openPairs(on day: String, show: RunwayShow = .look) -> [[String]] {
+        let runway = looks(on: day, show: show)
         var open: [[String]] = []
         for i in runway.indices {
             for j in runway.indices where j > i && open.count < 2 && !judged.contains([runway[i], runway[j]]) {
@@ -29,29 +33,39 @@ extension FakeScores {
         return open
     }
 
+    /// The start the fake deals swarm pairs with.
+    static let swarmSeed: UInt64 = 0xF00D_5EED_1234_5678
+
     static func dealt(_ pair: [String]) -> RunwayDealtPair { RunwayDealtPair(ticket: "t:" + pair.joined(separator: "|"), left: pair[0], right: pair[1]) }
 
     mutating func answerRunway(_ command: ScoresCommand) -> [ScoresEvent] {
-        if let day = command.asked(APICalls.runwayDay)?.path[.day] {
+        if let asked = command.asked(APICalls.runwayDay), let day = asked.path[.day] {
             let entry = entered.map { RunwayOwnEntry(code: $0, enteredAt: "2024-10-04T09:00:00.000Z", peopleScore: 640, plusMinus: 80, rank: 2, votes: 3) }
-            return Self.replied(command, RunwayDay(day: day, theme: "Beach Day", brief: "", boardID: "people-\(day)", styleBoardID: "style-\(day)",
-                                                   entries: looks(on: day).count + (entered == nil ? 0 : 1), votes: votes, entriesOpen: true,
-                                                   entriesCloseAt: "", votingOpen: true, votingClosesAt: "", final: false,
-                                                   you: player.map { _ in RunwayYou(entry: entry, tally: runwayTally) }))
+            let show = show(asked.query)
+            var reply = RunwayDay(day: day, show: show, theme: show == .look ? "Beach Day" : "Tight spin I · at most 150 agents", brief: "",
+                                  boardID: (show == .look ? "people-" : "swarmshow-") + day, styleBoardID: "style-\(day)",
+                                  entries: looks(on: day, show: show).count + (entered == nil || show == .swarm ? 0 : 1), votes: votes, entriesOpen: true,
+                                  entriesCloseAt: "", votingOpen: true, votingClosesAt: "", final: false,
+                                  you: player.map { _ in RunwayYou(entry: show == .look ? entry : nil, tally: runwayTally) })
+            if noSwarmShow { (reply.show, reply.entryBoardID) = (nil, nil) }
+            return Self.replied(command, reply)
         }
         if let entry = command.asked(APICalls.enterRunway), let day = entry.path[.day] {
             entered = entry.body.code
             return Self.replied(command, RunwayEntered(day: day, code: entry.body.code, score: 640, replaced: false, enteredAt: "2024-10-04T10:00:00.000Z"))
         }
-        if let day = command.asked(APICalls.runwayPair)?.path[.day] {
+        if let asked = command.asked(APICalls.runwayPair), let day = asked.path[.day] {
             guard player != nil else { return [.failed(command, ScoresFailure(.unauthorized, code: .notRegistered, "register first"))] }
-            let open = openPairs(on: day)
+            let show = show(asked.query)
+            let open = openPairs(on: day, show: show)
             guard let first = open.first else {
                 return [.failed(command, ScoresFailure(.refused, code: .noPairLeft, "you have judged every pair on the runway of \(day) — come back when new looks have entered"))]
             }
             let pair = Self.dealt(first)
-            return Self.replied(command, RunwayPairDealt(day: day, ticket: pair.ticket, left: pair.left, right: pair.right,
-                                                         next: open.dropFirst().first.map(Self.dealt), tally: runwayTally))
+            var reply = RunwayPairDealt(day: day, show: show, seed: show == .swarm ? Self.swarmSeed : nil, ticket: pair.ticket, left: pair.left,
+                                        right: pair.right, next: open.dropFirst().first.map(Self.dealt), tally: runwayTally)
+            if noSwarmShow { reply.show = nil }
+            return Self.replied(command, reply)
         }
         if let vote = command.asked(APICalls.runwayVote)?.body, let choice = vote.choice.word {
             let pair = vote.ticket.dropFirst(2).split(separator: "|").map(String.init)
@@ -66,7 +80,8 @@ extension FakeScores {
             // As the server answers while the runway takes votes: no owners. The ticket's day is
             // the day whose runway has its looks.
             let day = looksByDay.first { $0.value.contains(pair[0]) }?.key ?? Self.runwayDay
-            return Self.replied(command, RunwayVoteRecorded(day: day, choice: choice, pointsEarned: choice == .skip ? 0 : 1, tally: runwayTally))
+            let show: RunwayShow = runwaySwarms.contains(pair[0]) ? .swarm : .look
+            return Self.replied(command, RunwayVoteRecorded(day: day, show: show, choice: choice, pointsEarned: choice == .skip ? 0 : 1, tally: runwayTally))
         }
         return []
     }
@@ -188,7 +203,7 @@ extension FakeScores {
         #expect(sent.first == .runwayVote(ticket: yesterdays.ticket, choice: .right) && sent.contains(.runwayPair(day: "2024-10-03")), "\(sent)")
         #expect(fake.judged.contains(Array(Self.looks.suffix(2))) && fake.votes == 2)
         #expect(model.status == "Vote counted: +1 point. The owners stay hidden until voting closes.", "\(model.status)")
-        #expect(model.runway.notice?.hasSuffix("come back when new looks have entered. ] shows today's runway.") == true, "\(model.runway.notice ?? "")")
+        #expect(model.runway.notice?.hasSuffix("come back when new looks have entered. ] shows today's runway. w shows the swarm show.") == true, "\(model.runway.notice ?? "")")
         // ] is today's again.
         sent = model.drive(keys: .char("]"), fake: &fake)
         #expect(sent.contains(.runwayPair(day: "2024-10-04")) && model.screenText.contains("Runway · 2024-10-04 · Beach Day"))

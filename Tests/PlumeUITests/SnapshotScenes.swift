@@ -118,6 +118,7 @@ struct Scene: CustomTestStringConvertible, Sendable {
         scores("scores-profile-new", [.char("p")]),
         runway("runway", []),
         runway("runway-voted", [.right]),
+        runway("runway-swarms", [.char("w")]),
         news,
         shareCard,
         friends("scores-friends", [Screen.scores.key, .down], following: ["Cy"]),
@@ -178,6 +179,7 @@ struct Scene: CustomTestStringConvertible, Sendable {
             var fake = FakeScores()
             fake.player = FakeScores.me
             fake.runwayLooks = RunwayScreenTests.looks
+            fake.runwaySwarms = RunwaySwarmShowTests.swarms
             fake.entered = look
             var model = app(width: width, height: height)
             model.drive(.clock(fakeNow), &fake)
