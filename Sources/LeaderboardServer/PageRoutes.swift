@@ -1,7 +1,8 @@
 // What a browser sees: every board's top 50 with each look or swarm drawn, a day's runway (the
 // people's choice beside the style board), a player's page (their record of days with its
 // calendar, CalendarPicture.swift), the page behind a shared link (for someone without Plume),
-// look SVGs, and the seed game's TopScores.xml feed. Pages are Mustache templates
+// look SVGs, the swarm show's moving picture (SwarmShowPictures.swift), and the seed game's
+// TopScores.xml feed. Pages are Mustache templates
 // (Templates.swift); outside text is stripped of control characters and escaped.
 import Foundation
 import GameState
@@ -15,6 +16,7 @@ package struct PageRoutes {
     let service: LeaderboardService
     let baseURL: String
     let swarmPictures = SwarmPictureCache()
+    let swarmAnimations = SwarmAnimationCache()
 
     /// The picture of a swarm link: its state after the challenges' 400 steps from seed 1.
     static let pictureSteps = 400, pictureSeed: UInt64 = 1
@@ -25,6 +27,7 @@ package struct PageRoutes {
         router.get("p/:player", use: playerPage)
         router.get("l/:code", use: linkPage)
         router.get("v1/looks/:file", use: lookSVG)
+        router.get("v1/runway/:day/swarms.gif", use: swarmShowGIF)
         router.get("TopScores.xml", use: topScoresXML)
     }
 
@@ -146,13 +149,39 @@ package struct PageRoutes {
         }
         let status = day.votingOpen ? "Voting is open until \(day.votingClosesAt.prefix(16).replacingOccurrences(of: "T", with: " ")) UTC."
             : "Voting has closed: the people's choice is final."
-        let page: [String: Any] = [
+        var page: [String: Any] = [
             "day": day.day, "theme": day.theme, "brief": day.brief, "entries": day.entries, "oneEntry": day.entries == 1,
             "votes": day.votes, "oneVote": day.votes == 1, "status": status,
             "peoples": try await section(try service.board(day.boardID), limit: 50),
             "style": try await section(try service.board(day.styleBoardID), limit: 50),
         ]
+        if let swarms = try await swarmShowCard(text) { page["swarms"] = swarms }
         return Self.html(Templates.render("runway", page))
+    }
+
+    /// The day's swarm show on its runway page (from the Lab's first day): its brief and counts,
+    /// the moving picture of two of its swarms once it has two, its people's board and the Lab
+    /// board. While it takes votes the picture's caption names no one (a voter may be dealt them).
+    func swarmShowCard(_ text: String) async throws -> [String: Any]? {
+        guard let show = try? await service.runwayDay(text, show: .swarm, player: nil) else { return nil }
+        var card: [String: Any] = [
+            "day": show.day, "theme": show.theme, "brief": show.brief, "entries": show.entries, "oneEntry": show.entries == 1,
+            "votes": show.votes, "oneVote": show.votes == 1,
+            "status": show.votingOpen ? "Voting is open until \(show.votingClosesAt.prefix(16).replacingOccurrences(of: "T", with: " ")) UTC."
+                : "Voting has closed: the people's choice of swarms is final.",
+            "peoples": try await section(try service.board(show.boardID), limit: 50),
+            "lab": try await section(try service.board(show.entryBoardID ?? show.boardID), limit: 50),
+        ]
+        if let pair = try? await service.swarmShowPicturePair(day: text),
+           case .swarm(let left)? = try? ShareCode.decode(pair.left), case .swarm(let right)? = try? ShareCode.decode(pair.right) {
+            let what = { (recipe: SwarmRecipe) in "\(recipe.ingredients.count) species, \(recipe.totalPopulation) agents" }
+            let words = "Two swarms of the show running from the same start: \(what(left)) on the left, \(what(right)) on the right"
+            card["picture"] = [
+                "alt": words + ".",
+                "caption": pair.final ? words + ": the people's first and second." : words + ", as a voter may be dealt them; whose they are shows once voting closes.",
+            ]
+        }
+        return card
     }
 
     /// A board's top rows as the `rows` template draws them.

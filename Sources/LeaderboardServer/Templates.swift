@@ -38,6 +38,7 @@ enum Templates {
         .thumb svg{display:block;width:3.5rem;height:auto;margin:0}
         .qr{display:block;width:10rem;height:auto;margin:.5rem auto}
         .card{background:#fff;border-radius:.75rem;padding:1rem;margin:1rem 0;box-shadow:0 1px 3px #0002}
+        .swarms{display:block;width:min(100%,37rem);height:auto;margin:.5rem auto;image-rendering:pixelated;border-radius:.5rem;background:#101820}
         .pair{display:grid;grid-template-columns:repeat(auto-fit,minmax(18rem,1fr));gap:1rem}
         code,.code{font-family:ui-monospace,Menlo,monospace;word-break:break-all;background:#f0ece4;padding:.1rem .3rem;border-radius:.25rem}
         table{width:100%;border-collapse:collapse}td,th{padding:.35rem;text-align:left;border-bottom:1px solid #eee;vertical-align:middle}
@@ -103,6 +104,15 @@ enum Templates {
         {{#peoples}}<div class="card"><h2><a href="/b/{{id}}">The people's choice</a></h2>{{>rows}}</div>{{/peoples}}
         {{#style}}<div class="card"><h2><a href="/b/{{id}}">The style board</a></h2>{{>rows}}</div>{{/style}}
         </div>
+        {{#swarms}}<h2>The swarm show: {{theme}}</h2>
+        <div class="card"><p>{{brief}}</p>
+        <p>{{entries}} swarm{{^oneEntry}}s{{/oneEntry}} entered, {{votes}} vote{{^oneVote}}s{{/oneVote}} cast. {{status}}</p>
+        {{#picture}}<img class="swarms" src="/v1/runway/{{day}}/swarms.gif" width="296" height="144" alt="{{alt}}">
+        <p class="muted">{{caption}}</p>{{/picture}}</div>
+        <div class="pair">
+        {{#peoples}}<div class="card"><h2><a href="/b/{{id}}">The people's choice of swarms</a></h2>{{>rows}}</div>{{/peoples}}
+        {{#lab}}<div class="card"><h2><a href="/b/{{id}}">The Lab board</a></h2>{{>rows}}</div>{{/lab}}
+        </div>{{/swarms}}
         {{/body}}{{/layout}}
         """
 

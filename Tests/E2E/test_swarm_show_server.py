@@ -2,9 +2,11 @@
 Debian's faketime (the day, and so its Lab brief, is the test's): swarms enter with a score on
 the day's brief, copies are refused, pairs come with the start both swarms run from, votes
 become the people's board of swarms, and nothing names a swarm's owner while the show votes."""
+import io
 import json
 
 import pytest
+from PIL import Image
 
 from server_process import Server
 
@@ -92,6 +94,22 @@ def test_swarms_enter_pair_and_become_the_swarm_shows_board(tmp_path, database, 
         for page in (f"/b/lab-{DAY}", f"/b/swarmshow-{DAY}", f"/runway/{DAY}"):
             status, _, html = srv.request("GET", page)
             assert status == 200 and not any(code in html.decode() for code in swarms), page
+        # The Lab board keeps its names (its swarms hidden), as the style board does while the runway votes.
+        assert f'src="/v1/runway/{DAY}/swarms.gif"' in html.decode()
+        # The page's moving picture: two swarms side by side, looping; asked again, the same.
+        status, headers, gif = srv.request("GET", f"/v1/runway/{DAY}/swarms.gif")
+        assert status == 200 and headers["Content-Type"] == "image/gif" and len(gif) < 512 * 1024, (status, headers)
+        picture = Image.open(io.BytesIO(gif))
+        assert picture.size == (296, 144) and picture.n_frames == 51 and picture.info.get("loop") == 0, (picture.size, picture.n_frames)
+        picture.seek(25)
+        frame = picture.convert("RGB")
+        left = {frame.getpixel((x, y)) for x in range(0, 144, 2) for y in range(0, 144, 2)}
+        right = {frame.getpixel((x, y)) for x in range(152, 296, 2) for y in range(0, 144, 2)}
+        assert len(left) > 1 and len(right) > 1, "a panel with no swarm in it"
+        status, again, same = srv.request("GET", f"/v1/runway/{DAY}/swarms.gif", headers={"If-None-Match": headers["ETag"]})
+        assert status == 304, status
+        status, _, missing = srv.request("GET", "/v1/runway/2027-01-01/swarms.gif")
+        assert status == 404 and json.loads(missing)["error"]["code"] == "not_found", missing
     finally:
         srv.stop()
     # Two days on, a fresh server on the same database: the show is final, and names its swarms,

@@ -42,8 +42,9 @@ import Testing
     }
 }
 
-/// A GIF reader of what the encoder writes (a global palette, full-screen frames, no interlace).
-private struct GIFReader {
+/// A GIF reader of what the encoder writes (a global palette, full-screen frames, no interlace);
+/// SwarmAnimationTests reads the swarm show's pictures with it too.
+struct GIFReader {
     struct Bad: Error { let why: String }
     var width = 0, height = 0, loops = false
     var palette: [GIFEncoder.Colour] = []

@@ -140,11 +140,19 @@ import PlumeTestSupport
         #expect(named.code == .noRecord && named.message.contains("the swarm show of \(Self.day) names no one"))
         #expect(try await service.top(boardID: "lab-\(Self.day)", limit: 50, cursor: nil).rows.allSatisfy { $0.code.isEmpty })
         #expect(try await service.around(boardID: "lab-\(Self.day)", player: players[2], radius: 5).rows.filter { !$0.code.isEmpty }.map(\.code) == [Self.variant(2)])
+        // The web's moving picture shows two of the show's swarms, the same pair for ten minutes.
+        let shown = try #require(try await service.swarmShowPicturePair(day: Self.day))
+        #expect(!shown.final && shown.left != shown.right && entries.contains(shown.left) && entries.contains(shown.right))
+        #expect(shown.seed == SwarmShowEntry.seed(forDay: Self.dayNumber))
+        #expect(try await service.swarmShowPicturePair(day: Self.day) == shown)
+        #expect(try await service.swarmShowPicturePair(day: "2027-01-01") == nil)
         // Once voting has closed: whose swarms they were, the voted winner first.
         clock.advance(seconds: 2 * 86_400)
         try await service.refreshRunway()
         let final = try await service.top(boardID: board, limit: 50, cursor: nil)
         #expect(final.rows.first?.playerID == players[0].publicID && final.rows.first?.code == Self.variant(0))
+        let top = try #require(try await service.swarmShowPicturePair(day: Self.day))
+        #expect(top.final && top.left == Self.variant(0) && top.right == final.rows[1].code)
         #expect(Set(final.rows.map(\.code)) == entries)
         #expect(try await service.top(boardID: "lab-\(Self.day)", limit: 50, cursor: nil).rows.allSatisfy { !$0.code.isEmpty })
     }

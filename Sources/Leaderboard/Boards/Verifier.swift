@@ -177,6 +177,14 @@ extension Verifier {
         }
     }
 
+    /// Any CPU-bound work on the simulation pool (a moving picture of swarms): bounded as
+    /// verification is, refused `verifier_busy` past the queue. `work` is given the threads a
+    /// simulation may use.
+    public func onPool<T: Sendable>(_ work: @escaping @Sendable (Int) -> T) async throws(LeaderboardError) -> T {
+        let threads = pool.threadsPerSimulation
+        return try await pool.run { work(threads) }
+    }
+
     /// (running, waiting) simulations, for metrics.
     public var poolLoad: (running: Int, waiting: Int) { pool.load }
 }
