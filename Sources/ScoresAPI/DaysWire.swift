@@ -78,6 +78,8 @@ public enum NewsKind: String, CaseIterable, WireVocabulary {
     case friendPassed = "friend_passed"
     /// A runway closed with the look of a player they follow on it.
     case friendRunway = "friend_runway"
+    /// A day's swarm show closed: the player's people's rank and the votes their swarm was in.
+    case swarmShowClosed = "swarm_show_closed"
 }
 
 /// One thing that happened to the player, written once by the server in plain words.

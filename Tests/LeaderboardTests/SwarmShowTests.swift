@@ -153,6 +153,13 @@ import PlumeTestSupport
         #expect(final.rows.first?.playerID == players[0].publicID && final.rows.first?.code == Self.variant(0))
         let top = try #require(try await service.swarmShowPicturePair(day: Self.day))
         #expect(top.final && top.left == Self.variant(0) && top.right == final.rows[1].code)
+        // The closing pass tells each breeder where their swarm finished, once however often it runs.
+        try await service.closeDays()
+        try await service.closeDays()
+        let news = try await service.news(players[0], after: 0).items.filter { $0.kind.word == .swarmShowClosed }
+        #expect(news.count == 1 && news[0].rank == 1 && news[0].of == 4 && news[0].day == Self.day)
+        #expect(news[0].text.hasPrefix("The swarm show of \(Self.day) closed: your swarm was #1 of 4 in the people's choice of swarms"))
+        #expect(try await service.news(voter, after: 0).items.allSatisfy { $0.kind.word != .swarmShowClosed })
         #expect(Set(final.rows.map(\.code)) == entries)
         #expect(try await service.top(boardID: "lab-\(Self.day)", limit: 50, cursor: nil).rows.allSatisfy { !$0.code.isEmpty })
     }

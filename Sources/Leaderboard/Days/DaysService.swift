@@ -1,11 +1,13 @@
 // The day that carries over: a player's record of days (kept as records arrive, read from one
 // row, the bands and an index page — never by scanning their history), their news, and the
-// closing passes that write news when a day's style board closes and when its runway does.
+// closing passes that write news when a day's style board closes, when its runway does, and when
+// its swarm show does.
 //
 // A closing pass may run on any server, on several at once, or stop half-way: each item is one
 // row per (player, kind, day, subject), inserted unless there, so a pass run twice writes
 // nothing twice; a day is marked closed only once all its items are in, so a pass cut short is
 // done again.
+import Challenges
 import PlumeCalendar
 import ScoresAPI
 
@@ -78,6 +80,12 @@ extension LeaderboardService {
                 try await settleRunway(day)
                 try await closeRunway(day)
             }
+            // The swarm show closes with its day's runway (from the Lab's first day).
+            for day in max(first, SwarmShowEntry.firstDay)..<max(today - 1, SwarmShowEntry.firstDay)
+            where !done.contains(ClosedDay(closing: .swarmShow, day: day)) {
+                try await settleRunway(day)
+                try await closeSwarmShow(day)
+            }
             try await store.pruneNews(before: now - Int64(News.keptDays) * UTCDay.seconds * 1000)
         }
     }
@@ -111,6 +119,16 @@ extension LeaderboardService {
         })
         try await tellFollowersOfRunway(day, ranked)
         try await store.markClosed(.runway, day: day, at: now)
+    }
+
+    /// A day's swarm show closed: each swarm on its people's board hears its final rank and votes.
+    func closeSwarmShow(_ day: Int) async throws {
+        let ranked = index.existing(Board(.swarmShow(day: day)).id).map { $0.page(after: nil, limit: $0.count) } ?? []
+        try await write(ranked.map { entry in
+            News.swarmShowClosed(player: entry.key.player, day: day, rank: entry.rank, of: ranked.count, score: entry.key.score,
+                                 votes: Int(entry.key.detail))
+        })
+        try await store.markClosed(.swarmShow, day: day, at: now)
     }
 
     /// News items in transactions of `LeaderboardLimits.closingBatch`.

@@ -61,9 +61,10 @@ public struct StoredNews: Sendable, Equatable {
     public var draft: NewsDraft
 }
 
-/// A closing pass: a day's style board closed, or a day's runway.
+/// A closing pass: a day's style board closed, a day's runway, or its swarm show.
 public enum Closing: String, Sendable, Hashable {
     case day, runway
+    case swarmShow = "swarmshow"
 }
 
 extension StoreExecutor {

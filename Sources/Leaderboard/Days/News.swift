@@ -32,6 +32,13 @@ public enum News {
                          rank: rank, total: total, score: score, votes: votes)
     }
 
+    static func swarmShowClosed(player: Int64, day: Int, rank: Int, of total: Int, score: Int64, votes: Int) -> NewsDraft {
+        let votesText = votes == 1 ? "1 vote" : "\(votes) votes"
+        return NewsDraft(player: player, kind: .swarmShowClosed, day: day,
+                         text: "The swarm show of \(UTCDay.string(day)) closed: your swarm was #\(rank) of \(total) in the people's choice of swarms (people's score \(score), in \(votesText)).",
+                         rank: rank, total: total, score: score, votes: votes)
+    }
+
     static func streakReached(player: Int64, day: Int, streak: Int) -> NewsDraft {
         NewsDraft(player: player, kind: .streak, day: day, text: "\(streak) days in a row: you have played every day since \(UTCDay.string(day - streak + 1)).",
                   streak: streak)
