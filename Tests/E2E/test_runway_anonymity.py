@@ -49,18 +49,8 @@ def reads_that_reveal(server, owners, pair, voter):
     found = []
     day = today()
     for board in (f"style-{day}", f"people-{day}"):
-        status, page = server.json("GET", f"/v1/boards/{board}/top?limit=100")
-        assert status == 200, page
-        found += links_in_rows(page["rows"], judged, f"GET /v1/boards/{board}/top")
-        for owner in judged.values():
-            status, page = server.json("GET", f"/v1/boards/{board}/around/{owner['player_id']}?radius=25")
-            if status == 200:
-                found += links_in_rows(page["rows"], judged, f"GET /v1/boards/{board}/around/{{player}}")
-            status, standing = server.json("GET", f"/v1/boards/{board}/players/{owner['player_id']}")
-            if status == 200:
-                found += links_in_rows([standing["row"]], judged, f"GET /v1/boards/{board}/players/{{player}}")
-        status, _, body = server.request("GET", f"/b/{board}")
-        found += pages_that_reveal(body.decode(), judged, drawings, f"GET /b/{board}")
+        found += board_reads_that_reveal(server, judged, board, lambda rows, where: links_in_rows(rows, judged, where),
+                                         lambda page, where: pages_that_reveal(page, judged, drawings, where))
     status, _, body = server.request("GET", f"/runway/{day}")
     found += pages_that_reveal(body.decode(), judged, drawings, f"GET /runway/{day}")
     for code, owner in judged.items():
@@ -83,6 +73,35 @@ def reads_that_reveal(server, owners, pair, voter):
         if urllib.parse.quote(code, safe="") in body.decode() or code in body.decode():
             found.append(("GET /TopScores.xml", owner["name"]))
     return found
+
+
+def board_reads_that_reveal(server, judged, board, in_rows, in_page):
+    """Every public read of one board — its top, around each owner, each owner's standing, its web
+    page — searched for a judged entry beside its owner: `in_rows(rows, where)` and
+    `in_page(html, where)` say what reveals one (the swarm show's attack reads the same way)."""
+    found = []
+    status, page = server.json("GET", f"/v1/boards/{board}/top?limit=100")
+    assert status == 200, page
+    found += in_rows(page["rows"], f"GET /v1/boards/{board}/top")
+    for owner in judged.values():
+        status, page = server.json("GET", f"/v1/boards/{board}/around/{owner['player_id']}?radius=25")
+        if status == 200:
+            found += in_rows(page["rows"], f"GET /v1/boards/{board}/around/{{player}}")
+        status, standing = server.json("GET", f"/v1/boards/{board}/players/{owner['player_id']}")
+        if status == 200:
+            found += in_rows([standing["row"]], f"GET /v1/boards/{board}/players/{{player}}")
+    _, _, body = server.request("GET", f"/b/{board}")
+    found += in_page(body.decode(), f"GET /b/{board}")
+    return found
+
+
+def owners_see_their_own(server, owners, board):
+    """Each owner's own reads (around them on `board`, their profile, with their token) show their entry."""
+    for code, owner in owners.items():
+        status, page = server.json("GET", f"/v1/boards/{board}/around/me?radius=0", token=owner["token"])
+        assert status == 200 and page["rows"][0]["code"] == code, page
+        status, profile = server.json("GET", f"/v1/players/{owner['player_id']}", token=owner["token"])
+        assert code in [best["code"] for best in profile["bests"]], profile
 
 
 def pages_that_reveal(page, owners, drawings, where):
@@ -120,11 +139,7 @@ def test_a_voter_can_not_find_whose_looks_they_judge(tmp_path, plume):
             print(f"  {where}: {name}")
         assert not found, f"{len(set(found))} reads reveal whose look a voter judges: {sorted(set(found))}"
         # The owners still see their own looks: their own rows and their own profile.
-        for code, owner in owners.items():
-            status, page = server.json("GET", f"/v1/boards/style-{today()}/around/me?radius=0", token=owner["token"])
-            assert status == 200 and page["rows"][0]["code"] == code, page
-            status, profile = server.json("GET", f"/v1/players/{owner['player_id']}", token=owner["token"])
-            assert code in [best["code"] for best in profile["bests"]], profile
+        owners_see_their_own(server, owners, f"style-{today()}")
     finally:
         server.stop()
 

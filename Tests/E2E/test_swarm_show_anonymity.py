@@ -8,6 +8,7 @@ import html
 import pytest
 
 from server_process import Server
+from test_runway_anonymity import board_reads_that_reveal, owners_see_their_own
 from test_swarm_show_server import DAY, variant
 
 pytestmark = pytest.mark.alone
@@ -25,18 +26,8 @@ def rows_that_reveal(rows, judged, where):
 def reads_that_reveal(server, judged, boards):
     found = []
     for board in boards:
-        status, page = server.json("GET", f"/v1/boards/{board}/top?limit=100")
-        assert status == 200, page
-        found += rows_that_reveal(page["rows"], judged, f"GET /v1/boards/{board}/top")
-        for owner in judged.values():
-            status, page = server.json("GET", f"/v1/boards/{board}/around/{owner['player_id']}?radius=25")
-            if status == 200:
-                found += rows_that_reveal(page["rows"], judged, f"GET /v1/boards/{board}/around/{{player}}")
-            status, standing = server.json("GET", f"/v1/boards/{board}/players/{owner['player_id']}")
-            if status == 200:
-                found += rows_that_reveal([standing["row"]], judged, f"GET /v1/boards/{board}/players/{{player}}")
-        _, _, body = server.request("GET", f"/b/{board}")
-        found += pages_that_reveal(body.decode(), judged, f"GET /b/{board}")
+        found += board_reads_that_reveal(server, judged, board, lambda rows, where: rows_that_reveal(rows, judged, where),
+                                         lambda page, where: pages_that_reveal(page, judged, where))
     _, _, body = server.request("GET", f"/runway/{DAY}")
     found += pages_that_reveal(body.decode(), judged, f"GET /runway/{DAY}")
     for code, owner in judged.items():
@@ -85,10 +76,6 @@ def test_a_voter_can_not_find_whose_swarms_they_judge(tmp_path, plume, monkeypat
         print(f"boards read: {sorted(boards)}; reads that put a judged swarm beside its owner: {len(found)}")
         assert not found, f"{len(set(found))} reads reveal whose swarm a voter judges: {sorted(set(found))}"
         # The owners still see their own swarms.
-        for code, owner in judged.items():
-            status, page = server.json("GET", f"/v1/boards/lab-{DAY}/around/me?radius=0", token=owner["token"])
-            assert status == 200 and page["rows"][0]["code"] == code, page
-            status, profile = server.json("GET", f"/v1/players/{owner['player_id']}", token=owner["token"])
-            assert code in [best["code"] for best in profile["bests"]], profile
+        owners_see_their_own(server, judged, f"lab-{DAY}")
     finally:
         server.stop()
