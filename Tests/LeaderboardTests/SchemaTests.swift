@@ -168,6 +168,7 @@ struct Schema: Equatable {
     @Test func erasureRunsTheLatestMigrationsStepsFirst() throws {
         let order = Erasure.steps.map(\.table)
         #expect(order == [
+            "swarm_show_codes",                                 // v9
             "hosted_saves", "hosted_games", "player_settings",  // v7
             "follows",                                          // v6
             "player_days", "score_bands", "news",               // v5

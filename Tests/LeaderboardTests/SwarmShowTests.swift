@@ -96,6 +96,18 @@ import PlumeTestSupport
         #expect(try await service.store.runwayEntry(day: Self.dayNumber, show: .swarm, player: cat.number) == nil)
         // Bea submitting her own entered swarm to the Lab board is hers to do.
         _ = try await service.submit(bea, SubmitRequest(boardID: "lab-\(Self.day)", code: Self.variant(3)))
+        // Dee's swarm is only in the show; she replaces it. The first, which voters may have been
+        // dealt, stays hers: on no board, in no show, for anyone else.
+        let dee = try await register(service, "Dee")
+        _ = try await service.enterRunway(dee, day: Self.day, RunwayEntryRequest(code: Self.variant(5)))
+        _ = try await service.enterRunway(dee, day: Self.day, RunwayEntryRequest(code: Self.variant(6)))
+        let submitted5 = await refusal { _ = try await service.submit(cat, SubmitRequest(boardID: "lab-\(Self.day)", code: Self.variant(5))) }
+        let entered5 = await refusal { _ = try await service.enterRunway(cat, day: Self.day, RunwayEntryRequest(code: Self.variant(5))) }
+        #expect(submitted5?.code == .codeTaken && entered5?.code == .codeTaken)
+        _ = try await service.enterRunway(dee, day: Self.day, RunwayEntryRequest(code: Self.variant(5)))
+        // Once a player is erased, their swarms are no one's.
+        try await service.erase(bea)
+        _ = try await service.enterRunway(cat, day: Self.day, RunwayEntryRequest(code: Self.variant(3)))
     }
 
     @Test(arguments: StoreKind.allCases) func swarmPairsComeFromTheSwarmShowAndVotesBecomeItsPeoplesBoard(_ kind: StoreKind) async throws {

@@ -31,13 +31,14 @@ extension StoreSQL {
     }
 
     /// (`taken`) one row when a swarm's code is another player's: a record on any swarm board, or
-    /// an entry in any day's swarm show (a copy earns nothing, and a voter dealt a swarm can't
-    /// take it as theirs); looks are few and collide honestly, and are not asked. 1: code, 2: player.
+    /// a swarm ever entered in a swarm show, replaced since or not (a copy earns nothing, and a
+    /// voter dealt a swarm can't take it as theirs); looks are few and collide honestly, and are
+    /// not asked. Both parts read by the code's index. 1: code, 2: player.
     static func swarmCodeHeldByOther(_ d: Dialect) -> String {
         let p = d.parameter
         return """
             SELECT 1 AS taken FROM records r WHERE r.code = \(p(1)) AND r.player <> \(p(2)) AND (r.board LIKE 'swarm-%' OR r.board LIKE 'lab-%')
-            UNION ALL SELECT 1 AS taken FROM runway_entries e WHERE e.code = \(p(1)) AND e.player <> \(p(2)) AND e.show = 'swarm'
+            UNION ALL SELECT 1 AS taken FROM swarm_show_codes s WHERE s.code = \(p(1)) AND s.player <> \(p(2))
             LIMIT 1
             """
     }

@@ -76,15 +76,15 @@ extension LeaderboardService {
             }
             // A runway closes when its voting does (the start of day + 2), after its final board
             // is written — by this pass when no server held the day as its voting ended.
-            for day in first..<(today - 1) where !done.contains(ClosedDay(closing: .runway, day: day)) {
+            // The swarm show closes with its day's runway (from the Lab's first day): one settled
+            // fit of the day's shows, then the news of each not yet closed.
+            for day in first..<(today - 1) {
+                let runwayDone = done.contains(ClosedDay(closing: .runway, day: day))
+                let showDone = day < SwarmShowEntry.firstDay || done.contains(ClosedDay(closing: .swarmShow, day: day))
+                guard !runwayDone || !showDone else { continue }
                 try await settleRunway(day)
-                try await closeRunway(day)
-            }
-            // The swarm show closes with its day's runway (from the Lab's first day).
-            for day in max(first, SwarmShowEntry.firstDay)..<max(today - 1, SwarmShowEntry.firstDay)
-            where !done.contains(ClosedDay(closing: .swarmShow, day: day)) {
-                try await settleRunway(day)
-                try await closeSwarmShow(day)
+                if !runwayDone { try await closeRunway(day) }
+                if !showDone { try await closeSwarmShow(day) }
             }
             try await store.pruneNews(before: now - Int64(News.keptDays) * UTCDay.seconds * 1000)
         }

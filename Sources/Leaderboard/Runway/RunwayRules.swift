@@ -27,7 +27,9 @@ extension StoreRules {
             let add = StorePlan<RunwayEntering>.run(StoreStatement(StoreSQL.addRunwayEntry(d), day, show.rawValue, player, code, at)) { rows in
                 guard let id = try rows.first?.integer("id") else { throw show == .swarm ? LeaderboardError.codeTaken : LeaderboardError.lookTaken }
                 let entry = RunwayEntryRecord(id: id, day: day, show: show, player: player, code: code, at: at)
-                return .done(RunwayEntering(entry: entry, replaced: replaced))
+                let done = StorePlan<RunwayEntering>.done(RunwayEntering(entry: entry, replaced: replaced))
+                guard show == .swarm else { return done }
+                return .run(StoreStatement(StoreSQL.rememberSwarmShowCode(d), code, player, day)) { _ in done }
             }
             guard let replaced else { return add }
             return .run(StoreStatement(StoreSQL.closeDealsShowing(d), replaced.id)) { _ in add }

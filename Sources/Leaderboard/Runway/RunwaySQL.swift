@@ -1,7 +1,7 @@
 // The Runway's rules that live in SQL, written once for both stores (see StoreSQL). A day has two
 // shows, looks and swarms (`show`, v9): entries, deals and judgements belong to one show, and every
 // rule below holds within a day's show, except points, which count the whole day:
-// - a player has at most one entry a day; replacing it deletes the old entry (its votes stay,
+// - a player has at most one entry a day in each show; replacing it deletes the old entry (its votes stay,
 //   naming an entry that is gone, and count for nothing) and closes deals that show it;
 // - a look is on a day's runway once: a copy of another player's entry is refused (look_taken);
 // - an entry is on the runway while its player is neither banned nor erased;
@@ -57,6 +57,17 @@ extension StoreSQL {
         UPDATE runway_deals SET open = false WHERE open AND (left_entry IN (SELECT id FROM runway_entries WHERE player = \(d.parameter(1)))
         OR right_entry IN (SELECT id FROM runway_entries WHERE player = \(d.parameter(1))))
         """
+    }
+
+    /// A swarm entered in a show, remembered as its player's for good (`swarm_show_codes`).
+    /// 1: code, 2: player, 3: day.
+    static func rememberSwarmShowCode(_ d: Dialect) -> String {
+        let p = d.parameter
+        return "INSERT INTO swarm_show_codes (code, player, day) VALUES (\(p(1)), \(p(2)), \(p(3))) ON CONFLICT (code) DO NOTHING"
+    }
+
+    static func eraseSwarmShowCodes(_ d: Dialect) -> String {
+        "DELETE FROM swarm_show_codes WHERE player = \(d.parameter(1))"
     }
 
     public static func eraseRunwayEntries(_ d: Dialect) -> String {

@@ -115,7 +115,14 @@ extension Migration {
     /// a swarm's never match). SQLite can't alter a table's UNIQUE or primary key, so it rebuilds
     /// the entries (carrying their ids and the id sequence: a judgement names entry ids, and an
     /// id reused for a new entry would count old votes for it) and the deals.
-    static let runwayShows = Migration("v9: runway shows (looks and swarms)", sqlite: [
+    ///
+    /// `swarm_show_codes` remembers each swarm entered in a show and whose it is, for good: a
+    /// replaced entry leaves the runway, but a voter who was dealt it must still not take it as
+    /// their own (the copy rule, BoardsSQL's `swarmCodeHeldByOther`, reads it by its key). Erasing
+    /// a player forgets theirs.
+    static let runwayShows = Migration("v9: runway shows (looks and swarms)", erasing: [
+        ErasureStep("swarm_show_codes", StoreSQL.eraseSwarmShowCodes),
+    ], sqlite: [
         """
         ALTER TABLE runway_entries RENAME TO runway_entries_v8;
         CREATE TABLE runway_entries (
@@ -154,6 +161,12 @@ extension Migration {
         INSERT INTO runway_deals (day, show, voter, slot, serial, left_entry, right_entry, open, at)
             SELECT day, 'look', voter, slot, serial, left_entry, right_entry, open, at FROM runway_deals_v8;
         DROP TABLE runway_deals_v8;
+        CREATE TABLE swarm_show_codes (
+            code TEXT NOT NULL PRIMARY KEY,
+            player INTEGER NOT NULL REFERENCES players(id),
+            day INTEGER NOT NULL
+        ) WITHOUT ROWID;
+        CREATE INDEX swarm_show_codes_player ON swarm_show_codes (player);
         """,
     ], postgres: [
         "ALTER TABLE runway_entries ADD COLUMN show TEXT NOT NULL DEFAULT 'look' CHECK (show IN ('look', 'swarm'))",
@@ -167,5 +180,13 @@ extension Migration {
         "ALTER TABLE runway_deals ADD COLUMN show TEXT NOT NULL DEFAULT 'look' CHECK (show IN ('look', 'swarm'))",
         "ALTER TABLE runway_deals DROP CONSTRAINT runway_deals_pkey",
         "ALTER TABLE runway_deals ADD PRIMARY KEY (day, show, voter, slot)",
+        """
+        CREATE TABLE swarm_show_codes (
+            code TEXT NOT NULL PRIMARY KEY,
+            player BIGINT NOT NULL REFERENCES players(id),
+            day INTEGER NOT NULL
+        )
+        """,
+        "CREATE INDEX swarm_show_codes_player ON swarm_show_codes (player)",
     ])
 }

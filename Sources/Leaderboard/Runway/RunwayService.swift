@@ -54,9 +54,10 @@ extension LeaderboardService {
 
     func votingCloses(_ day: Int) -> String { Timestamp.iso(milliseconds: UTCDay.start(of: day + 2) * 1000) }
 
-    func requireVotingOpen(_ day: Int) throws(LeaderboardError) {
+    func requireVotingOpen(_ day: Int, show: RunwayShow = .look) throws(LeaderboardError) {
         guard RunwayTicket.isVotingOpen(day: day, now: now) else {
-            throw LeaderboardError(.closed, .runwayClosed, "voting on the runway of \(UTCDay.string(day)) closed at \(votingCloses(day))")
+            let what = show == .look ? "the runway" : "the swarm show"
+            throw LeaderboardError(.closed, .runwayClosed, "voting on \(what) of \(UTCDay.string(day)) closed at \(votingCloses(day))")
         }
     }
 
@@ -66,7 +67,7 @@ extension LeaderboardService {
     public func dealRunwayPair(_ player: PlayerRecord, day text: String, show: RunwayShow = .look) async throws -> RunwayPairDealt {
         guard !player.banned else { throw LeaderboardError.banned }
         let day = try runwayDay(text, show: show)
-        try requireVotingOpen(day)
+        try requireVotingOpen(day, show: show)
         let key = RunwayKey(day: day, show: show)
         if runway.days.withLock({ $0[key] }) == nil { try await refreshRunway() }
         var deals = try await store.runwayDeals(day: day, show: show, voter: player.number).filter(\.open)

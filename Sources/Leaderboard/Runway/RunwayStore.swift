@@ -144,7 +144,8 @@ extension StoreExecutor {
 
     /// Enters (or replaces) a player's entry in a day's show; returns the entry and the one it
     /// replaced. A replaced entry's open deals are closed (their tickets are refused as used). A
-    /// code another player entered that day is refused (`look_taken`) and nothing changes.
+    /// look another player entered that day is refused (`look_taken`), a swarm another player
+    /// holds (`code_taken`), and nothing changes.
     public func enterRunway(day: Int, show: RunwayShow, player: Int64, code: String,
                             at: Int64) async throws -> (entry: RunwayEntryRecord, replaced: RunwayEntryRecord?) {
         let entering = try await perform(StoreRules(dialect).enterRunway(day: day, show: show, player: player, code: code, at: at))

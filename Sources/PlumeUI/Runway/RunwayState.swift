@@ -80,10 +80,13 @@ public struct RunwayState: Sendable {
         voting = []
     }
 
-    /// w: the other show of the same day.
+    /// w: the other show of the same day. Votes still on their way stay counted as such (a pair
+    /// whose vote is unanswered is not shown again when the player comes back).
     mutating func switchShow(_ context: Context) -> [Request] {
         show = show == .look ? .swarm : .look
+        let pending = voting
         forgetShow()
+        voting = pending
         lastPairAsk = -.infinity
         let words = show == .swarm
             ? "The swarm show: the day's Lab swarms in pairs, run from the same start. w goes back to the looks."

@@ -5,7 +5,7 @@
 extension PathParameter {
     public static let board = PathParameter(
         "board", JSONSchema.string.maxLength(BoardID.maxBytes),
-        "style-YYYY-MM-DD, swarm-<challenge>[-sN][-YYYY-Www], lab-YYYY-MM-DD, contributors or people-YYYY-MM-DD")
+        "style-YYYY-MM-DD, swarm-<challenge>[-sN][-YYYY-Www], lab-YYYY-MM-DD, contributors, people-YYYY-MM-DD or swarmshow-YYYY-MM-DD")
 }
 
 extension QueryParameter {
