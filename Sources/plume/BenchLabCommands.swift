@@ -89,7 +89,12 @@ extension Bench {
                 search, and both searches' best recipes as links (witnesses that the template can be \
                 met). With --rule-budget N, then once for each rule of the pool the template allows: \
                 a search of N candidates that starts from the better of the two bests made to keep \
-                the rule, printed as a "rule" line with its readings and witness.
+                the rule, printed as a "rule" line with its readings and witness. With \
+                --from-witnesses, no template search: each template's best is its witness \
+                (PlumeBench's LabWitnesses), and per rule the witness made to keep the rule is \
+                scored first; only a rule under which it keeps less than --cut of the witness's own \
+                score gets the search of --rule-budget candidates. "ratio" is the rule's best \
+                score over the witness's (on the stretched scales).
                 """
         )
 
@@ -101,6 +106,8 @@ extension Bench {
         @Option(help: "The day whose seeds the runs use (YYYY-MM-DD).") var day = "2026-12-01"
         @Option(help: "Only the templates whose names contain this.") var only: String?
         @Option(name: .customLong("rule-budget"), help: "Candidates of a search per rule of the pool (0: none).") var ruleBudget = 0
+        @Flag(name: .customLong("from-witnesses"), help: "Start from each template's witness instead of searching the template.") var fromWitnesses = false
+        @Option(help: "With --from-witnesses: search a rule only when the witness kept to it scores below this share of its own score.") var cut = 0.9
 
         func run() throws {
             let book = try loadBook()
@@ -109,6 +116,7 @@ extension Bench {
             let briefs = LabCatalogue.calibration(stretch: stretch).filter { only.map($0.name.contains) ?? true }
             let next = Mutex(0)
             let budget = max(300, budget), smallBudget = smallBudget, seed = seed, ruleBudget = ruleBudget
+            let fromWitnesses = fromWitnesses, cut = cut
             @Sendable func link(_ recipe: SwarmRecipe?) -> String { recipe.map { ShareCode.link(.swarm($0)) } ?? "-" }
             @Sendable func readings(_ recipe: SwarmRecipe?, _ brief: LabBrief) -> String {
                 guard let recipe else { return "-" }
@@ -122,6 +130,11 @@ extension Bench {
                     return n - 1
                 }) {
                     let brief = briefs[index]
+                    if fromWitnesses {
+                        Self.rulesFromWitness(brief, book: book, seeds: seeds, seed: seed, ruleBudget: ruleBudget, cut: cut,
+                                              readings: readings, link: link)
+                        continue
+                    }
                     var attacker = LabAttacker(book: book, brief: brief, seeds: seeds, seed: seed)
                     let report = attacker.run(budget: budget, checkpoints: [300, budget])
                     let speciesFixed = brief.constraints.contains { if case .exactSpecies = $0 { true } else { false } }
@@ -146,6 +159,32 @@ extension Bench {
                         print("rule \(ruled.name) [\(goals)] @\(ruleBudget) \(readings(found.best?.recipe, ruled)) witness \(link(found.best?.recipe))")
                     }
                 }
+            }
+        }
+
+        /// Each rule of the pool the template allows, from the template's witness: the witness
+        /// kept to the rule, and a search of `ruleBudget` candidates where that keeps less than `cut`.
+        static func rulesFromWitness(_ brief: LabBrief, book: ChallengeBook, seeds: [UInt64], seed: UInt64, ruleBudget: Int, cut: Double,
+                                     readings: (SwarmRecipe?, LabBrief) -> String, link: (SwarmRecipe?) -> String) {
+            let goals = brief.goals.map(\.measure.rawValue).joined(separator: "+")
+            guard let text = LabWitnesses.template(brief.name), let code = text.split(separator: "/").last,
+                  case .swarm(let witness)? = try? ShareCode.decode(code) else {
+                print("template \(brief.name): no witness in LabWitnesses")
+                return
+            }
+            let own = book.labScore(witness, brief: brief, seeds: seeds, threads: 1).score
+            print("template \(brief.name) [\(goals)] witness \(readings(witness, brief)) score \(own)")
+            for ruled in LabCatalogue.calibrationByRule(brief) {
+                var screen = LabAttacker(book: book, brief: ruled, seeds: seeds, seed: seed &+ 2, start: witness)
+                var found = screen.run(budget: 1, checkpoints: [1])
+                var spent = 1
+                if Double(found.best?.score ?? 0) < cut * Double(own), ruleBudget > 0 {
+                    var attacker = LabAttacker(book: book, brief: ruled, seeds: seeds, seed: seed &+ 2, start: witness)
+                    found = attacker.run(budget: ruleBudget, checkpoints: [ruleBudget])
+                    spent = ruleBudget
+                }
+                let ratio = Double(found.best?.score ?? 0) / Double(max(1, own))
+                print("rule \(ruled.name) [\(goals)] @\(spent) \(readings(found.best?.recipe, ruled)) ratio \(String(format: "%.2f", ratio)) witness \(link(found.best?.recipe))")
             }
         }
     }

@@ -207,16 +207,31 @@ def cpu_ticks(pid):
     return int(fields[11]) + int(fields[12])  # utime + stime
 
 
+def runnable_threads(pid):
+    """How many of the process's threads are running or waiting for a core (state R)."""
+    count = 0
+    for task in os.listdir(f"/proc/{pid}/task"):
+        try:
+            state = open(f"/proc/{pid}/task/{task}/stat").read().rsplit(")", 1)[1].split()[0]
+        except FileNotFoundError:
+            continue
+        count += state == "R"
+    return count
+
+
 def settled_cpu_ticks(pid, deadline=30):
-    """The process's CPU ticks once two readings 0.2 s apart agree (it has stopped drawing)."""
+    """The process's CPU ticks once it has come to rest: two readings 0.2 s apart agree and none
+    of its threads is runnable at either (on a busy machine a thread still working — the Lab's
+    score of a new recipe, say — can wait longer than 0.2 s for a core, and its ticks stand still
+    meanwhile)."""
     give_up = time.monotonic() + deadline
-    last = cpu_ticks(pid)
+    last, was_idle = cpu_ticks(pid), runnable_threads(pid) == 0
     while time.monotonic() < give_up:
         time.sleep(0.2)
-        now = cpu_ticks(pid)
-        if now == last:
+        now, idle = cpu_ticks(pid), runnable_threads(pid) == 0
+        if now == last and idle and was_idle:
             return now
-        last = now
+        last, was_idle = now, idle
     raise AssertionError(f"the game never came to rest within {deadline} s")
 
 

@@ -158,6 +158,10 @@ import PlumeTestSupport
         #expect(shown.seed == SwarmShowEntry.seed(forDay: Self.dayNumber))
         #expect(try await service.swarmShowPicturePair(day: Self.day) == shown)
         #expect(try await service.swarmShowPicturePair(day: "2027-01-01") == nil)
+        // The voter follows the first breeder: told nothing while the show takes votes.
+        _ = try await service.follow(voter, playerID: players[0].publicID)
+        try await service.closeDays()
+        #expect(try await service.news(voter, after: 0).items.isEmpty)
         // Once voting has closed: whose swarms they were, the voted winner first.
         clock.advance(seconds: 2 * 86_400)
         try await service.refreshRunway()
@@ -171,7 +175,10 @@ import PlumeTestSupport
         let news = try await service.news(players[0], after: 0).items.filter { $0.kind.word == .swarmShowClosed }
         #expect(news.count == 1 && news[0].rank == 1 && news[0].of == 4 && news[0].day == Self.day)
         #expect(news[0].text.hasPrefix("The swarm show of \(Self.day) closed: your swarm was #1 of 4 in the people's choice of swarms"))
-        #expect(try await service.news(voter, after: 0).items.allSatisfy { $0.kind.word != .swarmShowClosed })
+        // Their follower hears how the swarm did, once, in the swarm show's words.
+        let heard = try await service.news(voter, after: 0).items
+        #expect(heard.map(\.kind.word) == [.friendRunway] && heard[0].rank == 1 && heard[0].of == 4 && heard[0].day == Self.day, "\(heard)")
+        #expect(heard[0].text == "Breeder 0's swarm was #1 of 4 in the swarm show of \(Self.day) (people's score \(final.rows[0].score)).")
         #expect(Set(final.rows.map(\.code)) == entries)
         #expect(try await service.top(boardID: "lab-\(Self.day)", limit: 50, cursor: nil).rows.allSatisfy { !$0.code.isEmpty })
     }

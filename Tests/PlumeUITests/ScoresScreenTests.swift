@@ -306,6 +306,28 @@ import TUI
         #expect(model.screenText.contains("Ada") && model.screenText.contains("gave 9 points"))
     }
 
+    @Test func keysAndWatchingWaitForTheSessionToSayWhereTheScoresAreKept() {
+        // A game on a server, in its first instant: the backend has not yet said where it is.
+        var model = app(width: 100, height: 30)
+        _ = model.update(.clock(fakeNow))
+        _ = model.keys(Screen.scores.key)
+        #expect(model.keys(.char("K")).isEmpty)
+        #expect(model.status.contains("Still finding out where this game keeps its scores") && !model.status.contains("local board"))
+        #expect(model.keys(.char("w")).isEmpty)
+        #expect(model.status.contains("Still finding out where this game keeps its scores") && !model.status.contains("nobody can watch"))
+        // Once it has: a server's keys are asked for; the local board says it has none.
+        var fake = FakeScores()
+        fake.player = FakeScores.me
+        model.drive(.scores(.identity(place: fake.place, isLocal: false, player: FakeScores.me, outbox: 0)), &fake)
+        #expect(model.drive(keys: .char("K"), fake: &fake) == [.keys])
+        var local = app(width: 100, height: 30)
+        _ = local.update(.clock(fakeNow))
+        _ = local.keys(Screen.scores.key)
+        _ = local.update(.scores(.identity(place: "Local board", isLocal: true, player: FakeScores.me, outbox: 0)))
+        _ = local.keys(.char("K"))
+        #expect(local.status.contains("the local board has none"))
+    }
+
     @Test func keysAreListedAddedByPasteAndRemovedAfterAY() {
         var fake = FakeScores()
         fake.player = FakeScores.me

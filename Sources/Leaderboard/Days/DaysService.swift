@@ -117,7 +117,7 @@ extension LeaderboardService {
         try await write(ranked.map { entry in
             News.runwayClosed(player: entry.key.player, day: day, rank: entry.rank, of: ranked.count, score: entry.key.score, votes: Int(entry.key.detail))
         })
-        try await tellFollowersOfRunway(day, ranked)
+        try await tellFollowersOfRunway(day, show: .look, ranked)
         try await store.markClosed(.runway, day: day, at: now)
     }
 
@@ -128,6 +128,7 @@ extension LeaderboardService {
             News.swarmShowClosed(player: entry.key.player, day: day, rank: entry.rank, of: ranked.count, score: entry.key.score,
                                  votes: Int(entry.key.detail))
         })
+        try await tellFollowersOfRunway(day, show: .swarm, ranked)
         try await store.markClosed(.swarmShow, day: day, at: now)
     }
 

@@ -79,16 +79,22 @@ extension LeaderboardService {
         }, at: now)
     }
 
-    /// A runway closed: the followers of each look on its people's board hear how it did.
-    func tellFollowersOfRunway(_ day: Int, _ ranked: [RankedKey]) async throws {
+    /// A show of the Runway closed: the followers of each look (or swarm) on its people's board
+    /// hear how it did.
+    func tellFollowersOfRunway(_ day: Int, show: RunwayShow, _ ranked: [RankedKey]) async throws {
         let followers = try await store.followers(of: ranked.map(\.key.player))
         guard !followers.isEmpty else { return }
-        let faces = try await store.records(board: Board(.people(day: day)).id, players: Array(Set(followers.map(\.followed))))
+        let board = show == .look ? Board(.people(day: day)) : Board(.swarmShow(day: day))
+        let faces = try await store.records(board: board.id, players: Array(Set(followers.map(\.followed))))
         let places = Dictionary(uniqueKeysWithValues: ranked.map { ($0.key.player, $0) })
         let drafts = followers.compactMap { pair -> NewsDraft? in
             guard let face = faces[pair.followed], let name = face.name, let entry = places[pair.followed] else { return nil }
-            return NewsDraft(player: pair.follower, kind: .friendRunway, day: day,
-                             text: "\(name)'s look was #\(entry.rank) of \(ranked.count) on the runway of \(UTCDay.string(day)) (people's score \(entry.key.score)).",
+            let place = "#\(entry.rank) of \(ranked.count)"
+            let text = switch show {
+            case .look: "\(name)'s look was \(place) on the runway of \(UTCDay.string(day)) (people's score \(entry.key.score))."
+            case .swarm: "\(name)'s swarm was \(place) in the swarm show of \(UTCDay.string(day)) (people's score \(entry.key.score))."
+            }
+            return NewsDraft(player: pair.follower, kind: .friendRunway, day: day, text: text,
                              rank: entry.rank, total: ranked.count, score: entry.key.score, about: face.publicID)
         }
         try await write(drafts)

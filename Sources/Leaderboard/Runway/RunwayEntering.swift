@@ -22,18 +22,16 @@ extension LeaderboardService {
         }
         let entryBoard = show == .look ? Board(.style(day: day)) : Board(.lab(day: day))
         let verified = try await verifier.verify(code: request.code, for: entryBoard)
-        let score: Int
+        let score = Int(verified.score)
         switch verified.state {
         case .look(let look):
             if case .failure(let refusal) = RunwayEntry.check(look, theme: book.theme(forDay: day), catalog: catalog) {
                 throw LeaderboardError.invalid(.belowRunwayMinimum, refusal.description)
             }
-            score = Int(verified.score)
         case .swarm:
-            if case .failure(let refusal) = SwarmShowEntry.check(score: Int(verified.score), brief: book.labBrief(forDay: day)) {
+            if case .failure(let refusal) = SwarmShowEntry.check(score: score, brief: book.labBrief(forDay: day)) {
                 throw LeaderboardError.invalid(.belowRunwayMinimum, refusal.description)
             }
-            score = Int(verified.score)
         }
         let code = ShareCode.encode(verified.state)
         let at = now

@@ -85,6 +85,8 @@ extension ScoresState: ScreenLayer {
             case .char("F"): return .done(FollowDialog.open(session))
             case .char("d"): return .done(openDonate(context))
             case .char("K"):
+                // Until the scores' backend has said where it keeps them, a hosted game is not the local board.
+                guard session.identified else { return .done(.status(Session.notYetKnown)) }
                 guard !session.isLocal else {
                     return .done(.status("SSH keys sign you in to a server that hosts Plume over SSH; the local board has none (plume --server URL picks a server)."))
                 }

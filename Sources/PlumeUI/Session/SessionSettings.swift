@@ -7,6 +7,10 @@ import ScoresAPI
 
 extension Session {
     /// The Scores screen's word on it: "others may watch: yes (w)"; nil until read.
+    /// What a key that needs the scores' place says before the session has heard it (the first
+    /// instant of a game: a game on a server is not the local board meanwhile).
+    static let notYetKnown = "Still finding out where this game keeps its scores — try again in a moment."
+
     public var watchingLabel: String? {
         settings.map { "others may watch: \($0.watchable ? "yes" : "no") (w)" }
     }
@@ -15,11 +19,11 @@ extension Session {
     /// no player yet, an answer still awaited, or the setting not read yet (it is asked for, and
     /// said when it arrives).
     mutating func turnWatchingOver() -> [Request] {
+        guard identified else { return [.status(Self.notYetKnown)] }
         guard !isLocal else {
             return [.status("Only games played on a server over SSH can be watched; this game keeps its scores on the local board, so nobody can watch it.")]
         }
         guard player != nil else {
-            guard identified else { return [.status("Still hearing from \(place) who you are — try again in a moment.")] }
             return [.push(RegisterDialog(self)), .status(Self.registerFirst(place))]
         }
         if let sent = inFlight[ScoresCommand.settings.key], now - sent < Self.lostSeconds {
