@@ -10,6 +10,13 @@
 // candidates on the seeds of 2026-12-01, no goal capped), and a level puts its best so far beyond
 // that the attacker's pair scores 860, 800 or 740 — the rest of the way is the player's, up to
 // 1000 where the measures can read that far (a best past a share of 1.00 is said in words).
+// A rule of the pool can cut that reach a long way (at most 150 agents cover about a third of the
+// ground; R at most 80 keeps a vortex from travelling as far): for each (template, rule) whose
+// reach, measured from the template's witness with a search of 300 candidates held to the rule
+// (`lab-calibrate --from-witnesses`), scored under nine tenths of the witness's, that search's best
+// sets the rule's briefs' scales (`byRule`, 28 of the 126 pairs): its readings averaged over the
+// seeds of ten days of the year (`lab-calibrate --rule-readings`), as one day's seeds can flatter
+// a fragile swarm (Spread comet under R at most 80 travelled 1 023 on the calibration's, 556 in all).
 // A day's brief never changes once played: a new catalogue is a new version bound to a later day.
 import GameState
 import PlumeCalendar
@@ -120,29 +127,77 @@ public enum LabCatalogue {
     /// (`plume bench lab-calibrate`); the levels stretch the best beyond it.
     static let measured: [LabTemplate] = [
         LabTemplate(name: "Spinning cover", words: "Spin round your centre while spreading over new ground.",
-                    goals: [(.rotation, 0, 0.7583), (.cover, 0, 109.6)], intrinsic: []),
+                    goals: [(.rotation, 0, 0.7583), (.cover, 0, 109.6)], intrinsic: [],
+                    byRule: [
+                        .exactSpecies(4): [0.5997, 108.4420],
+                        .maxAgents(150): [0.4658, 35.1261],
+                        .maxAgents(200): [0.5217, 55.1989],
+                        .parameterAtMost(.radius, hundredths: 8000): [0.1644, 95.3693],
+                    ]),
         LabTemplate(name: "Travelling vortex", words: "A whirl that travels: turn round the centre while the centre moves on.",
-                    goals: [(.travel, 0, 1677), (.rotation, 0, 0.4287)], intrinsic: []),
+                    goals: [(.travel, 0, 1677), (.rotation, 0, 0.4287)], intrinsic: [],
+                    byRule: [
+                        .maxIngredients(2): [1315.1905, 0.2962],
+                        .parameterAtMost(.maxSpeed, hundredths: 1000): [1270.8249, 0.1659],
+                        .parameterAtMost(.radius, hundredths: 8000): [1379.6184, 0.1978],
+                    ]),
         LabTemplate(name: "Aligned cover", words: "Cover new ground while everyone heads the same way.",
-                    goals: [(.alignment, 0, 0.991), (.cover, 0, 126.7)], intrinsic: []),
+                    goals: [(.alignment, 0, 0.991), (.cover, 0, 126.7)], intrinsic: [],
+                    byRule: [
+                        .maxAgents(150): [0.9925, 38.2159],
+                        .maxAgents(200): [0.9924, 63.3580],
+                        .parameterAtMost(.radius, hundredths: 8000): [0.3299, 123.5500],
+                    ]),
         LabTemplate(name: "Calm cover", words: "Spread over new ground, calmly: a slow swarm that still reaches far.",
-                    goals: [(.cover, 0, 126.7), (.calm, 8, 0.2459)], intrinsic: []),
+                    goals: [(.cover, 0, 126.7), (.calm, 8, 0.2459)], intrinsic: [],
+                    byRule: [
+                        .maxAgents(150): [37.1727, 0.5898],
+                        .maxAgents(200): [61.2114, 0.9495],
+                    ]),
         LabTemplate(name: "Calm comet", words: "Go far on slow feet: the centre travels while every agent keeps its speed down.",
-                    goals: [(.travel, 0, 988.1), (.calm, 8, 3.735)], intrinsic: []),
+                    goals: [(.travel, 0, 988.1), (.calm, 8, 3.735)], intrinsic: [],
+                    byRule: [
+                        .maxIngredients(2): [638.2660, 3.9300],
+                        .exactSpecies(2): [709.3513, 4.3460],
+                        .parameterAtMost(.radius, hundredths: 8000): [609.9307, 3.7877],
+                    ]),
         LabTemplate(name: "Sorted cover", words: "Spread over new ground, each species keeping to its own kind.",
-                    goals: [(.sorting, 0.1, 0.9996), (.cover, 0, 126.2)], intrinsic: []),
+                    goals: [(.sorting, 0.1, 0.9996), (.cover, 0, 126.2)], intrinsic: [],
+                    byRule: [
+                        .maxAgents(150): [0.9996, 37.7432],
+                        .maxAgents(200): [0.9978, 62.8045],
+                    ]),
         LabTemplate(name: "Spinning sort", words: "Turn round the centre, each species keeping to its own kind.",
-                    goals: [(.rotation, 0, 0.8625), (.sorting, 0.1, 0.9833)], intrinsic: []),
+                    goals: [(.rotation, 0, 0.8625), (.sorting, 0.1, 0.9833)], intrinsic: [],
+                    byRule: [
+                        .maxIngredients(2): [0.2962, 0.9985],
+                        .parameterAtMost(.maxSpeed, hundredths: 1500): [0.6148, 1.0000],
+                        .parameterAtMost(.radius, hundredths: 8000): [0.3741, 0.9939],
+                    ]),
         LabTemplate(name: "Whole cover", words: "Cover new ground and stay whole: each species one connected crowd.",
-                    goals: [(.oneBlob, 0.2, 0.9991), (.cover, 0, 123.7)], intrinsic: []),
+                    goals: [(.oneBlob, 0.2, 0.9991), (.cover, 0, 123.7)], intrinsic: [],
+                    byRule: [
+                        .maxAgents(150): [0.9078, 31.1443],
+                        .maxAgents(200): [0.7767, 45.6307],
+                        .parameterAtMost(.radius, hundredths: 8000): [0.5136, 99.8773],
+                    ]),
         LabTemplate(name: "Tight spin", words: "A small, tight whirl: turn round the centre and pull in.",
                     goals: [(.rotation, 0, 0.6505), (.tightness, 1, 0.1015)], intrinsic: []),
         LabTemplate(name: "Three spinning crowds", words: "Three species, each one crowd, turning round the centre.",
                     goals: [(.rotation, 0, 0.8799), (.oneBlob, 0.2, 0.9735)], intrinsic: [.exactSpecies(3)]),
         LabTemplate(name: "Spread comet", words: "Go far, spread wide: the centre travels while the swarm covers new ground.",
-                    goals: [(.travel, 0, 3268), (.cover, 0, 124.8)], intrinsic: []),
+                    goals: [(.travel, 0, 3268), (.cover, 0, 124.8)], intrinsic: [],
+                    byRule: [
+                        .maxAgents(150): [3078.7451, 38.2625],
+                        .maxAgents(200): [2796.7346, 54.6670],
+                        .parameterAtMost(.maxSpeed, hundredths: 1000): [1409.4974, 118.2341],
+                        .parameterAtMost(.radius, hundredths: 8000): [556.1532, 110.2614],
+                    ]),
         LabTemplate(name: "Turning flock", words: "Head one way together — and yet turn round the centre.",
-                    goals: [(.alignment, 0, 0.8377), (.rotation, 0, 0.7886)], intrinsic: []),
+                    goals: [(.alignment, 0, 0.8377), (.rotation, 0, 0.7886)], intrinsic: [],
+                    byRule: [
+                        .parameterAtMost(.radius, hundredths: 8000): [0.7207, 0.5975],
+                    ]),
     ]
 
     /// Every brief of a catalogue, in its fixed order: level, then template, then constraint;

@@ -108,11 +108,14 @@ extension Bench {
         @Option(name: .customLong("rule-budget"), help: "Candidates of a search per rule of the pool (0: none).") var ruleBudget = 0
         @Flag(name: .customLong("from-witnesses"), help: "Start from each template's witness instead of searching the template.") var fromWitnesses = false
         @Option(help: "With --from-witnesses: search a rule only when the witness kept to it scores below this share of its own score.") var cut = 0.9
+        @Flag(name: .customLong("rule-readings"), help: "Print each rule witness's (LabWitnesses.byRule) goal readings averaged over --days days' seeds, and nothing else.") var ruleReadings = false
+        @Option(help: "With --rule-readings: the days, spread over the year from --day.") var days = 10
 
         func run() throws {
             let book = try loadBook()
             guard let day = UTCDay.parse(Substring(day)) else { throw fail("--day must be YYYY-MM-DD") }
             let seeds = SwarmContest.lab(day: day).seeds
+            if ruleReadings { return Self.printRuleReadings(book: book, from: day, days: max(1, days)) }
             let briefs = LabCatalogue.calibration(stretch: stretch).filter { only.map($0.name.contains) ?? true }
             let next = Mutex(0)
             let budget = max(300, budget), smallBudget = smallBudget, seed = seed, ruleBudget = ruleBudget
@@ -160,6 +163,31 @@ extension Bench {
                     }
                 }
             }
+        }
+
+        /// Each rule witness's goal readings, each the mean over the seeds of `days` days spread
+        /// over the year from `first` (a rule's bests: one day's seeds can flatter a fragile swarm).
+        static func printRuleReadings(book: ChallengeBook, from first: Int, days: Int) {
+            let briefs = LabCatalogue.calibration(stretch: 3)
+            let rows = LabWitnesses.byRule.map { ($0.template, $0.rule, $0.link) }
+            let results = Mutex([Int: String]())
+            DispatchQueue.concurrentPerform(iterations: rows.count) { index in
+                let (template, rule, text) = rows[index]
+                guard let brief = briefs.first(where: { $0.name == template }), let code = text.split(separator: "/").last,
+                      case .swarm(let witness)? = try? ShareCode.decode(code) else {
+                    results.withLock { $0[index] = "\(template) · \(rule): no brief or witness" }
+                    return
+                }
+                var sums = [Double](repeating: 0, count: brief.goals.count)
+                for n in 0..<days {
+                    let parts = book.labScore(witness, brief: brief, seeds: SwarmContest.lab(day: first + n * 365 / days).seeds, threads: 1).parts
+                    for (goal, part) in parts.enumerated() { sums[goal] += part.reading }
+                }
+                let readings = sums.map { String(format: "%.4f", $0 / Double(days)) }.joined(separator: " ")
+                results.withLock { $0[index] = "readings \(template) · \(rule) [\(brief.goals.map(\.measure.rawValue).joined(separator: "+"))] over \(days) days \(readings)" }
+            }
+            let lines = results.withLock { $0 }
+            for index in rows.indices { print(lines[index] ?? "") }
         }
 
         /// Each rule of the pool the template allows, from the template's witness: the witness

@@ -28,3 +28,28 @@ import PlumeBench
         #expect(own > 500, "\(template) III: \(own)")
     }
 }
+
+/// Each rule of the pool that cuts a template's reach carries its own bests (`LabTemplate.byRule`,
+/// measured by `plume bench lab-calibrate --from-witnesses`), and the rule's search found a recipe
+/// that keeps it and scores above 500 on the hardest level's brief of that template and rule.
+@Suite struct LabRuleWitnessTests {
+    @Test func everyRuleWithItsOwnBestsHasAWitnessAndNoOtherDoes() {
+        let measured = Set(LabCatalogue.measured.flatMap { template in template.byRule.keys.map { "\(template.name) · \($0.words)" } })
+        #expect(!measured.isEmpty)
+        #expect(Set(LabWitnesses.byRule.map { "\($0.template) · \($0.rule)" }) == measured)
+    }
+
+    @Test(arguments: LabWitnesses.byRule.indices) func theHardestLevelUnderTheRuleCanBeMetAboveFiveHundred(_ index: Int) throws {
+        let (template, rule, link) = LabWitnesses.byRule[index]
+        guard case .swarm(let witness) = try ShareCode.decode(link.dropFirst("plume://swarm/".count)) else { Issue.record("\(template): not a swarm"); return }
+        let name = "\(template) \(LabCatalogue.measuredLevels[2].name) · \(rule)"
+        let brief = try #require(LabRules.versions.last!.briefs.first { $0.name == name }, "no brief \(name)")
+        #expect(book.check(witness, brief: brief) == nil)
+        let score = book.labScore(witness, brief: brief, seeds: SwarmContest.lab(day: LabWitnessTests.day).seeds, threads: 2).score
+        #expect(score > 500, "\(name): \(score)")
+        // The rule's scales are its own: the template's would put the level's best further out.
+        let kept = try #require(LabCatalogue.measured.first { $0.name == template })
+        let own = kept.goals(stretched: LabCatalogue.measuredLevels[2].reach)
+        #expect(brief.goals != own, "\(name) keeps the template's scales")
+    }
+}
