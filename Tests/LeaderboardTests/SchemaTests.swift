@@ -70,6 +70,7 @@ struct Schema: Equatable {
             "v7: hosted saves, one game per player, watching",
             "v8: a record's owners found by its code",
             "v9: runway shows (looks and swarms)",
+            "v10: week points: a player's days and weeks",
         ])
     }
 
@@ -168,6 +169,7 @@ struct Schema: Equatable {
     @Test func erasureRunsTheLatestMigrationsStepsFirst() throws {
         let order = Erasure.steps.map(\.table)
         #expect(order == [
+            "week_days", "week_points", "week_looks",           // v10
             "swarm_show_codes",                                 // v9
             "hosted_saves", "hosted_games", "player_settings",  // v7
             "follows",                                          // v6

@@ -29,6 +29,7 @@ import Testing
         try roundTrips(RunwayChoice.self)
         try roundTrips(RunwayShow.self)
         try roundTrips(HistogramOf.self)
+        try roundTrips(LeagueTier.self)
         #expect(ErrorCode.noRecord.rawValue == "no_record" && BoardPeriod.allTime.rawValue == "all-time")
         #expect(NewsKind.dayClosed.rawValue == "day_closed" && ErrorCode.cantFollowYourself.rawValue == "cant_follow_yourself")
     }

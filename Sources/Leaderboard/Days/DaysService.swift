@@ -118,6 +118,7 @@ extension LeaderboardService {
             News.runwayClosed(player: entry.key.player, day: day, rank: entry.rank, of: ranked.count, score: entry.key.score, votes: Int(entry.key.detail))
         })
         try await tellFollowersOfRunway(day, show: .look, ranked)
+        try await creditPlaces(day, ranked)
         try await store.markClosed(.runway, day: day, at: now)
     }
 
@@ -129,7 +130,21 @@ extension LeaderboardService {
                                  votes: Int(entry.key.detail))
         })
         try await tellFollowersOfRunway(day, show: .swarm, ranked)
+        try await creditPlaces(day, ranked)
         try await store.markClosed(.swarmShow, day: day, at: now)
+    }
+
+    /// A show of `day` closed: each entry's place counts toward its player's week on the day after
+    /// its voting closed (a day's shows take votes to the end of the next day), so a Saturday's and
+    /// a Sunday's shows count in the week after. Entries on the same people's score share the
+    /// first one's place.
+    func creditPlaces(_ day: Int, _ ranked: [RankedKey]) async throws {
+        var places: [(player: Int64, points: Int)] = [], shared = 0
+        for (index, entry) in ranked.enumerated() {
+            if index == 0 || entry.key.score != ranked[index - 1].key.score { shared = entry.rank }
+            places.append((entry.key.player, WeekRules.placePoints(rank: shared, of: ranked.count)))
+        }
+        try await store.creditPlaces(places, onDay: day + 2, at: now)
     }
 
     /// News items in transactions of `LeaderboardLimits.closingBatch`.

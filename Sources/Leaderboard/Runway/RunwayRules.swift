@@ -70,11 +70,16 @@ extension StoreRules {
                     if choice == .skip { after.skips += 1 } else { after.votes += 1 }
                     after.points += points
                     let outcome = RunwayVoteOutcome(points: points, counts: after)
-                    return .step(.lockJudgementOrder) { _ in
-                        .run(StoreStatement(StoreSQL.recordJudgement(d), day, show.rawValue, voter, left, right, choice.rawValue, points, at)) { _ in
-                            .done(outcome)
+                    let judge: @Sendable () throws -> StorePlan<RunwayVoteOutcome> = {
+                        .step(.lockJudgementOrder) { _ in
+                            .run(StoreStatement(StoreSQL.recordJudgement(d), day, show.rawValue, voter, left, right, choice.rawValue, points, at)) { _ in
+                                .done(outcome)
+                            }
                         }
                     }
+                    // A vote that earned its point counts toward the voter's week (before the
+                    // judgements' order is held: every vote waits on that).
+                    return points == 1 ? try countVote(voter: voter, at: at, judge) : try judge()
                 }
             }
         }

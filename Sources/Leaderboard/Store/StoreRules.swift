@@ -1,8 +1,9 @@
 // The leaderboard's write rules, written once for both stores as plans (StoreExecutor): keeping
-// the best record (and with a style record, the player's days), donating, registering a unique
-// name, and erasing. Each store runs a plan inside one transaction; the statements are BoardsSQL's
-// and PlayersSQL's (and DaysSQL's). A feature's own rules extend StoreRules in its folder (a
-// profile's changes, Runway's entries, votes and deals, Hosting's keys).
+// the best record (and with a style record, the player's days; with a day's look or Lab swarm, the
+// week's points), donating, registering a unique name, and erasing. Each store runs a plan inside
+// one transaction; the statements are BoardsSQL's and PlayersSQL's (and DaysSQL's, WeekSQL's). A
+// feature's own rules extend StoreRules in its folder (a profile's changes, Runway's entries,
+// votes and deals, Hosting's keys, the week's points).
 import ScoresAPI
 
 public struct StoreRules: Sendable {
@@ -14,13 +15,14 @@ public struct StoreRules: Sendable {
     /// logged, and whether the record was hidden stays as it was.
     public func submit(_ record: ScoreRecord) -> StorePlan<SubmitOutcome> {
         .lock(record.player) {
-            guard BoardID(record.board).kind == .swarm else { return keepBest(record) }
+            // A day's look or Lab swarm counts toward the week (`countWeek`) before the best is kept.
+            guard BoardID(record.board).kind == .swarm else { return try countWeek(record) { keepBest(record) } }
             // A swarm is its player's own: a code another player holds on any swarm board (a
             // classic challenge's or a Lab brief's) is a copy.
             return .step(.lockCode(record.code)) { _ in
                 .run(StoreStatement(StoreSQL.swarmCodeHeldByOther(d), record.code, record.player)) { rows in
                     guard rows.isEmpty else { throw LeaderboardError.codeTaken }
-                    return keepBest(record)
+                    return try countWeek(record) { keepBest(record) }
                 }
             }
         }

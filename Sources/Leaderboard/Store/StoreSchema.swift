@@ -44,5 +44,6 @@ public enum StoreSchema {
         .hosting,         // v7, Hosting
         .recordCodes,     // v8, Boards
         .runwayShows,     // v9, Runway
+        .weekPoints,      // v10, Week
     ]
 }
