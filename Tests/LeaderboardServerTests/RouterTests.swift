@@ -90,6 +90,30 @@ import PlumeCalendar
         return ShareCode.encode(.swarm(SwarmRecipe([Ingredient(population: population, genome: genome)])))
     }
 
+    /// A swarm that keeps the scoring's minimums (100 agents, each species a fifth) but breaks the
+    /// rule of today's Lab brief, whichever it is.
+    static func offBrief() throws -> String {
+        let day = UTCDay.containing(seconds: Int64(Date().timeIntervalSince1970))
+        let brief = try ChallengeBook.bundled.get().labBrief(forDay: day)
+        let genome = Genome(clampingHundredths: [6000, 500, 1000, 50, 50, 2000, 10, 50])
+        func equal(_ species: Int, agents: Int = 150) -> SwarmRecipe {
+            SwarmRecipe((0..<species).map { _ in Ingredient(population: agents / species, genome: genome) })
+        }
+        let recipe: SwarmRecipe = switch brief.constraints.last {
+        case .maxIngredients(let n)?: equal(n + 1)
+        case .exactSpecies(let n)?: equal(n == 2 ? 3 : 2)
+        case .maxAgents(let n)?: equal(2, agents: n + 50)
+        case .parameterAtMost(let parameter, let hundredths)?:
+            SwarmRecipe((0..<2).map { _ in
+                var broken = genome
+                broken.set(parameter, hundredths: hundredths + 100)
+                return Ingredient(population: 75, genome: broken)
+            })
+        case nil: equal(2)
+        }
+        return ShareCode.encode(.swarm(recipe))
+    }
+
     static func today() -> String {
         BoardID.style(day: UTCDay.containing(seconds: Int64(Date().timeIntervalSince1970))).text
     }
@@ -350,7 +374,7 @@ import PlumeCalendar
         (.post, "/v1/scores", #"{"board_id":"people-TODAY","code":"LOOK"}"#, "ADA", 422, "board_takes_votes"),
         (.put, "/v1/runway/TODAY/entry", #"{"code":"LOOK"}"#, nil, 401, "missing_token"),
         (.put, "/v1/runway/TODAY/entry", #"{"code":"LOOK"}"#, "ADA", 422, "below_runway_minimum"),
-        (.put, "/v1/runway/TODAY/entry", #"{"code":"SWARM"}"#, "ADA", 422, "swarm_breaks_brief"),
+        (.put, "/v1/runway/TODAY/entry", #"{"code":"OFFBRIEF"}"#, "ADA", 422, "swarm_breaks_brief"),
         (.get, "/v1/runway/TODAY/pair?show=sideways", nil, "ADA", 400, "invalid_show"),
         (.get, "/v1/runway/TODAY?show=both", "", nil, 400, "invalid_show"),
         (.put, "/v1/runway/TODAY/entry", #"{"code":"plume://garbage"}"#, "ADA", 422, "invalid_code"),
@@ -382,7 +406,8 @@ import PlumeCalendar
         try await withServer(kind) { client in
             let ada = try await client.register("Ada")
             for refusal in Self.refusals {
-                let body = refusal.body?.replacingOccurrences(of: "LOOK", with: Self.look())
+                let body = try refusal.body?.replacingOccurrences(of: "OFFBRIEF", with: Self.offBrief())
+                    .replacingOccurrences(of: "LOOK", with: Self.look())
                     .replacingOccurrences(of: "SWARM", with: Self.swarm())
                     .replacingOccurrences(of: "TINY", with: Self.swarm(population: 40))
                     .replacingOccurrences(of: "HUDDLE", with: Fixtures.swarmBoard())
