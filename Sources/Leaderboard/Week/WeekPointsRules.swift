@@ -14,10 +14,15 @@ extension StoreRules {
     func countWeek<Outcome>(_ record: ScoreRecord, _ then: @escaping @Sendable () throws -> StorePlan<Outcome>) throws -> StorePlan<Outcome> {
         switch BoardID(record.board) {
         case .style(let day):
-            return .run(StoreStatement(WeekSQL.firstSender(d), day, record.code, record.player)) { rows in
-                let first = try rows.first?.integer("player") ?? record.player
-                let style = WeekRules.stylePoints(score: record.score, copied: first != record.player)
-                return try raiseDay(player: record.player, day: day, at: record.at, WeekDayParts(style: style), then)
+            // Who sent the look first: read (a look sent again, the common case, writes nothing);
+            // claimed when no one has; a claim that loses a race is a copy.
+            let raise: @Sendable (Bool) throws -> StorePlan<Outcome> = { copied in
+                try raiseDay(player: record.player, day: day, at: record.at,
+                             WeekDayParts(style: WeekRules.stylePoints(score: record.score, copied: copied)), then)
+            }
+            return .run(StoreStatement(WeekSQL.firstSender(d), day, record.code)) { rows in
+                if let first = rows.first { return try raise(try first.integer("player") != record.player) }
+                return .run(StoreStatement(WeekSQL.claimLook(d), day, record.code, record.player)) { claimed in try raise(claimed.isEmpty) }
             }
         case .lab(let day):
             return try raiseDay(player: record.player, day: day, at: record.at, WeekDayParts(lab: WeekRules.labPoints(score: record.score)), then)

@@ -48,13 +48,19 @@ enum WeekSQL {
         return "SELECT day, style, lab, votes, place FROM week_days WHERE player = \(p(1)) AND day >= \(p(2)) AND day <= \(p(3)) ORDER BY day"
     }
 
-    /// `player`: who sent this look first on this day — this player, if no one had. (A second
-    /// sender at the same moment waits on the first's key, then reads it.) 1: day, 2: code, 3: player.
+    /// `player`: who sent this look first on this day, if anyone has. 1: day, 2: code.
     static func firstSender(_ d: Dialect) -> String {
+        "SELECT player FROM week_looks WHERE day = \(d.parameter(1)) AND code = \(d.parameter(2))"
+    }
+
+    /// Makes this player the look's first sender on this day; `player` when they now are, no row
+    /// when someone was (a second sender at the same moment waits on the first's key, then finds
+    /// it taken). 1: day, 2: code, 3: player.
+    static func claimLook(_ d: Dialect) -> String {
         let p = d.parameter
         return """
             INSERT INTO week_looks (day, code, player) VALUES (\(p(1)), \(p(2)), \(p(3)))
-            ON CONFLICT (day, code) DO UPDATE SET day = week_looks.day RETURNING player
+            ON CONFLICT (day, code) DO NOTHING RETURNING player
             """
     }
 
