@@ -3,6 +3,8 @@
 // of the pool that cuts a template's reach (`LabTemplate.byRule`), the best a search held to that
 // rule found. `plume bench lab-calibrate --from-witnesses` starts its rule searches from these,
 // and the tests hold that each scores above 500 on the hardest level of its briefs.
+import GameState
+
 public enum LabWitnesses {
     /// Each template of catalogue 2 and its calibration's best recipe, as a link.
     public static let templates: [(template: String, link: String)] = [
@@ -55,4 +57,10 @@ public enum LabWitnesses {
 
     /// The template's witness, by name.
     public static func template(_ name: String) -> String? { templates.first { $0.template == name }?.link }
+
+    /// The swarm a witness's link carries (nil for a link that is not a swarm's).
+    public static func recipe(_ link: String) -> SwarmRecipe? {
+        guard let code = link.split(separator: "/").last, case .swarm(let recipe)? = try? ShareCode.decode(code) else { return nil }
+        return recipe
+    }
 }

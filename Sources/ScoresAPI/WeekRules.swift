@@ -1,6 +1,7 @@
 // The week's rules, one copy for the server that keeps the points and the game that explains them:
 // what a day of play is worth (week points), the league tiers, and how many of a group move up and
 // down when the week closes. A week is an ISO week, Monday to Sunday, UTC.
+import PlumeCalendar
 
 /// A day of a player's own play, as the four parts of its points. Each part is the day's best (the
 /// votes a count), never a sum of tries, so sending the same thing again, or a worse one, adds
@@ -69,7 +70,7 @@ public enum WeekRules {
     }
 
     /// The week a day belongs to, as its Monday (days since 1970).
-    public static func monday(ofDay day: Int) -> Int { day - ((day + 3) % 7 + 7) % 7 }
+    public static func monday(ofDay day: Int) -> Int { day - UTCDay.weekday(day) }
 
     /// How many of a group of `members` move up a tier: 7 of 30, fewer in a smaller group
     /// (rounded), none out of the highest tier.

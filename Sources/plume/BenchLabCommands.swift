@@ -173,8 +173,7 @@ extension Bench {
             let results = Mutex([Int: String]())
             DispatchQueue.concurrentPerform(iterations: rows.count) { index in
                 let (template, rule, text) = rows[index]
-                guard let brief = briefs.first(where: { $0.name == template }), let code = text.split(separator: "/").last,
-                      case .swarm(let witness)? = try? ShareCode.decode(code) else {
+                guard let brief = briefs.first(where: { $0.name == template }), let witness = LabWitnesses.recipe(text) else {
                     results.withLock { $0[index] = "\(template) · \(rule): no brief or witness" }
                     return
                 }
@@ -195,8 +194,7 @@ extension Bench {
         static func rulesFromWitness(_ brief: LabBrief, book: ChallengeBook, seeds: [UInt64], seed: UInt64, ruleBudget: Int, cut: Double,
                                      readings: (SwarmRecipe?, LabBrief) -> String, link: (SwarmRecipe?) -> String) {
             let goals = brief.goals.map(\.measure.rawValue).joined(separator: "+")
-            guard let text = LabWitnesses.template(brief.name), let code = text.split(separator: "/").last,
-                  case .swarm(let witness)? = try? ShareCode.decode(code) else {
+            guard let witness = LabWitnesses.template(brief.name).flatMap(LabWitnesses.recipe) else {
                 print("template \(brief.name): no witness in LabWitnesses")
                 return
             }

@@ -18,7 +18,7 @@ import PlumeBench
 
     @Test(arguments: LabWitnesses.templates.indices) func theHardestLevelCanBeMetAboveFiveHundred(_ index: Int) throws {
         let (template, link) = LabWitnesses.templates[index]
-        guard case .swarm(let witness) = try ShareCode.decode(link.dropFirst("plume://swarm/".count)) else { Issue.record("\(template): not a swarm"); return }
+        let witness = try #require(LabWitnesses.recipe(link), "\(template): not a swarm")
         let seeds = SwarmContest.lab(day: Self.day).seeds
         // Level III's scales under the template's own rules (what the witness was found under; a
         // rule of the pool that cuts its ingredients, agents or speed needs a search of its own).
@@ -41,7 +41,7 @@ import PlumeBench
 
     @Test(arguments: LabWitnesses.byRule.indices) func theHardestLevelUnderTheRuleCanBeMetAboveFiveHundred(_ index: Int) throws {
         let (template, rule, link) = LabWitnesses.byRule[index]
-        guard case .swarm(let witness) = try ShareCode.decode(link.dropFirst("plume://swarm/".count)) else { Issue.record("\(template): not a swarm"); return }
+        let witness = try #require(LabWitnesses.recipe(link), "\(template): not a swarm")
         let name = "\(template) \(LabCatalogue.measuredLevels[2].name) · \(rule)"
         let brief = try #require(LabRules.versions.last!.briefs.first { $0.name == name }, "no brief \(name)")
         #expect(book.check(witness, brief: brief) == nil)
