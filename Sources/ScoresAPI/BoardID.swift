@@ -86,6 +86,15 @@ public enum BoardID: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// Whether a record on the board counts toward its player's week (WeekRules): a day's style
+    /// board and its Lab brief.
+    public var earnsWeekPoints: Bool {
+        switch self {
+        case .style, .lab: true
+        default: false
+        }
+    }
+
     /// How long the board runs; nil for an unknown board.
     public var period: BoardPeriod? {
         switch self {

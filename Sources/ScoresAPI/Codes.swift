@@ -94,6 +94,9 @@ public enum ErrorCode: String, CaseIterable, WireVocabulary {
     case noPairLeft = "no_pair_left"
     case skipLimit = "skip_limit"
     case invalidShow = "invalid_show"
+    // Leagues
+    case invalidWeek = "invalid_week"
+    case groupNotFound = "group_not_found"
     // SSH keys (the hosted game)
     case invalidKey = "invalid_key"
     case keyTaken = "key_taken"

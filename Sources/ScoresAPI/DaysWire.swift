@@ -80,6 +80,10 @@ public enum NewsKind: String, CaseIterable, WireVocabulary {
     case friendRunway = "friend_runway"
     /// A day's swarm show closed: the player's people's rank and the votes their swarm was in.
     case swarmShowClosed = "swarm_show_closed"
+    /// A week closed: the player's rank in their league group and the tier it took them to.
+    case leagueClosed = "league_closed"
+    /// A week closed without points from the player: down a tier.
+    case leagueIdle = "league_idle"
 }
 
 /// One thing that happened to the player, written once by the server in plain words.

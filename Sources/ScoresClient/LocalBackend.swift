@@ -75,6 +75,8 @@ public final class LocalBackend: ScoresBackend {
             try await service.closeDays()
         },
         APICalls.runwayDay.declaration.name: { service in try await service.refreshRunway() },
+        APICalls.league.declaration.name: { service in try await service.closeDays() },
+        APICalls.leagueGroup.declaration.name: { service in try await service.closeDays() },
     ]
     static let after: [String: @Sendable (LeaderboardService) async throws -> Void] = [
         APICalls.runwayVote.declaration.name: { service in try await service.refreshRunway() },

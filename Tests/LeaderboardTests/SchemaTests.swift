@@ -71,6 +71,7 @@ struct Schema: Equatable {
             "v8: a record's owners found by its code",
             "v9: runway shows (looks and swarms)",
             "v10: week points: a player's days and weeks",
+            "v11: league groups, seats and tiers",
         ])
     }
 
@@ -169,6 +170,7 @@ struct Schema: Equatable {
     @Test func erasureRunsTheLatestMigrationsStepsFirst() throws {
         let order = Erasure.steps.map(\.table)
         #expect(order == [
+            "player_tiers",                                     // v11
             "week_days", "week_points", "week_looks",           // v10
             "swarm_show_codes",                                 // v9
             "hosted_saves", "hosted_games", "player_settings",  // v7

@@ -31,6 +31,8 @@ extension LeaderboardService {
             outcomes.append((target, verified, try await store.submit(record)))
         }
         try await catchUp()
+        // A day's look or Lab swarm may be the player's first week points: a seat in a league.
+        if outcomes.contains(where: { BoardID($0.0.id).earnsWeekPoints }) { await seatInLeague(player.number, at: at) }
         // The score is kept whatever happens to its news: a friend's item not written (the
         // database failing between the two) is not worth answering a kept submission with an error.
         for (target, _, outcome) in outcomes where outcome.improved {

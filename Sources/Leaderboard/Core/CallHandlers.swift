@@ -98,6 +98,7 @@ public enum CallHandlers {
     public static let all: [AnyCallHandler] = [
         players,
         days,
+        leagues,
         hosting,
         following,
         boards,

@@ -24,6 +24,10 @@ public enum LeaderboardLimits {
     /// How far back a closing pass looks for days (and runways) not yet closed: a server down for
     /// longer leaves those days without news rather than sending a week of it at once.
     public static let closingLookbackDays = 7
+    /// Weeks back the closing pass looks for a league week not yet closed.
+    public static let closingLookbackWeeks = 4
+    /// League groups a transaction of the week's close closes (30 players each at most).
+    public static let closingGroups = 50
     /// How often a server looks for days and runways to close.
     public static let closingIntervalSeconds = 20
     /// News items written in one transaction by a closing pass.

@@ -86,6 +86,7 @@ extension LeaderboardService {
                 if !runwayDone { try await closeRunway(day) }
                 if !showDone { try await closeSwarmShow(day) }
             }
+            try await closeWeeks()
             try await store.pruneNews(before: now - Int64(News.keptDays) * UTCDay.seconds * 1000)
         }
     }

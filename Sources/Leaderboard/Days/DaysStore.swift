@@ -65,6 +65,8 @@ public struct StoredNews: Sendable, Equatable {
 public enum Closing: String, Sendable, Hashable {
     case day, runway
     case swarmShow = "swarmshow"
+    /// A week's leagues (its day: the week's Monday).
+    case week
 }
 
 extension StoreExecutor {

@@ -45,5 +45,6 @@ public enum StoreSchema {
         .recordCodes,     // v8, Boards
         .runwayShows,     // v9, Runway
         .weekPoints,      // v10, Week
+        .leagues,         // v11, Leagues
     ]
 }

@@ -12,6 +12,7 @@ public enum APICalls {
     public static let all: [CallDeclaration] = [
         playerCalls,
         daysCalls,
+        leagueCalls,
         followCalls,
         boardCalls,
         causeCalls,
