@@ -41,16 +41,18 @@ public struct PlayerDays: Codable, Sendable, Equatable {
     public var days: [RecordDay]
     /// Pass as `cursor` for the next (older) page; absent on the last page.
     public var nextCursor: String?
+    /// Every banner tier earned, oldest first (absent from a server before banners).
+    public var banners: [Banner]?
 
     public init(playerID: String, daysPlayed: Int, streak: Int, bestStreak: Int, lastPlayed: String?, today: String, bands: [Int],
-                days: [RecordDay], nextCursor: String?) {
+                days: [RecordDay], nextCursor: String?, banners: [Banner]? = nil) {
         (self.playerID, self.daysPlayed, self.streak, self.bestStreak, self.lastPlayed) = (playerID, daysPlayed, streak, bestStreak, lastPlayed)
-        (self.today, self.bands, self.days, self.nextCursor) = (today, bands, days, nextCursor)
+        (self.today, self.bands, self.days, self.nextCursor, self.banners) = (today, bands, days, nextCursor, banners)
     }
 
     enum CodingKeys: String, CodingKey {
         case playerID = "player_id", daysPlayed = "days_played", streak, bestStreak = "best_streak", lastPlayed = "last_played"
-        case today, bands, days, nextCursor = "next_cursor"
+        case today, bands, days, nextCursor = "next_cursor", banners
     }
 }
 
@@ -84,6 +86,8 @@ public enum NewsKind: String, CaseIterable, WireVocabulary {
     case leagueClosed = "league_closed"
     /// A week closed without points from the player: down a tier.
     case leagueIdle = "league_idle"
+    /// The player earned a banner's tier.
+    case banner = "banner"
 }
 
 /// One thing that happened to the player, written once by the server in plain words.

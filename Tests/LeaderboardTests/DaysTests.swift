@@ -131,7 +131,7 @@ import PlumeTestSupport
         async let second: Void = two.closeDays()
         _ = try await (first, second)
         try await one.closeDays()
-        let adas = try await one.news(ada, after: 0).items, beas = try await one.news(bea, after: 0).items
+        let adas = try await one.news(ada, after: 0).items.ofDays, beas = try await one.news(bea, after: 0).items.ofDays
         #expect(adas.map(\.kind.word) == [.streak, .dayClosed, .dayClosed, .dayClosed], "\(adas.map(\.text))")
         #expect(adas.first?.streak == 3)
         let firstDay = try #require(adas.first { $0.kind.word == .dayClosed && $0.day == UTCDay.string(Self.first) })
@@ -141,9 +141,9 @@ import PlumeTestSupport
         // days end when the fourth goes by.
         clock.advance(seconds: 86_400)
         try await two.closeDays()
-        let ended = try await one.news(ada, after: adas.last!.id).items
+        let ended = try await one.news(ada, after: adas.last!.id).items.ofDays
         #expect(ended.map(\.kind.word) == [.streakBroken] && ended.first?.streak == 3 && ended.first?.text.contains("3-day streak ended") == true)
-        #expect(try await one.news(bea, after: beas.last!.id).items.isEmpty)
+        #expect(try await one.news(bea, after: beas.last!.id).items.ofDays.isEmpty)
         #expect(await refusal { _ = try await one.news(ada, after: -1) }?.code == .invalidCursor)
     }
 
@@ -166,7 +166,7 @@ import PlumeTestSupport
         try await service.closeDays()
         #expect(try await service.store.closings(since: Self.first).contains(ClosedDay(closing: .day, day: Self.first)))
         for player in players {
-            let items = try await service.news(player, after: 0).items
+            let items = try await service.news(player, after: 0).items.ofDays
             #expect(items.count == 1 && items[0].kind.word == .dayClosed && items[0].day == UTCDay.string(Self.first))
         }
     }
@@ -258,7 +258,7 @@ import PlumeTestSupport
         _ = try await play(service, ada, day: Self.first)
         clock.advance(seconds: 86_400)
         try await service.closeDays()
-        #expect(try await service.news(ada, after: 0).items.count == 1)
+        #expect(try await service.news(ada, after: 0).items.ofDays.count == 1)
         try await service.erase(ada)
         #expect(try await service.store.dayTotals(player: ada.number) == nil)
         #expect(try await service.store.news(player: ada.number, after: 0, limit: 10).isEmpty)

@@ -108,6 +108,9 @@ import PlumeTestSupport
             let now = try await one.league(player, week: nil)
             #expect(now.group == nil && now.tier.word == (expected == .up ? .linen : .cotton) && now.week == "2026-W49")
             if expected == .up { linen.append(player) }
+            // Promoted into Linen: the Climber's bronze.
+            let climber = try await one.record(playerID: player.publicID, cursor: nil).banners?.map { "\($0.id)/\($0.tier)" }
+            #expect(climber == (expected == .up ? ["league/1"] : []), "\(member.name)")
         }
         // Week B: six of the seven in Linen play and one does not; two of Cotton play.
         let idle = linen.removeLast()

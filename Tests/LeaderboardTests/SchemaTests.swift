@@ -72,6 +72,7 @@ struct Schema: Equatable {
             "v9: runway shows (looks and swarms)",
             "v10: week points: a player's days and weeks",
             "v11: league groups, seats and tiers",
+            "v12: banners and the steps toward them",
         ])
     }
 
@@ -170,6 +171,7 @@ struct Schema: Equatable {
     @Test func erasureRunsTheLatestMigrationsStepsFirst() throws {
         let order = Erasure.steps.map(\.table)
         #expect(order == [
+            "player_banners", "banner_steps",                   // v12
             "player_tiers",                                     // v11
             "week_days", "week_points", "week_looks",           // v10
             "swarm_show_codes",                                 // v9

@@ -78,3 +78,9 @@ func refusal(_ body: () async throws -> Void) async -> LeaderboardError? {
         return error as? LeaderboardError
     }
 }
+
+extension Array where Element == NewsItem {
+    /// The items of days, runways and friends: without the week's (a league's close, a banner),
+    /// which a test whose clock crosses a Monday also finds.
+    var ofDays: [NewsItem] { filter { item in ![NewsKind.leagueClosed, .leagueIdle, .banner].contains(item.kind.word) } }
+}

@@ -176,7 +176,7 @@ import PlumeTestSupport
         #expect(news.count == 1 && news[0].rank == 1 && news[0].of == 4 && news[0].day == Self.day)
         #expect(news[0].text.hasPrefix("The swarm show of \(Self.day) closed: your swarm was #1 of 4 in the people's choice of swarms"))
         // Their follower hears how the swarm did, once, in the swarm show's words.
-        let heard = try await service.news(voter, after: 0).items
+        let heard = try await service.news(voter, after: 0).items.ofDays
         #expect(heard.map(\.kind.word) == [.friendRunway] && heard[0].rank == 1 && heard[0].of == 4 && heard[0].day == Self.day, "\(heard)")
         #expect(heard[0].text == "Breeder 0's swarm was #1 of 4 in the swarm show of \(Self.day) (people's score \(final.rows[0].score)).")
         #expect(Set(final.rows.map(\.code)) == entries)

@@ -40,9 +40,15 @@ extension LeaderboardService {
                              peopleRank: onRunway?.rank, peopleEntries: onRunway == nil ? nil : people?.count)
         }
         let today = self.today
+        let banners = try await store.banners(player: player.number).map { kept in
+            kept.kind.word.map { Banner(kind: $0, tier: kept.tier, earnedAt: Timestamp.iso(milliseconds: kept.at)) }
+                ?? Banner(id: kept.kind, name: kept.kind.rawValue, tier: kept.tier, tierName: BannerTiers.name(kept.tier), words: "",
+                          earnedAt: Timestamp.iso(milliseconds: kept.at))
+        }
         return PlayerDays(playerID: player.publicID, daysPlayed: totals?.daysPlayed ?? 0, streak: totals?.streak(today: today) ?? 0,
                           bestStreak: totals?.bestStreak ?? 0, lastPlayed: totals.map { UTCDay.string($0.lastDay) }, today: UTCDay.string(today),
-                          bands: bands, days: days, nextCursor: played.count > limit ? days.last?.day : nil)
+                          bands: bands, days: days, nextCursor: played.count > limit ? days.last?.day : nil,
+                          banners: banners)
     }
 
     // MARK: News
@@ -109,6 +115,12 @@ extension LeaderboardService {
         }
         drafts += try await store.streaksEnding(lastDay: day - 1, atLeast: 2).map { News.streakEnded(player: $0.player, missed: day, streak: $0.streak) }
         try await write(drafts)
+        // The day's Lab brief closed with its style board: its top tenth steps toward Lab Ace.
+        let lab = index.existing(Board(.lab(day: day)).id).map { $0.page(after: nil, limit: $0.count) } ?? []
+        if lab.count >= BannerKind.labBoardAtLeast {
+            let better = lab.filter { Percentile.of(rank: $0.rank, among: lab.count) >= BannerKind.labBetterThan }.map(\.key.player)
+            try await store.bannerSteps(better, .lab, about: "lab-" + UTCDay.string(day), at: now)
+        }
         try await store.markClosed(.day, day: day, at: now)
     }
 
@@ -120,6 +132,8 @@ extension LeaderboardService {
         })
         try await tellFollowersOfRunway(day, show: .look, ranked)
         try await creditPlaces(day, ranked)
+        let top = ranked.filter { $0.rank <= BannerKind.runwayTop }.map(\.key.player)
+        try await store.bannerSteps(top, .runway, about: "people-" + UTCDay.string(day), at: now)
         try await store.markClosed(.runway, day: day, at: now)
     }
 

@@ -73,16 +73,18 @@ extension StoreExecutor {
                     guard tiers[group] != nil else { continue }
                     groups[group, default: []].append(LeagueStanding(player: try row.integer("player"), points: try row.int("points"), at: try row.integer("at")))
                 }
-                var statements: [StoreStatement] = []
+                var statements: [StoreStatement] = [], promoted: [LeaguePlace] = []
                 for (group, members) in groups.sorted(by: { $0.key < $1.key }) {
                     let tier = tiers[group] ?? .cotton
                     for place in LeagueStandings.places(members, tier: tier) {
+                        if place.moved == .up { promoted.append(place) }
                         statements.append(StoreStatement(LeagueSQL.result(d), week, place.player, place.rank, place.moved.stored))
                         statements.append(StoreStatement(LeagueSQL.keepTier(d), place.player, place.tier.level, week + 7))
                         statements.append(News.leagueClosed(player: place.player, week: week, tier: tier, place: place, of: members.count).statement(d, at: at))
                     }
                 }
-                return try .each(statements) { .done(claimed.count) }
+                let banners = BannerRules(d), climbers = promoted
+                return try .each(statements) { try climb(climbers[...], banners, at: at) { .done(claimed.count) } }
             }
         })
     }
@@ -136,6 +138,13 @@ extension StoreExecutor {
             (LeagueTier(level: try row.int("tier")) ?? .cotton, try row.int("week"))
         }
     }
+}
+
+/// The Climber banner's tiers each promoted player's new tier reaches, then `then`.
+private func climb(_ promoted: ArraySlice<LeaguePlace>, _ banners: BannerRules, at: Int64,
+                   _ then: @escaping @Sendable () throws -> StorePlan<Int>) throws -> StorePlan<Int> {
+    guard let place = promoted.first else { return try then() }
+    return try banners.award(place.player, .league, reached: place.tier.level, at: at) { try climb(promoted.dropFirst(), banners, at: at, then) }
 }
 
 /// A new group's insert returned no id (a store that does not keep its word).

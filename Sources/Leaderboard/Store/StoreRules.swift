@@ -60,8 +60,12 @@ public struct StoreRules: Sendable {
         return .run(StoreStatement(StoreSQL.playedDay(d), record.player, day)) { rows in
             let streak = try rows.first.map { try $0.int("streak") }
             return .run(StoreStatement(StoreSQL.countBand(d), record.player, band, 1)) { _ in
-                guard let streak, News.isMilestone(streak) else { return try then() }
-                return .run(News.streakReached(player: record.player, day: day, streak: streak).statement(d, at: record.at)) { _ in try then() }
+                guard let streak else { return try then() }
+                // The streak's banner tiers, then its milestone's news.
+                return try BannerRules(d).award(record.player, .streak, reached: streak, at: record.at) {
+                    guard News.isMilestone(streak) else { return try then() }
+                    return .run(News.streakReached(player: record.player, day: day, streak: streak).statement(d, at: record.at)) { _ in try then() }
+                }
             }
         }
     }

@@ -46,5 +46,6 @@ public enum StoreSchema {
         .runwayShows,     // v9, Runway
         .weekPoints,      // v10, Week
         .leagues,         // v11, Leagues
+        .banners,         // v12, Banners
     ]
 }

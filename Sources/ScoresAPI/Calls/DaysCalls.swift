@@ -55,7 +55,16 @@ extension PlayerDays: WireSchema {
                 .required("bands", JSONSchema.array(of: JSONSchema.integer.minimum(0)).counting(ScoreBands.count...ScoreBands.count)
                     .described("Days scored 0-99, 100-199, ..., 900-999, 1000")),
                 .required("days", .array(of: .named(RecordDay.self))),
-                .optional("next_cursor", .string.described("Pass as cursor for the next (older) page; absent on the last")))
+                .optional("next_cursor", .string.described("Pass as cursor for the next (older) page; absent on the last")),
+                .optional("banners", JSONSchema.array(of: .named(Banner.self)).described("Every banner tier earned, oldest first")))
+    }
+}
+
+extension Banner: WireSchema {
+    public static var schema: JSONSchema {
+        .object(.required("id", JSONSchema.words(BannerKind.self)), .required("name", .string),
+                .required("tier", JSONSchema.integer.within(1...3).described("1 bronze, 2 silver, 3 gold")), .required("tier_name", .string),
+                .required("words", .string.described("What it took")), .required("earned_at", JSONSchema.string.format("date-time")))
     }
 }
 
