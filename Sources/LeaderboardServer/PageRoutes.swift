@@ -25,6 +25,8 @@ package struct PageRoutes {
         router.get("b/:board", use: boardPage)
         router.get("runway/:day", use: runwayPage)
         router.get("p/:player", use: playerPage)
+        router.get("league/:group", use: leaguePage)
+        router.get("crew/:crew", use: crewPage)
         router.get("l/:code", use: linkPage)
         router.get("v1/looks/:file", use: lookSVG)
         router.get("v1/runway/:day/swarms.gif", use: swarmShowGIF)
@@ -96,6 +98,8 @@ package struct PageRoutes {
         if let followers = profile.followers, followers > 0 { page["followers"] = followers }
         let record = try await service.record(playerID: profile.playerID, limit: CalendarPicture.days, cursor: nil)
         page["days"] = Self.days(record)
+        let banners = Self.banners(record)
+        (page["banners"], page["hasBanners"]) = (banners, !banners.isEmpty)
         return Self.html(Templates.render("player", page))
     }
 
@@ -196,10 +200,12 @@ package struct PageRoutes {
         let empty = switch kind {
         case .people?: board.id.hasPrefix("swarmshow-") ? "No swarms in this show yet." : "No looks on this runway yet."
         case .contributors?: "Nobody has given points yet."
+        case .crew?: "No crew has week points yet."
         default: "No scores yet."
         }
         return ["id": board.id, "rows": drawn, "hasRows": !drawn.isEmpty, "countsVotes": kind == .people,
-                "scoreName": kind == .people ? "People's score" : kind == .contributors ? "Points given" : "Score", "empty": empty]
+                "scoreName": kind == .people ? "People's score" : kind == .contributors ? "Points given" : kind == .crew ? "Week points" : "Score",
+                "who": kind == .crew ? "Crew" : "Player", "empty": empty]
     }
 
     /// The rows as the `rows` template prints them (a swarm's picture is added by `section`): tied
@@ -209,6 +215,7 @@ package struct PageRoutes {
         for (row, rank) in zip(rows, SharedRanks.shown(of: rows)) {
             var item: [String: Any] = ["rank": rank, "tied": row.tied, "name": SafeText.strip(row.name), "playerID": row.playerID,
                                        "named": !row.playerID.isEmpty, "score": row.score, "votes": Int(row.detail), "code": row.code]
+            if let crew = row.crewID { item["crewID"] = crew }
             if case .look? = try? ShareCode.decode(row.code) { item["isLook"] = true }
             items.append(item)
         }

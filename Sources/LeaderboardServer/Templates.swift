@@ -8,7 +8,8 @@ enum Templates {
     static let library: MustacheLibrary = {
         var library = MustacheLibrary()
         for (name, text) in [("layout", layout), ("home", home), ("board", board), ("runway", runway), ("player", player),
-                             ("link", link), ("problem", problem), ("rows", rows)] {
+                             ("link", link), ("problem", problem), ("rows", rows),
+                             ("league", league), ("crew", crew)] {
             // The templates are constants of this file; one that doesn't parse fails every page test.
             try! library.register(text, named: name)
         }
@@ -78,9 +79,9 @@ enum Templates {
 
     /// A board's rows, each with its look or swarm drawn: used by the board and runway pages.
     static let rows = """
-        {{#hasRows}}<table><tr><th>#</th><th></th><th>Player</th><th>{{scoreName}}</th>{{#countsVotes}}<th>Votes</th>{{/countsVotes}}</tr>
+        {{#hasRows}}<table><tr><th>#</th><th></th><th>{{who}}</th><th>{{scoreName}}</th>{{#countsVotes}}<th>Votes</th>{{/countsVotes}}</tr>
         {{#rows}}<tr><td class="n">{{rank}}{{#tied}}={{/tied}}</td><td>{{#isLook}}<a href="/l/{{code}}"><img class="thumb" src="/v1/looks/{{code}}.svg" alt="the look"></a>{{/isLook}}{{#swarmSVG}}<a class="thumb" href="/l/{{code}}">{{{swarmSVG}}}</a>{{/swarmSVG}}</td>
-        <td>{{#named}}<a href="/p/{{playerID}}">{{name}}</a>{{/named}}{{^named}}{{name}}{{/named}}</td><td class="n">{{score}}</td>{{#countsVotes}}<td class="n">{{votes}}</td>{{/countsVotes}}</tr>
+        <td>{{#named}}<a href="/p/{{playerID}}">{{name}}</a>{{/named}}{{^named}}{{#crewID}}<a href="/crew/{{crewID}}">{{name}}</a>{{/crewID}}{{^crewID}}{{name}}{{/crewID}}{{/named}}</td><td class="n">{{score}}</td>{{#countsVotes}}<td class="n">{{votes}}</td>{{/countsVotes}}</tr>
         {{/rows}}</table>{{/hasRows}}{{^hasRows}}<p>{{empty}}</p>{{/hasRows}}
         """
 
@@ -133,6 +134,8 @@ enum Templates {
         {{/bands}}</table>
         <p class="muted">Last played {{lastPlayed}} (UTC).</p>{{/hasDays}}{{^hasDays}}<p>No days played yet: a day counts once a look is on its style board.</p>{{/hasDays}}
         </div>{{/days}}
+        {{#hasBanners}}<div class="card"><h2>Banners</h2><table>{{#banners}}<tr><td><b>{{name}}</b></td><td>{{tier}}</td><td>{{words}}</td><td class="muted">{{earned}}</td></tr>
+        {{/banners}}</table></div>{{/hasBanners}}
         <div class="card"><h2>Best scores</h2>
         {{#hasBests}}<table><tr><th>Board</th><th>Rank</th><th>Score</th><th>Share</th></tr>
         {{#bests}}<tr><td><a href="/b/{{boardID}}">{{title}}</a></td><td class="n">{{rank}}</td><td class="n">{{score}}</td><td>{{#link}}<a href="/l/{{code}}">view</a> · <span class="code">{{link}}</span>{{/link}}</td></tr>

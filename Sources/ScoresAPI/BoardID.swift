@@ -8,6 +8,7 @@
 //   contributors               points each player has given to causes
 //   people-YYYY-MM-DD          the Runway's people's choice for a day
 //   swarmshow-YYYY-MM-DD       the swarm show's people's choice for a day (swarms, by votes)
+//   crews-YYYY-Www             the crews' board of an ISO week: each crew's best 4 members' week points
 // Any other text is `.unknown` (a newer server's board: shown and read, never built here). Only
 // the canonical spelling is read as its shape, so an id read and written again is the same
 // text. Whether the board exists (the day has begun, the challenge is in the book) is the
@@ -25,6 +26,8 @@ public enum BoardID: Hashable, Sendable, CustomStringConvertible {
     case people(day: Int)
     /// The swarm show's people's choice for a day: the day's Lab swarms, ranked by votes.
     case swarmShow(day: Int)
+    /// The crews' board of an ISO week: crews, not players, ranked by their week score.
+    case crews(week: ISOWeek)
     case unknown(String)
 
     /// The longest id the server defines or reads.
@@ -42,6 +45,7 @@ public enum BoardID: Hashable, Sendable, CustomStringConvertible {
         if text.hasPrefix("people-") { return UTCDay.parse(text.dropFirst(7)).map { .people(day: $0) } }
         if text.hasPrefix("swarmshow-") { return UTCDay.parse(text.dropFirst(10)).map { .swarmShow(day: $0) } }
         if text.hasPrefix("lab-") { return UTCDay.parse(text.dropFirst(4)).map { .lab(day: $0) } }
+        if text.hasPrefix("crews-") { return ISOWeek(String(text.dropFirst(6))).map { .crews(week: $0) } }
         guard text.hasPrefix("swarm-") else { return nil }
         var rest = text.dropFirst(6)
         // swarm-<challenge>[-sN][-YYYY-Www]: a challenge id never ends in a week's or a season's shape.
@@ -69,6 +73,7 @@ public enum BoardID: Hashable, Sendable, CustomStringConvertible {
         case .people(let day): "people-" + UTCDay.string(day)
         case .lab(let day): "lab-" + UTCDay.string(day)
         case .swarmShow(let day): "swarmshow-" + UTCDay.string(day)
+        case .crews(let week): "crews-\(week)"
         case .unknown(let text): text
         }
     }
@@ -82,6 +87,7 @@ public enum BoardID: Hashable, Sendable, CustomStringConvertible {
         case .swarm, .lab: .swarm
         case .contributors: .contributors
         case .people, .swarmShow: .people
+        case .crews: .crew
         case .unknown: nil
         }
     }
@@ -100,7 +106,7 @@ public enum BoardID: Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .style, .people, .lab, .swarmShow: .day
         case .swarm(_, nil, _), .contributors: .allTime
-        case .swarm(_, _?, _): .week
+        case .swarm(_, _?, _), .crews: .week
         case .unknown: nil
         }
     }
@@ -109,7 +115,7 @@ public enum BoardID: Hashable, Sendable, CustomStringConvertible {
     public var day: Int? {
         switch self {
         case .style(let day), .people(let day), .lab(let day), .swarmShow(let day): day
-        case .swarm, .contributors, .unknown: nil
+        case .swarm, .contributors, .crews, .unknown: nil
         }
     }
 

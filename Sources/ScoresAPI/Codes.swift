@@ -97,6 +97,12 @@ public enum ErrorCode: String, CaseIterable, WireVocabulary {
     // Leagues
     case invalidWeek = "invalid_week"
     case groupNotFound = "group_not_found"
+    // Crews
+    case crewNotFound = "crew_not_found"
+    case crewFull = "crew_full"
+    case notInvited = "not_invited"
+    case inACrew = "in_a_crew"
+    case notInCrew = "not_in_crew"
     // SSH keys (the hosted game)
     case invalidKey = "invalid_key"
     case keyTaken = "key_taken"
@@ -131,6 +137,8 @@ public enum BoardKind: String, CaseIterable, WireVocabulary {
     case contributors = "contributors"
     /// The Runway's people's choice: looks ranked by players' votes.
     case people = "people"
+    /// Crews, ranked by the week points of their best members.
+    case crew = "crew"
 }
 
 /// How long a board takes submissions.

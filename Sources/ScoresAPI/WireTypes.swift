@@ -221,10 +221,13 @@ public struct BoardRow: Codable, Sendable, Equatable {
     /// In a board among the players someone follows: the rank within that group (1 is the best
     /// of them); absent elsewhere.
     public var groupRank: Int?
+    /// On a crews' board, the crew's id (`player_id` is empty there).
+    public var crewID: String?
 
     public init(rank: Int, playerID: String, name: String, score: Int64, detail: Double, at: String, code: String, avatarLook: String? = nil, tied: Bool,
-                groupRank: Int? = nil) {
+                groupRank: Int? = nil, crewID: String? = nil) {
         self.groupRank = groupRank
+        self.crewID = crewID
         self.rank = rank
         self.playerID = playerID
         self.name = name
@@ -238,6 +241,7 @@ public struct BoardRow: Codable, Sendable, Equatable {
 
     enum CodingKeys: String, CodingKey {
         case rank, playerID = "player_id", name, score, detail, at, code, avatarLook = "avatar_look", tied, groupRank = "group_rank"
+        case crewID = "crew_id"
     }
 }
 

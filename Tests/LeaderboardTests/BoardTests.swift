@@ -74,7 +74,10 @@ import PlumeCalendar
         }
         let current = Board.current(book: book, now: now).map(\.id)
         #expect(current.first == "style-2026-11-22" && current.last == "contributors")
-        #expect(current.count == 4 + 2 * book.swarmChallenges.count)
+        #expect(current.count == 5 + 2 * book.swarmChallenges.count)
+        #expect(current.dropLast().last == "crews-2026-W47", "this week's crews, before contributors")
+        #expect(Board.parse("crews-2026-W48", book: book, now: now) == nil, "a week to come")
+        #expect(Board.parse("crews-2026-W47", book: book, now: now)?.acceptsCodes == false)
         #expect(current.prefix(3) == ["style-2026-11-22", "people-2026-11-22", "people-2026-11-21"])
         // The server's boards and the game's ids are one value: every id reads back as its board.
         for board in Board.listed(book: book, now: now) {

@@ -73,6 +73,7 @@ struct Schema: Equatable {
             "v10: week points: a player's days and weeks",
             "v11: league groups, seats and tiers",
             "v12: banners and the steps toward them",
+            "v13: crews, members, invitations and week scores",
         ])
     }
 
@@ -156,7 +157,9 @@ struct Schema: Equatable {
             let named = Set(migration.erasing.map(\.table)).union(migration.untouched.keys)
             #expect(named.isSubset(of: made), "\(migration.name) names \(named.subtracting(made)) for erasure, tables it does not make")
         }
-        let target = /^\s*(?:DELETE\s+FROM|UPDATE)\s+(\w+)/
+        // (A step may also write its table: crew_dirty marks the crews an erased player's weeks
+        // counted for, to be counted again without them.)
+        let target = /^\s*(?:DELETE\s+FROM|UPDATE|INSERT\s+INTO)\s+(\w+)/
         for step in Erasure.steps {
             for dialect in [StoreSQL.Dialect.sqlite, .postgres] {
                 #expect(step.sql(dialect).firstMatch(of: target).map { String($0.1) } == step.table, "\(step.table): \(step.sql(dialect))")
@@ -171,6 +174,7 @@ struct Schema: Equatable {
     @Test func erasureRunsTheLatestMigrationsStepsFirst() throws {
         let order = Erasure.steps.map(\.table)
         #expect(order == [
+            "crew_dirty", "crew_invites", "crew_members",       // v13
             "player_banners", "banner_steps",                   // v12
             "player_tiers",                                     // v11
             "week_days", "week_points", "week_looks",           // v10

@@ -24,6 +24,8 @@ public struct Board: Hashable, Sendable {
         case contributors
         case people(day: Int)
         case swarmShow(day: Int)
+        /// A week's crews, by the week points of each one's best members (CrewService).
+        case crews(week: ISOWeek)
     }
 
     public let kind: Kind
@@ -41,6 +43,7 @@ public struct Board: Hashable, Sendable {
         case .people(let day): .people(day: day)
         case .lab(let day): .lab(day: day)
         case .swarmShow(let day): .swarmShow(day: day)
+        case .crews(let week): .crews(week: week)
         }
     }
 
@@ -48,7 +51,7 @@ public struct Board: Hashable, Sendable {
     public var isPeoples: Bool {
         switch kind {
         case .people, .swarmShow: true
-        case .style, .swarm, .lab, .contributors: false
+        case .style, .swarm, .lab, .contributors, .crews: false
         }
     }
 
@@ -59,7 +62,7 @@ public struct Board: Hashable, Sendable {
     /// a people's board is counted from votes).
     public var acceptsCodes: Bool {
         switch kind {
-        case .contributors, .people, .swarmShow: false
+        case .contributors, .people, .swarmShow, .crews: false
         case .style, .swarm, .lab: true
         }
     }
@@ -76,6 +79,7 @@ public struct Board: Hashable, Sendable {
         case .swarm(_, nil, let season):
             SwarmSeasons.endDay(of: season).map { UTCDay.start(of: Self.firstDay(ofSeason: season)) ..< UTCDay.start(of: $0) }
         case .people(let day), .swarmShow(let day): UTCDay.start(of: day) ..< UTCDay.start(of: day + 2)
+        case .crews(let week): UTCDay.start(of: week.firstDay) ..< UTCDay.start(of: week.firstDay + 7)
         case .contributors: nil
         }
     }
@@ -106,6 +110,8 @@ public struct Board: Hashable, Sendable {
         case .people(let day): return played(UTCDay.firstSeasonDay, day) ? Board(.people(day: day)) : nil
         case .lab(let day): return played(LabRules.firstDay, day) ? Board(.lab(day: day)) : nil
         case .swarmShow(let day): return played(LabRules.firstDay, day) ? Board(.swarmShow(day: day)) : nil
+        case .crews(let week):
+            return week.firstDay <= today && week.firstDay + 7 > UTCDay.firstSeasonDay ? Board(.crews(week: week)) : nil
         case .swarm(let challenge, let week, let season):
             // A season not yet begun (or unknown here) has no boards; a challenge without a
             // season-2 scale plays season 1 only.
@@ -124,8 +130,8 @@ public struct Board: Hashable, Sendable {
 
     /// The boards open at `seconds`, in the order a player would browse them: today's style
     /// theme, today's people's choice and yesterday's (still taking votes), today's Lab brief and
-    /// the swarm shows of today and yesterday, each challenge's season and this week of it, then
-    /// contributors.
+    /// the swarm shows of today and yesterday, each challenge's season and this week of it, this
+    /// week's crews, then contributors.
     public static func current(book: ChallengeBook, now seconds: Int64) -> [Board] {
         let today = UTCDay.containing(seconds: seconds)
         let week = ISOWeek(day: today)
@@ -138,6 +144,7 @@ public struct Board: Hashable, Sendable {
             boards.append(Board(.swarm(challenge: challenge.id, week: nil, season: season)))
             boards.append(Board(.swarm(challenge: challenge.id, week: week, season: season)))
         }
+        boards.append(Board(.crews(week: week)))
         boards.append(.contributors)
         return boards
     }

@@ -119,11 +119,15 @@ extension StoreSQL {
     }
 
     /// (`id`, `board`, `player`, `score`, `detail`, `at`, `visible`) of the change log after an id,
-    /// with each record's visible key now (nulls when it left its board). 1: after id, 2: limit.
+    /// with each record's visible key now (nulls when it left its board). A crews' board's change
+    /// names a crew and reads its `crew_scores` row (no record is on such a board). 1: after id,
+    /// 2: limit.
     public static func changes(_ d: Dialect) -> String {
         """
-        SELECT c.id, c.board, c.player, r.score, r.detail, r.at, (NOT r.hidden AND NOT p.banned) AS visible
+        SELECT c.id, c.board, c.player, COALESCE(r.score, s.score) AS score, COALESCE(r.detail, s.detail) AS detail, COALESCE(r.at, s.at) AS at,
+        CASE WHEN s.crew IS NOT NULL THEN true ELSE (NOT r.hidden AND NOT p.banned) END AS visible
         FROM changes c LEFT JOIN records r ON r.board = c.board AND r.player = c.player
+        LEFT JOIN crew_scores s ON s.board = c.board AND s.crew = c.player
         LEFT JOIN players p ON p.id = c.player WHERE c.id > \(d.parameter(1)) ORDER BY c.id LIMIT \(d.parameter(2))
         """
     }

@@ -53,10 +53,12 @@ extension StoreExecutor {
     /// Every visible record's key, by board, in rank order (the index rebuild): folded as the rows
     /// come, a million of them never held at once.
     public func rankedKeys() async throws -> [String: [RankKey]] {
-        try await scan(StoreStatement(StoreSQL.rankedKeys(dialect)), into: RankedKeys()) { keys, row in
+        let records = try await scan(StoreStatement(StoreSQL.rankedKeys(dialect)), into: RankedKeys()) { keys, row in
             keys.append(RankKey(score: try row.integer("score"), detail: try row.real("detail"), at: try row.integer("at"),
                                 player: try row.integer("player")), on: try row.text("board"))
-        }.boards
+        }
+        // The crews' boards: their rows are crews (a crew's number is the index's player).
+        return try await rankedCrewKeys(into: records).boards
     }
 
     /// The store's ordering of one board, for tests that check the index against it.
@@ -109,7 +111,7 @@ extension StoreExecutor {
 }
 
 /// The rank index's rebuild as it reads: the keys of the board being read, and the boards before it.
-private struct RankedKeys: Sendable {
+struct RankedKeys: Sendable {
     private var done: [String: [RankKey]] = [:]
     private var board = ""
     private var keys: [RankKey] = []

@@ -19,7 +19,9 @@ extension LeaderboardService {
         // Only the contributors' bands depend on the board's top: no other board reads it.
         let top = board == .contributors ? index?.page(after: nil, limit: 1).first?.key.score ?? 0 : 0
         let bands = Self.histogramBands(board, top: top)
-        let read = index?.snapshot(bands: bands, player: player?.number) ?? (counts: bands.map { _ in 0 }, total: 0, entry: nil)
+        // On a crews' board, the asking player's place is their crew's.
+        let ranked = try await player.asyncFlatMap { try await crewNumber(of: $0.number, on: board) }
+        let read = index?.snapshot(bands: bands, player: ranked) ?? (counts: bands.map { _ in 0 }, total: 0, entry: nil)
         let (counts, total) = (read.counts, read.total)
         let you = read.entry.map { HistogramYou(score: $0.key.score, rank: $0.rank, percentile: Percentile.of(rank: $0.rank, among: total)) }
         return BoardHistogram(board: board.id, of: .score, total: total,
@@ -45,9 +47,14 @@ extension LeaderboardService {
     }
 
     /// The bands a board's scores are counted in: the 0–1000 boards in ScoreBands' hundreds (and
-    /// 1000 alone); the contributors board, whose points have no ceiling, in powers of ten up to
+    /// 1000 alone); a crews' board in 200s to its most (and that alone); the contributors board, whose points have no ceiling, in powers of ten up to
     /// the one holding its top.
     static func histogramBands(_ board: Board, top: Int64) -> [ClosedRange<Int64>] {
+        if case .crews = board.kind {
+            // A crew's week: at most its counted members' seven full days, in 200s (and the top alone).
+            let most = Int64(CrewRules.counted * 7 * WeekRules.dayCap)
+            return stride(from: Int64(0), to: most, by: 200).map { $0...($0 + 199) } + [most...most]
+        }
         guard board == .contributors else {
             return (0..<ScoreBands.count).map { band in
                 let from = Int64(band * 100)

@@ -30,9 +30,10 @@ extension LeaderboardService {
                                      code: ShareCode.encode(verified.state), at: at)
             outcomes.append((target, verified, try await store.submit(record)))
         }
+        // A day's look or Lab swarm may be the player's first week points (a seat in a league),
+        // and raises their crew's score.
+        if outcomes.contains(where: { BoardID($0.0.id).earnsWeekPoints }) { await weekPointsRose(player.number, at: at) }
         try await catchUp()
-        // A day's look or Lab swarm may be the player's first week points: a seat in a league.
-        if outcomes.contains(where: { BoardID($0.0.id).earnsWeekPoints }) { await seatInLeague(player.number, at: at) }
         // The score is kept whatever happens to its news: a friend's item not written (the
         // database failing between the two) is not worth answering a kept submission with an error.
         for (target, _, outcome) in outcomes where outcome.improved {
@@ -101,8 +102,13 @@ extension LeaderboardService {
         guard LeaderboardLimits.aroundRadius.contains(radius) else {
             throw LeaderboardError.invalid(.invalidRadius, "radius must be a whole number from \(LeaderboardLimits.aroundRadius.lowerBound) to \(LeaderboardLimits.aroundRadius.upperBound)")
         }
-        let entries = index.existing(board.id)?.around(player: player.number, radius: radius) ?? []
+        let ranked = try await crewNumber(of: player.number, on: board)
+        let entries = ranked.flatMap { index.existing(board.id)?.around(player: $0, radius: radius) } ?? []
         guard !entries.isEmpty else {
+            if case .crews = board.kind {
+                throw LeaderboardError(.notFound, .noRecord, ranked == nil ? "\(player.name.map { SafeText.quoted($0) } ?? "that player") is in no crew that week"
+                                       : "\(player.name.map { SafeText.quoted($0) } ?? "that player")'s crew has no week points on \(info(board).title) yet")
+            }
             throw LeaderboardError(.notFound, .noRecord, "\(player.name.map { SafeText.quoted($0) } ?? "that player") has no record on \(info(board).title) yet")
         }
         return BoardPage(board: info(board), rows: try await rows(board: board, entries, viewer: viewer), nextCursor: nil)
@@ -113,7 +119,7 @@ extension LeaderboardService {
         let board = try board(boardID)
         try requireNamesShown(board)
         let player = try await visiblePlayer(playerID)
-        guard let entry = index.existing(board.id)?.entry(player: player.number),
+        guard let ranked = try await crewNumber(of: player.number, on: board), let entry = index.existing(board.id)?.entry(player: ranked),
               let row = try await rows(board: board, [entry]).first else {
             throw LeaderboardError(.notFound, .noRecord, "\(SafeText.quoted(player.name ?? "")) has no record on \(info(board).title) yet")
         }
@@ -125,6 +131,7 @@ extension LeaderboardService {
     /// While the board's runway takes votes, the rows give no look away but the viewer's own
     /// (`anonymised`).
     func rows(board: Board, _ entries: [RankedKey], viewer: Int64? = nil) async throws -> [BoardRow] {
+        if case .crews = board.kind { return try await crewRows(entries) }
         let details = try await store.records(board: board.id, players: entries.map(\.key.player))
         let sealed = sealedDay(of: board) != nil
         return entries.compactMap { entry in
@@ -133,6 +140,17 @@ extension LeaderboardService {
                                detail: entry.key.detail, at: Timestamp.iso(milliseconds: entry.key.at), code: detail.record.code,
                                avatarLook: detail.avatarCode, tied: entry.tied)
             return detail.record.player == viewer ? row : anonymised(row, board: board, sealed: sealed)
+        }
+    }
+
+    /// A crews' board's rows: each crew's name and id (no player, code or avatar).
+    func crewRows(_ entries: [RankedKey]) async throws -> [BoardRow] {
+        let crews = try await store.crews(entries.map(\.key.player))
+        return entries.compactMap { entry in
+            crews[entry.key.player].map { crew in
+                BoardRow(rank: entry.rank, playerID: "", name: crew.name, score: entry.key.score, detail: entry.key.detail,
+                         at: Timestamp.iso(milliseconds: entry.key.at), code: "", tied: entry.tied, crewID: crew.publicID)
+            }
         }
     }
 

@@ -7,6 +7,7 @@ import Foundation
 import PlumeCalendar
 import GameState
 import Synchronization
+import ScoresAPI
 import SwarmSim
 
 public struct Verification: Sendable, Equatable {
@@ -41,6 +42,8 @@ public final class Verifier: Sendable {
         switch board.kind {
         case .contributors:
             throw .invalid(.boardTakesDonations, "the contributors board counts donations; it takes no share codes")
+        case .crews:
+            throw .invalid(.wrongKind, "the crews' board adds up the week points of each crew's best \(CrewRules.counted) members; it takes no share codes")
         case .people(let day):
             throw .invalid(.boardTakesVotes, "the people's choice is counted from players' votes — enter a look on the runway of \(UTCDay.string(day)) instead")
         case .swarmShow(let day):

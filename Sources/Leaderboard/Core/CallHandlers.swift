@@ -99,6 +99,7 @@ public enum CallHandlers {
         players,
         days,
         leagues,
+        crews,
         hosting,
         following,
         boards,

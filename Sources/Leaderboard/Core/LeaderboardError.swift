@@ -36,6 +36,12 @@ public struct LeaderboardError: Error, Equatable, Sendable, CustomStringConverti
         Self(.conflict, .tooManyKeys, "a player may hold \(limit) keys — remove one first")
     }
     public static let nameTaken = Self(.conflict, .nameTaken, "that name is taken (names are unique, ignoring case) — choose another")
+    static let crewNameTaken = Self(.conflict, .nameTaken, "a crew already has that name (crew names are unique, ignoring case) — choose another")
+    static let inACrew = Self(.conflict, .inACrew, "you are in a crew already: leave it first (a player is in one crew at a time)")
+    static let notInvited = Self(.forbidden, .notInvited, "that crew has not invited you: a member invites you first")
+    static let crewFull = Self(.conflict, .crewFull, "that crew is full: a crew has at most \(CrewRules.maxMembers) members")
+    static let notInCrew = Self(.conflict, .notInCrew, "you are not in that crew")
+    static let noSuchCrew = Self(.notFound, .crewNotFound, "there is no crew with that id")
     public static func notEnoughPoints(available: Int64) -> Self {
         Self(.conflict, .notEnoughPoints, "you have \(available) point\(available == 1 ? "" : "s") available to give")
     }

@@ -112,6 +112,10 @@ public final class LeaderboardService: Sendable {
             return BoardInfo(id: board.id, kind: .people, period: .day, title: "Swarm show: \(brief.name)" + dated(day),
                              brief: "Swarms from the swarm show of \(UTCDay.string(day)) (the day's Lab brief), ranked by players' votes.",
                              open: open, opensAt: opens, closesAt: closes, records: records)
+        case .crews(let week):
+            return BoardInfo(id: board.id, kind: .crew, period: .week, title: "Crews, week \(week.week), \(week.year)",
+                             brief: "Each crew's score is the sum of its best \(CrewRules.counted) members' week points in \(week).",
+                             open: open, opensAt: opens, closesAt: closes, records: records)
         case .contributors:
             return BoardInfo(id: board.id, kind: .contributors, period: .allTime, title: "Highest contributors",
                              brief: "Points players have given to causes.", open: true, opensAt: nil, closesAt: nil, records: records)

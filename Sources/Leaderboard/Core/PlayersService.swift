@@ -65,7 +65,8 @@ extension LeaderboardService {
     public func erase(_ player: PlayerRecord) async throws {
         try await store.erasePlayer(player.number, at: now)
         runwayEntriesChanged()
-        try await catchUp()
+        // The crews their weeks counted for, without them.
+        try await recountCrews()
     }
 
     /// A player's public face; `viewer` (the signed-in player asking) sees their own profile whole

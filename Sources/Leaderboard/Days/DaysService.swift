@@ -93,6 +93,10 @@ extension LeaderboardService {
                 if !showDone { try await closeSwarmShow(day) }
             }
             try await closeWeeks()
+            // Crews whose members' weeks rose without a count (places credited above, a server
+            // stopped between a play and its count); memberships that ended with a past week.
+            try await recountCrews()
+            try await store.pruneCrewLeavers(before: WeekRules.monday(ofDay: today))
             try await store.pruneNews(before: now - Int64(News.keptDays) * UTCDay.seconds * 1000)
         }
     }

@@ -54,7 +54,13 @@ extension LeaderboardService {
         try requireReady()
         let board = try board(boardID)
         try requireNamesShown(board)
-        let numbers = [player.number] + (try await store.followedNumbers(player.number))
+        var numbers = [player.number] + (try await store.followedNumbers(player.number))
+        if case .crews = board.kind {
+            // The crews of the player and those they follow, each once.
+            var crews: [Int64] = []
+            for number in numbers { if let crew = try await crewNumber(of: number, on: board), !crews.contains(crew) { crews.append(crew) } }
+            numbers = crews
+        }
         let entries = index.existing(board.id)?.entries(players: numbers) ?? []
         var rows = try await rows(board: board, entries, viewer: player.number)
         for at in rows.indices { rows[at].groupRank = at + 1 }

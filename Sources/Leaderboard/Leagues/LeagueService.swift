@@ -14,6 +14,13 @@ import ScoresAPI
 extension LeaderboardService {
     // MARK: Seats
 
+    /// After a play that raised (or may have raised) a player's week points, committed: their seat
+    /// in a league and their crew's score.
+    func weekPointsRose(_ player: Int64, at: Int64) async {
+        await seatInLeague(player, at: at)
+        await recountCrew(of: player, at: at)
+    }
+
     /// Seats the player in a league group for the week containing `at`, when they have points in
     /// it and are not seated yet (after a play that may have earned their first), once the week
     /// before has closed. A failure leaves them for the close to seat: the play itself is kept.

@@ -27,7 +27,7 @@ extension LeaderboardService {
         switch board.kind {
         case .style(let day), .people(let day), .lab(let day), .swarmShow(let day):
             RunwayTicket.isVotingOpen(day: day, now: now) ? day : nil
-        case .swarm, .contributors: nil
+        case .swarm, .contributors, .crews: nil
         }
     }
 

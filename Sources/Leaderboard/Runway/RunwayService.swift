@@ -168,7 +168,10 @@ extension LeaderboardService {
         let rules = RunwayVoteRules(skipsPerDay: LeaderboardLimits.runwaySkipsPerDay, pointsPerDay: LeaderboardLimits.runwayPointsPerDay)
         let outcome = try await store.castRunwayVote(day: ticket.day, show: ticket.show, voter: player.number, serial: ticket.serial, choice: choice,
                                                      rules: rules, at: now)
-        if outcome.points > 0 { await seatInLeague(player.number, at: now) }
+        if outcome.points > 0 {
+            await weekPointsRose(player.number, at: now)
+            try? await catchUp()
+        }
         // Whose looks they were is not said: the runway is anonymous until its voting closes.
         return RunwayVoteRecorded(day: UTCDay.string(ticket.day), show: ticket.show, choice: choice, pointsEarned: outcome.points,
                                   tally: Self.tally(outcome.counts))

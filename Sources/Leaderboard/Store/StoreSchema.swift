@@ -47,5 +47,6 @@ public enum StoreSchema {
         .weekPoints,      // v10, Week
         .leagues,         // v11, Leagues
         .banners,         // v12, Banners
+        .crews,           // v13, Crews
     ]
 }

@@ -48,7 +48,12 @@ extension StoreRules {
                 let gained = new.points - old.points
                 guard gained > 0 else { return try then() }
                 let firstOfDay = old.points == 0 ? 1 : 0
-                return .run(StoreStatement(WeekSQL.addToWeek(d), WeekRules.monday(ofDay: day), player, gained, firstOfDay, at)) { _ in try then() }
+                let week = WeekRules.monday(ofDay: day)
+                return .run(StoreStatement(WeekSQL.addToWeek(d), week, player, gained, firstOfDay, at)) { rows in
+                    // The crew the week counts for is counted again (after this commits: CrewStore).
+                    guard let crew = try rows.first?.optionalInteger("crew") else { return try then() }
+                    return .run(StoreStatement(CrewSQL.dirty(d), week, crew)) { _ in try then() }
+                }
             }
         }
     }

@@ -26,13 +26,17 @@ enum WeekSQL {
             """
     }
 
-    /// Adds to a player's week. 1: week, 2: player, 3: points added, 4: days added (0 or 1), 5: at.
+    /// Adds to a player's week: `crew`, the crew the week counts for (CrewSQL; set with the
+    /// week's first points from the player's membership then). 1: week, 2: player, 3: points
+    /// added, 4: days added (0 or 1), 5: at.
     static func addToWeek(_ d: Dialect) -> String {
         let p = d.parameter
         return """
-            INSERT INTO week_points (week, player, points, days, at) VALUES (\(p(1)), \(p(2)), \(p(3)), \(p(4)), \(p(5)))
+            INSERT INTO week_points (week, player, points, days, at, crew) VALUES (\(p(1)), \(p(2)), \(p(3)), \(p(4)), \(p(5)),
+            (SELECT crew FROM crew_members WHERE player = \(p(2)) AND \(CrewSQL.holds(p(1)))))
             ON CONFLICT (week, player) DO UPDATE SET points = week_points.points + excluded.points,
             days = week_points.days + excluded.days, at = excluded.at
+            RETURNING crew
             """
     }
 

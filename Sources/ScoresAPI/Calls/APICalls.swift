@@ -13,6 +13,7 @@ public enum APICalls {
         playerCalls,
         daysCalls,
         leagueCalls,
+        crewCalls,
         followCalls,
         boardCalls,
         causeCalls,

@@ -136,7 +136,8 @@ extension BoardRow: WireSchema {
                 .required("code", .string.described("The share code that earned the score (empty while the board's runway takes votes)")),
                 .optional("avatar_look", .string),
                 .required("tied", .boolean.described("Whether another record on the board has the same score (ranks still differ)")),
-                .optional("group_rank", JSONSchema.integer.minimum(1).described("In a board among the players someone follows: the rank within that group")))
+                .optional("group_rank", JSONSchema.integer.minimum(1).described("In a board among the players someone follows: the rank within that group")),
+                .optional("crew_id", JSONSchema.string.described("On a crews' board: the crew (player_id is empty there)")))
     }
 }
 
