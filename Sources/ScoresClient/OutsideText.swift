@@ -36,6 +36,7 @@ extension BoardPage: OutsideText {
             var row = row
             (row.playerID, row.name, row.at, row.code) = (SafeText.strip(row.playerID), SafeText.strip(row.name), SafeText.strip(row.at), SafeText.strip(row.code))
             row.avatarLook = row.avatarLook.map(SafeText.strip)
+            row.crewID = row.crewID.map(SafeText.strip)
             return row
         }
         page.nextCursor = nextCursor.map(SafeText.strip)
@@ -100,6 +101,10 @@ extension PlayerDays: OutsideText {
         days.lastPlayed = lastPlayed.map(SafeText.strip)
         days.nextCursor = nextCursor.map(SafeText.strip)
         days.days = self.days.map { var day = $0; day.day = SafeText.strip(day.day); return day }
+        days.banners = banners?.map { banner in
+            Banner(id: Spelled(rawValue: SafeText.strip(banner.id.rawValue)), name: SafeText.strip(banner.name), tier: banner.tier,
+                   tierName: SafeText.strip(banner.tierName), words: SafeText.strip(banner.words), earnedAt: SafeText.strip(banner.earnedAt))
+        }
         return days
     }
 }
@@ -111,5 +116,35 @@ extension NewsItem: OutsideText {
         // A kind this build knows has nothing to strip; a newer server's is stripped like any text.
         item.kind = Spelled(rawValue: SafeText.strip(kind.rawValue))
         return item
+    }
+}
+
+extension LeagueTable: OutsideText {
+    func stripped() -> LeagueTable {
+        var table = self
+        (table.week, table.tierName, table.closesAt) = (SafeText.strip(week), SafeText.strip(tierName), SafeText.strip(closesAt))
+        table.tier = Spelled(rawValue: SafeText.strip(tier.rawValue))
+        table.group = group.map(SafeText.strip)
+        table.members = members.map { member in
+            var member = member
+            (member.playerID, member.name) = (SafeText.strip(member.playerID), SafeText.strip(member.name))
+            return member
+        }
+        return table
+    }
+}
+
+extension Crew: OutsideText {
+    func stripped() -> Crew {
+        var crew = self
+        (crew.crewID, crew.name, crew.week, crew.board) = (SafeText.strip(crewID), SafeText.strip(name), SafeText.strip(week), SafeText.strip(board))
+        crew.words = words.map(SafeText.strip)
+        crew.members = members.map { member in
+            var member = member
+            (member.playerID, member.name) = (SafeText.strip(member.playerID), SafeText.strip(member.name))
+            member.note = member.note.map(SafeText.strip)
+            return member
+        }
+        return crew
     }
 }

@@ -32,6 +32,7 @@ struct Bench: AsyncParsableCommand {
     @Option(help: "Keep the seeded database and logs in this directory (default: a temporary one, removed).") var directory: String?
     @Flag(help: "Measure only a board among the players one follows: 1 000 000 records on today's style board (--records), 100 players following 500 each; GET /v1/boards/{board}/following latency and the time from a friend's pass to the news of it.") var friends = false
     @Flag(help: "Measure only a player's record and news: 1 000 000 records on yesterday's style board (--records), 100 players who have played 365 days, the closing pass that writes that day's news, then GET /v1/players/{id}/record and /v1/players/me/news latency.") var days = false
+    @Flag(help: "Measure only the week: 1 000 000 players (--records) seated in league groups of 30 last week and this week, 100 000 more waiting for a seat; the closing pass that closes last week (ranks, moves, tiers, news), the seats of those waiting, then GET /v1/leagues/me latency.") var week = false
     @Flag(help: "Measure only the Runway: the ranking alone (a fit of 10 000 entries and 1 000 000 votes, a refit, pair dealing), then the same day through the service on SQLite (first refresh, deals, votes per second).") var runway = false
 
     /// The board seeded and read: Huddle's current season (new swarms are scored under its rules).
@@ -52,6 +53,7 @@ struct Bench: AsyncParsableCommand {
             if days { return try await runDays(in: folder) }
             if friends { return try await runFriends(in: folder) }
             if runway { return try await runRunway(in: folder) }
+            if week { return try await runWeek(in: folder) }
             try await runServer(in: folder)
         }
     }

@@ -82,7 +82,7 @@ def test_a_player_registers_submits_sees_themselves_and_donates(plume_bin, plume
         # The server stops: the screen says offline within a refresh, and keeps the data.
         port, database = server.port, server.database
         server.stop()
-        g.press("right", "right", "right")  # back round to Top, past Causes and Spread
+        g.press("right", "right", "right", "right")  # back round to Top, past Causes, Spread and League
         g.press("r")
         text = g.wait_for("offline — showing data from", timeout=20)
         assert "Ada Plume" in text

@@ -41,6 +41,8 @@ struct FakeScores {
     /// The player's record of days and news (ProfileTests, NewsTests): nil days is a record not
     /// kept yet (no days played).
     var days: PlayerDays?
+    /// The player's league group (nil: no group yet this week).
+    var league: LeagueTable?
     var news: [NewsItem] = []
     /// While set, asking for news fails with it (and nothing else does).
     var newsFailure: ScoresFailure?
@@ -135,6 +137,10 @@ struct FakeScores {
             return Self.replied(command, BoardHistogram(board: board, total: counts.reduce(0, +), buckets: buckets,
                                                         you: player == nil ? nil : HistogramYou(score: 812, rank: 2, percentile: 97)))
         }
+        if asked.asks(APICalls.league) {
+            return Self.replied(command, league ?? LeagueTable(week: "2024-W40", tier: .cotton, group: nil, closesAt: "2024-10-07T00:00:00.000Z",
+                                                               closed: false, promote: 0, demote: 0, members: [], points: 0))
+        }
         if asked.asks(APICalls.causes) {
             return Self.replied(command, CauseList(causes: [CauseInfo(id: "reef", name: "Coral reefs", description: "Replanting reefs.",
                                                                       totalPoints: causeTotal, donors: 1)]))
@@ -208,4 +214,17 @@ func scoresApp(_ fake: inout FakeScores, width: Int = 100) -> AppModel {
     model.drive(.clock(fakeNow), &fake)
     model.drive(keys: Screen.scores.key, fake: &fake)
     return model
+}
+
+extension FakeScores {
+    /// A Silk group of twelve this week (2024-W40, closing Monday 7 October), Ada fourth.
+    static let silkGroup: LeagueTable = {
+        let names = ["Bea", "Cy", "Dee", "Ada", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kit", "Lu"]
+        let members = names.enumerated().map { index, name in
+            LeagueMember(playerID: name == "Ada" ? me.playerID : "p_\(name.lowercased())", name: name, points: 400 - index * 25, rank: index + 1)
+        }
+        return LeagueTable(week: "2024-W40", tier: .silk, group: "17", closesAt: "2024-10-07T00:00:00.000Z", closed: false,
+                           promote: WeekRules.promoted(members: 12, tier: .silk), demote: WeekRules.demoted(members: 12, tier: .silk),
+                           members: members, rank: 4, points: 325)
+    }()
 }

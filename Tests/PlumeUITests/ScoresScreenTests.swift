@@ -68,6 +68,10 @@ import TUI
         sent = model.drive(keys: .right, fake: &fake)
         #expect(model.scores.tab == .spread && sent.contains { $0.asked(APICalls.histogram) != nil })
         #expect(model.screenText.contains("better than 97 % of the other 40"))
+        // Then League: no group yet this week.
+        sent = model.drive(keys: .right, fake: &fake)
+        #expect(model.scores.tab == .league && sent == [.league])
+        #expect(model.screenText.contains("No group yet this week") && model.screenText.contains("Week points"), "\(model.screenText)")
         model.drive(keys: .right, fake: &fake)
         #expect(model.scores.tab == .top)
         let around = ScoresLayout(area: model.contentArea).tabBar.ranges(from: 1)[1].lowerBound
@@ -405,8 +409,8 @@ extension String {
         var model = app(width: 80, height: 24)
         model.drive(.clock(fakeNow), &fake)
         model.drive(keys: Screen.scores.key, fake: &fake)
-        // Left from Top wraps round to Spread, the last tab.
-        let sent = model.drive(keys: .left, fake: &fake)
+        // Left from Top wraps round to League, the last tab, then Spread.
+        let sent = model.drive(keys: .left, .left, fake: &fake)
         #expect(model.scores.tab == .spread)
         #expect(sent.contains { $0.asked(APICalls.histogram)?.path[.board] == model.scores.board?.id }, "\(sent)")
         let text = model.screenText
@@ -426,7 +430,53 @@ extension String {
     @Test func beforeRegisteringTheSpreadSaysHowToStand() {
         var fake = FakeScores()
         var model = scoresApp(&fake, width: 80)
-        model.drive(keys: .left, fake: &fake)
+        model.drive(keys: .left, .left, fake: &fake)
         #expect(model.screenText.contains("41 players. Register (p) and submit to see where you stand."), "\(model.screenText)")
+    }
+}
+
+/// The League tab: the player's group this week, its zones, the countdown to the close, and what
+/// a day is worth; at 80×24 every row of a group of twelve, the tabs whole.
+@Suite struct ScoresLeagueTests {
+    @Test(arguments: [(80, 24), (120, 40)])
+    func theLeagueTabShowsTheGroupItsZonesAndTheClose(_ size: (Int, Int)) {
+        var fake = FakeScores()
+        fake.player = FakeScores.me
+        fake.league = FakeScores.silkGroup
+        var model = app(width: size.0, height: size.1)
+        model.drive(.clock(fakeNow), &fake)
+        model.drive(keys: Screen.scores.key, fake: &fake)
+        let sent = model.drive(keys: .left, fake: &fake)
+        #expect(model.scores.tab == .league && sent == [.league])
+        let text = model.screenText
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.contains { $0.contains("Top") && $0.contains("League") && $0.contains("Spread") }, "every tab named: \(text)")
+        #expect(text.contains("Silk · 2024-W40 · closes in 2 d 1"), "\(text)")
+        #expect(text.contains("you: #4 of 12, 325 points"))
+        // Three go up and two down of twelve: ▲ on the first three rows, ▼ on the last two.
+        let rows = lines.filter { $0.contains(#/^\s+\d+ [▲▼ ] /#) }
+        #expect(rows.count == 12, "\(text)")
+        #expect(rows.prefix(3).allSatisfy { $0.contains("▲") } && rows[3..<10].allSatisfy { !$0.contains("▲") && !$0.contains("▼") })
+        #expect(rows.suffix(2).allSatisfy { $0.contains("▼") })
+        #expect(rows[3].contains("▸ Ada"))
+        #expect(text.contains("▲ top 3 go up · ▼ bottom 2 go down when the week ends"))
+        #expect(text.contains("Week points") && text.contains("a day is at most 100:") && text.contains("show place 2–10"))
+        // f follows the selected member.
+        model.drive(keys: .down, fake: &fake)
+        #expect(model.scores.selectedOwnerWords(model.session) == "Cy: 375 week points, #2")
+    }
+
+    @Test func whenTheWeekEndsTheTabAsksAgainAtOnce() {
+        var fake = FakeScores()
+        fake.player = FakeScores.me
+        fake.league = FakeScores.silkGroup
+        var model = app(width: 80, height: 24)
+        model.drive(.clock(fakeNow), &fake)
+        model.drive(keys: Screen.scores.key, .left, fake: &fake)
+        let closes = Timestamp.seconds(FakeScores.silkGroup.closesAt)!
+        // The last refresh a second before the close: two seconds later, not thirty, it asks again.
+        #expect(model.drive(.clock(closes - 1), &fake).contains(.league))
+        let sent = model.drive(.clock(closes + 1), &fake)
+        #expect(sent.contains(.league), "\(sent)")
     }
 }

@@ -28,12 +28,13 @@ struct Scene: CustomTestStringConvertible, Sendable {
     }
 
     static func scores(_ name: String, _ keys: [Key], down: ScoresFailure? = nil, registered: Bool = true, sshKeys: [KeyInfo] = [],
-                       days: PlayerDays? = nil) -> Scene {
+                       days: PlayerDays? = nil, league: LeagueTable? = nil) -> Scene {
         Scene(name: name) { width, height in
             var fake = FakeScores()
             if registered { fake.player = FakeScores.me }
             fake.keys = sshKeys
             fake.days = days
+            fake.league = league
             fake.rows = [FakeScores.row(1, "Bea", 930), FakeScores.row(2, "Ada", 812, id: FakeScores.me.playerID),
                          FakeScores.row(3, "Cy", 700, at: "2024-10-04T07:00:00.000Z")]
             var model = app(width: width, height: height)
@@ -104,7 +105,9 @@ struct Scene: CustomTestStringConvertible, Sendable {
         scores("scores-top", [.down]),
         scores("scores-bests", [.right, .right, .right]),
         scores("scores-causes", [.right, .right, .right, .right, .right]),
-        scores("scores-spread", [.left]),
+        scores("scores-spread", [.left, .left]),
+        scores("scores-league", [.left], league: FakeScores.silkGroup),
+        scores("scores-league-none", [.left]),
         scores("scores-offline", [], down: ScoresFailure(.offline, "scores.example isn't answering")),
         scores("scores-register", [.char("p"), .tab], registered: false),
         scores("scores-donate", [.char("d"), .char("1"), .char("2")]),

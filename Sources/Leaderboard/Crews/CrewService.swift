@@ -98,14 +98,6 @@ extension LeaderboardService {
 
     // MARK: Counting
 
-    /// After a play that may have raised the player's week: their crew's score counted again,
-    /// then every index caught up. A failure leaves the crew for the closing pass.
-    func recountCrew(of player: Int64, at: Int64) async {
-        let week = WeekRules.monday(ofDay: UTCDay.containing(milliseconds: at))
-        guard let crew = try? await store.pinnedCrew(player: player, week: week) else { return }
-        try? await store.recountCrew(crew, week: week, at: now)
-    }
-
     /// Every crew left waiting to be counted (a server stopped between a play and its count, a
     /// closing pass's places, an erased member), then every index caught up.
     func recountCrews() async throws {

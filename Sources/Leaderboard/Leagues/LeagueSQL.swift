@@ -15,9 +15,9 @@ enum LeagueSQL {
         "SELECT tier, week FROM player_tiers WHERE player = \(d.parameter(1))"
     }
 
-    /// (points, grp) of a player's week. 1: week, 2: player.
+    /// (points, grp, crew) of a player's week. 1: week, 2: player.
     static func seat(_ d: Dialect) -> String {
-        "SELECT points, grp FROM week_points WHERE week = \(d.parameter(1)) AND player = \(d.parameter(2))"
+        "SELECT points, grp, crew FROM week_points WHERE week = \(d.parameter(1)) AND player = \(d.parameter(2))"
     }
 
     /// A seat in the newest group of a week's tier, if it has one free: `id`, or no row. Two

@@ -15,19 +15,16 @@ extension LeaderboardService {
     // MARK: Seats
 
     /// After a play that raised (or may have raised) a player's week points, committed: their seat
-    /// in a league and their crew's score.
+    /// in a league, when they have none yet and the week before has closed, and their crew's
+    /// score. One read when there is nothing to do (seated, in no crew). A failure leaves the seat
+    /// to the close and the crew to the closing pass: the play itself is kept.
     func weekPointsRose(_ player: Int64, at: Int64) async {
-        await seatInLeague(player, at: at)
-        await recountCrew(of: player, at: at)
-    }
-
-    /// Seats the player in a league group for the week containing `at`, when they have points in
-    /// it and are not seated yet (after a play that may have earned their first), once the week
-    /// before has closed. A failure leaves them for the close to seat: the play itself is kept.
-    func seatInLeague(_ player: Int64, at: Int64) async {
         let week = WeekRules.monday(ofDay: UTCDay.containing(milliseconds: at))
-        guard (try? await weekClosed(week - 7)) == true else { return }
-        _ = try? await store.seat(player: player, week: week)
+        guard let seat = try? await store.weekSeat(player: player, week: week) else { return }
+        if seat.group == nil, (try? await weekClosed(week - 7)) == true {
+            _ = try? await store.seat(player: player, week: week)
+        }
+        if let crew = seat.crew { try? await store.recountCrew(crew, week: week, at: now) }
     }
 
     /// Whether a week's close is done.
@@ -97,7 +94,7 @@ extension LeaderboardService {
         }
         var seat = try await store.weekSeat(player: player.number, week: week)
         if week == thisWeek, let found = seat, found.group == nil, try await weekClosed(week - 7) {
-            seat = (found.points, try await store.seat(player: player.number, week: week))
+            seat?.group = try await store.seat(player: player.number, week: week)
         }
         guard let group = seat?.group, let row = try await store.leagueGroup(group) else {
             let held = try await store.tier(player: player.number)

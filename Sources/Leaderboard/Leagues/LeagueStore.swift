@@ -125,10 +125,11 @@ extension StoreExecutor {
         }
     }
 
-    /// A player's week: its points and seat; nil before their first points in it.
-    func weekSeat(player: Int64, week: Int) async throws -> (points: Int, group: Int64?)? {
+    /// A player's week: its points, seat and the crew it counts for; nil before their first
+    /// points in it.
+    func weekSeat(player: Int64, week: Int) async throws -> (points: Int, group: Int64?, crew: Int64?)? {
         try await read(StoreStatement(LeagueSQL.seat(dialect), week, player)).first.map { row in
-            (try row.int("points"), try row.optionalInteger("grp"))
+            (try row.int("points"), try row.optionalInteger("grp"), try row.optionalInteger("crew"))
         }
     }
 

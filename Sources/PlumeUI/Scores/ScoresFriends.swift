@@ -17,7 +17,13 @@ extension ScoresState {
 
     /// f: follow the selected row's player (the session checks the rest).
     func followSelectedRow(_ session: Session) -> [Request] {
+        if tab == .league, let members = session.league?.value.members, members.indices.contains(selection) {
+            return session.follow(playerID: members[selection].playerID, name: members[selection].name)
+        }
         let rows = tab.listsPlayers ? rows(session) : []
+        if rows.indices.contains(selection), rows[selection].playerID.isEmpty {
+            return [.status("This row is a crew, not a player: f follows players (a crew's page on the web lists its members).")]
+        }
         guard rows.indices.contains(selection) else {
             return [.status("Pick a player's row on a board first (Top, Around me, Friends or Contributors); F follows a player by name.")]
         }

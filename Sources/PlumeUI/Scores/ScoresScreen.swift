@@ -22,7 +22,10 @@ struct ScoresLayout {
     /// Rows of the tab's list on screen (the Causes tab keeps three lines for the description).
     func visibleRows(_ tab: ScoresState.Tab) -> Int { tab == .causes ? max(1, listHeight - 4) : max(1, listHeight - 1) }
 
-    var tabBar: TabBar { TabBar(labels: ScoresState.Tab.allCases.map(\.title), selected: 0, selectedStyle: Theme.tab, style: Theme.label) }
+    var tabBar: TabBar {
+        TabBar(labels: ScoresState.Tab.allCases.map(\.title), selected: 0, selectedStyle: Theme.tab, style: Theme.label)
+            .fitting(area.width - 2, short: ScoresState.Tab.allCases.map(\.short))
+    }
 }
 
 extension ScoresState: ScreenLayer {
@@ -45,6 +48,8 @@ extension ScoresState: ScreenLayer {
             KeyHelp("d", "donate points to a cause", hint: Priority.extra, short: "donate"),
             KeyHelp("K", "your SSH keys: each signs you in to play on this server over SSH", hint: context.session.isLocal ? nil : Priority.extra, short: "keys"),
             KeyHelp("w", watchingHelp(context.session)),
+            KeyHelp("week points", ScoresState.weekPointsWords),
+            KeyHelp("League", "your group of up to 30 this week; when the week ends (Monday 00:00 UTC) its top move up a tier (▲) and its bottom down (▼)"),
         ] + HelpOverlay.common)
     }
 
@@ -105,7 +110,7 @@ extension ScoresState: ScreenLayer {
         tabChosen = true
         list = ListState()
         var requests: [Request] = []
-        if (tab == .around || tab == .friends || tab == .bests) && context.session.player == nil {
+        if (tab == .around || tab == .friends || tab == .bests || tab == .league) && context.session.player == nil {
             requests.append(.status("Register first (p) to see where you stand on \(context.session.place)."))
         }
         return requests + refresh(context)

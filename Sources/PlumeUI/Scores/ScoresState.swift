@@ -7,7 +7,7 @@ import TUI
 
 public struct ScoresState: Sendable {
     public enum Tab: Int, CaseIterable, Sendable {
-        case top, around, friends, bests, contributors, causes, spread
+        case top, around, friends, bests, contributors, causes, spread, league
 
         public var title: String {
             switch self {
@@ -18,6 +18,16 @@ public struct ScoresState: Sendable {
             case .contributors: "Contributors"
             case .causes: "Causes"
             case .spread: "Spread"
+            case .league: "League"
+            }
+        }
+
+        /// The title where the row is narrow (the tabs at 80 columns).
+        public var short: String {
+            switch self {
+            case .around: "Around"
+            case .bests: "Bests"
+            default: title
             }
         }
 
@@ -65,6 +75,7 @@ public struct ScoresState: Sendable {
         case .contributors: contributors?.at
         case .causes: session.causes?.at
         case .spread: board.flatMap { histograms[$0]?.at }
+        case .league: session.league?.at
         }
     }
 
@@ -75,7 +86,7 @@ public struct ScoresState: Sendable {
         case .around: board.flatMap { session.arounds[$0.id]?.value.rows } ?? []
         case .friends: board.flatMap { board in session.friends[board.id]?.value.rows.map { ownLook($0, on: board.id, session) } } ?? []
         case .contributors: contributors?.value.rows.map { ownLook($0, on: BoardID.contributors.text, session) } ?? []
-        case .bests, .causes, .spread: []
+        case .bests, .causes, .spread, .league: []
         }
     }
 
@@ -87,7 +98,7 @@ public struct ScoresState: Sendable {
         let id: String? = switch tab {
         case .top, .around, .friends: board?.id
         case .bests: bests.indices.contains(selection) ? bests[selection].boardID : nil
-        case .contributors, .causes, .spread: nil
+        case .contributors, .causes, .spread, .league: nil
         }
         switch id.map(BoardID.init) {
         case .style?, .people?: return "This look stays hidden while its runway takes votes: it shows here once voting closes."
@@ -102,6 +113,7 @@ public struct ScoresState: Sendable {
         case .bests: session.bests?.value.profile.bests.count ?? 0
         case .causes: session.causes?.value.causes.count ?? 0
         case .spread: 0
+        case .league: session.league?.value.members.count ?? 0
         }
     }
 
@@ -116,7 +128,7 @@ public struct ScoresState: Sendable {
         case .bests:
             let bests = session.bests?.value.profile.bests ?? []
             return bests.indices.contains(selection) && !bests[selection].code.isEmpty ? bests[selection].code : nil
-        case .causes, .spread:
+        case .causes, .spread, .league:
             return nil
         }
     }
@@ -139,9 +151,23 @@ public struct ScoresState: Sendable {
             guard bests.indices.contains(selection) else { return nil }
             let best = bests[selection]
             return "Your best on \(session.title(of: best.boardID)): \(best.score)"
+        case .league:
+            let members = session.league?.value.members ?? []
+            guard members.indices.contains(selection) else { return nil }
+            let member = members[selection]
+            return "\(SafeText.strip(member.name)): \(member.points) week points, #\(member.rank)"
         case .causes, .spread: return nil
         }
     }
+}
+
+/// "4 d 13 h", "3 h 12 min", "1 min 05 s", "40 s": how long until, for people.
+public func untilWords(_ seconds: Double) -> String {
+    let s = max(0, Int(seconds.rounded(.up)))
+    if s < 60 { return "\(s) s" }
+    if s < 3600 { return "\(s / 60) min " + (s % 60 < 10 ? "0" : "") + "\(s % 60) s" }
+    if s < 86_400 { return "\(s / 3600) h \(s / 60 % 60) min" }
+    return "\(s / 86_400) d \(s / 3600 % 24) h"
 }
 
 /// "12 s", "3 min", "5 h", "2 d": how long ago, for people.

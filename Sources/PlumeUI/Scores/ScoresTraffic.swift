@@ -12,6 +12,11 @@ extension ScoresState {
         let shown = context.screen == .scores
         switch news {
         case .clock:
+            // The league's week ends: its close is asked for at once, not at the next refresh.
+            if shown, tab == .league, let closes = context.session.league.flatMap({ Timestamp.seconds($0.value.closesAt) }),
+               context.now >= closes, lastRefresh < closes, context.now >= context.session.quietUntil {
+                return refresh(context)
+            }
             guard context.now - lastRefresh >= Self.refreshSeconds, context.now >= context.session.quietUntil else { return [] }
             return refresh(context)
         case .dayTurned(let yesterday):
@@ -86,6 +91,7 @@ extension ScoresState {
         case .contributors: return [.send(.contributors)]
         case .causes: return [.send(.causes)] + (registered ? [.send(.myBests)] : [])
         case .spread: return board.map { [.send(.histogram(board: $0.id))] } ?? []
+        case .league: return registered ? [.send(.league)] : []
         }
     }
 }
@@ -109,6 +115,9 @@ extension ScoresCommand {
     }
 
     static var causes: ScoresCommand { .ask(APICalls.causes) }
+
+    /// The player's league group this week.
+    static var league: ScoresCommand { .ask(APICalls.league) }
 
     /// How a board's bests spread (with the player's own place when they are registered).
     static func histogram(board: String) -> ScoresCommand { .ask(APICalls.histogram, path: [.board: board]) }

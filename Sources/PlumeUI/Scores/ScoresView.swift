@@ -49,12 +49,14 @@ extension ScoresState {
         var fresh = freshness(context)
         // On Friends, where the player stands among the people shown and on the whole board.
         if tab == .friends, !fresh.bad, let standing = friendsStanding(session) { fresh.text += " · " + standing }
+        if tab == .league, !fresh.bad, let standing = leagueStanding(session) { fresh.text += " · " + standing }
         grid.put(fresh.text, in: line.row(layout.freshness - area.y), style: fresh.bad ? Theme.warning : Theme.label)
         switch tab {
         case .top, .around, .friends, .contributors: drawBoardRows(&grid, layout, context)
         case .bests: drawBests(&grid, layout, context)
         case .causes: drawCauses(&grid, layout, session)
         case .spread: drawSpread(&grid, layout, context)
+        case .league: drawLeague(&grid, layout, context)
         }
     }
 

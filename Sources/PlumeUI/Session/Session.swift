@@ -38,6 +38,8 @@ public struct Session: Sendable {
     /// What the server says of the player, forgotten when the player changes.
     public internal(set) var arounds: [String: Dated<BoardPage>] = [:]
     public internal(set) var bests: Dated<MyBests>?
+    /// The player's league group this week, as last read.
+    public internal(set) var league: Dated<LeagueTable>?
     /// The player's record of days (the profile's calendar, the Share screen's card), and why the
     /// last read of it failed.
     public internal(set) var record: Dated<PlayerDays>?

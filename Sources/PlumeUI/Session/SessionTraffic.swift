@@ -60,6 +60,8 @@ extension Session {
             arounds[board] = Dated(value: page, at: now)
         } else if let list = replied.reply(to: APICalls.causes) {
             causes = Dated(value: list, at: now)
+        } else if let table = replied.reply(to: APICalls.league) {
+            league = Dated(value: table, at: now)
         }
         contact()
         return []
@@ -87,6 +89,7 @@ extension Session {
     private mutating func forgetThePlayer() {
         arounds = [:]
         bests = nil
+        league = nil
         (record, recordFailure) = (nil, nil)
         (following, friends) = (nil, [:])
         (settings, settingsAsked) = (nil, false)

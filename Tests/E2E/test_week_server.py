@@ -1,0 +1,104 @@
+"""The week on real plume-servers under Debian's faketime, two of them on one real PostgreSQL:
+nine players' looks on Wednesday 2 December 2026 (2026-W49) seat them in one Cotton league group;
+Ada founds a crew, invites Bea and Cy, and the crews' board adds up their week; then both servers
+start at once on Monday 7 December, after the week's end, each running its closing pass as it
+starts — the group closes exactly once: each player hears their place once, the top two (7 of 30,
+rounded, of nine) move up to Linen and earn the Climber's bronze banner, and the week's tables,
+the crew's page and the league's page say so."""
+import concurrent.futures
+import html
+import os
+
+import pytest
+
+from server_process import Server
+from test_server import look_code
+
+WEDNESDAY, MONDAY = "2026-12-02", "2026-12-07"
+
+
+def serve(tmp_path, day, database, hour="10:00:00"):
+    return Server(tmp_path, database=database, prefix=["faketime", f"{day} {hour}"])
+
+
+@pytest.fixture
+def faked_monotonic(monkeypatch):
+    """Monotonic time left real under faketime (a server's timers stop otherwise)."""
+    monkeypatch.setitem(os.environ, "FAKETIME_DONT_FAKE_MONOTONIC", "1")
+
+
+def submit_distinct_looks(server, plume, players, day):
+    """Each player a look of their own (single garments, those the day takes)."""
+    garment = 0
+    for player in players:
+        while True:
+            garment += 1
+            assert garment < 60, "too few single-garment looks the day takes"
+            status, body = server.json("POST", "/v1/scores", {"board_id": f"style-{day}", "code": look_code(plume, [garment])}, player["token"])
+            if status == 200:
+                break
+            assert status == 422, body
+
+
+def test_a_week_closes_once_across_two_servers_on_one_postgresql(postgres_cluster, tmp_path, plume, faked_monotonic):
+    database = postgres_cluster.new_database()
+    wednesday = serve(tmp_path, WEDNESDAY, database)
+    try:
+        players = [wednesday.register(name) for name in ("Ada", "Bea", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy")]
+        ada, bea, cy = players[:3]
+        submit_distinct_looks(wednesday, plume, players, WEDNESDAY)
+        status, table = wednesday.json("GET", "/v1/leagues/me", token=ada["token"])
+        assert status == 200, table
+        assert table["week"] == "2026-W49" and table["tier"] == "cotton" and table["group"] and not table["closed"]
+        assert len(table["members"]) == 9 and table["promote"] == 2 and table["demote"] == 0, table
+        assert table["closes_at"].startswith("2026-12-07T00:00:00")
+        # The crew: founded, two invited and joined; a third without an invitation is refused.
+        status, crew = wednesday.json("POST", "/v1/crews", {"name": "Velvet Rope"}, ada["token"])
+        assert status == 201 and crew["members"][0]["player_id"] == ada["player_id"], crew
+        for friend in (bea, cy):
+            status, body = wednesday.json("POST", f"/v1/crews/{crew['crew_id']}/invites", {"player_id": friend["player_id"]}, ada["token"])
+            assert status == 201, body
+            status, body = wednesday.json("POST", f"/v1/crews/{crew['crew_id']}/join", token=friend["token"])
+            assert status == 200, body
+        status, body = wednesday.json("POST", f"/v1/crews/{crew['crew_id']}/join", token=players[3]["token"])
+        assert status == 403 and body["error"]["code"] == "not_invited", body
+        status, crew = wednesday.json("GET", f"/v1/crews/{crew['crew_id']}")
+        points = {m["player_id"]: m["points"] for m in table["members"]}
+        assert crew["score"] == sum(points[p["player_id"]] for p in (ada, bea, cy)) and crew["rank"] == 1, crew
+        status, board = wednesday.json("GET", "/v1/boards/crews-2026-W49/top")
+        assert status == 200 and [r["crew_id"] for r in board["rows"]] == [crew["crew_id"]] and board["rows"][0]["score"] == crew["score"]
+    finally:
+        wednesday.stop()
+
+    # Monday: two servers start at once on the same database, and both close the week.
+    with concurrent.futures.ThreadPoolExecutor(2) as pool:
+        servers = list(pool.map(lambda n: serve(tmp_path, MONDAY, database, hour=f"00:0{n}:00"), (1, 2)))
+    try:
+        one, two = servers
+        status, closed = two.json("GET", "/v1/leagues/me?week=2026-W49", token=ada["token"])
+        assert status == 200 and closed["closed"] and closed["group"] == table["group"], closed
+        by_rank = sorted(closed["members"], key=lambda m: m["rank"])
+        assert [m["moved"] for m in by_rank] == ["up"] * 2 + ["stayed"] * 7, by_rank
+        for member in by_rank:
+            player = next(p for p in players if p["player_id"] == member["player_id"])
+            status, news = one.json("GET", "/v1/players/me/news?after=0", token=player["token"])
+            told = [item for item in news["items"] if item["kind"] == "league_closed"]
+            assert len(told) == 1 and told[0]["rank"] == member["rank"] and told[0]["of"] == 9, (member, news)
+            up = member["rank"] <= 2
+            assert told[0]["text"].endswith("up to Linen." if up else "staying in Cotton."), told
+            status, now = two.json("GET", "/v1/leagues/me", token=player["token"])
+            assert now["week"] == "2026-W50" and now["group"] is None and now["tier"] == ("linen" if up else "cotton"), now
+            status, record = one.json("GET", f"/v1/players/{member['player_id']}/record")
+            assert [(b["id"], b["tier"]) for b in record["banners"]] == ([("league", 1)] if up else []), record
+        # The pages: the group's table and the crew, names escaped.
+        status, _, page = one.request("GET", f"/league/{table['group']}")
+        text = page.decode()
+        assert status == 200 and "Cotton · 2026-W49" in html.unescape(text) and "Closed at 2026-12-07 00:00 UTC" in text
+        assert all(f"/p/{m['player_id']}" in text for m in by_rank)
+        assert one.request("GET", "/league/999999")[0] == 404
+        status, _, page = two.request("GET", f"/crew/{crew['crew_id']}")
+        assert status == 200 and "Velvet Rope" in page.decode() and "2026-W50" in page.decode()
+        assert two.request("GET", "/crew/nope")[0] == 404
+    finally:
+        for server in servers:
+            server.stop()
