@@ -59,4 +59,23 @@ public struct LeagueTable: Codable, Sendable, Equatable {
         case week, tier, tierName = "tier_name", group, closesAt = "closes_at", closed, promote, demote, members, rank, points, moved
         case nextTier = "next_tier"
     }
+
+    /// `group` is always written, null before the player's first points of the week; the other
+    /// optional keys only when they have a value.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(week, forKey: .week)
+        try container.encode(tier, forKey: .tier)
+        try container.encode(tierName, forKey: .tierName)
+        try container.encode(group, forKey: .group)
+        try container.encode(closesAt, forKey: .closesAt)
+        try container.encode(closed, forKey: .closed)
+        try container.encode(promote, forKey: .promote)
+        try container.encode(demote, forKey: .demote)
+        try container.encode(members, forKey: .members)
+        try container.encodeIfPresent(rank, forKey: .rank)
+        try container.encodeIfPresent(points, forKey: .points)
+        try container.encodeIfPresent(moved, forKey: .moved)
+        try container.encodeIfPresent(nextTier, forKey: .nextTier)
+    }
 }
