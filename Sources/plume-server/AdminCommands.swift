@@ -51,6 +51,43 @@ struct Players: AsyncParsableCommand {
     }
 }
 
+struct Crews: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "List crews, and rename one whose name was reported.",
+                                                    subcommands: [List.self, Rename.self])
+
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List crews: id and name (tab-separated).")
+        @OptionGroup var database: DatabaseOption
+        @Option(help: "How many to list.") var limit = 100
+        @Option(help: "How many to skip first.") var offset = 0
+
+        func run() async throws {
+            let service = try await operatorService(try database.resolved())
+            for crew in try await service.store.crews(limit: max(0, limit), offset: max(0, offset)) {
+                let name = String(crew.name.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }.map(Character.init))
+                print([crew.publicID, name].joined(separator: "\t"))
+            }
+        }
+    }
+
+    struct Rename: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Rename a crew: the new name shows on every board at once.")
+        @OptionGroup var database: DatabaseOption
+        @Argument(help: "The crew's id.") var crew: String
+        @Argument(help: "Its new name (the rules of player names).") var name: String
+
+        func run() async throws {
+            let service = try await operatorService(try database.resolved())
+            do {
+                let renamed = try await service.renameCrew(publicID: crew, to: name)
+                print("\(renamed.publicID) renamed to \(renamed.name)")
+            } catch let error as LeaderboardError {
+                throw ValidationError(error.message)
+            }
+        }
+    }
+}
+
 struct Records: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Moderate records.", subcommands: [Hide.self, Unhide.self])
 

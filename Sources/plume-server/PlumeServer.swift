@@ -27,7 +27,7 @@ struct PlumeServer: AsyncParsableCommand {
             See `plume-server serve --help` and docs/operating.md.
             """,
         version: PlumeVersion.current,
-        subcommands: [Serve.self, Config.self, Players.self, Records.self, UpdatesList.self, Migrate.self, Backup.self, Restore.self, SSHFingerprint.self, SSHKey.self,
+        subcommands: [Serve.self, Config.self, Players.self, Crews.self, Records.self, UpdatesList.self, Migrate.self, Backup.self, Restore.self, SSHFingerprint.self, SSHKey.self,
                       Bench.self, OpenAPICommand.self],
         defaultSubcommand: Serve.self
     )

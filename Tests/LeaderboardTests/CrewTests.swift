@@ -91,6 +91,14 @@ import PlumeTestSupport
         let shown = try await service.top(boardID: "crews-2026-W49", limit: 10, cursor: nil).rows.first { $0.crewID == founded.crewID }
         #expect(left.score == without && shown?.score == Int64(without))
         #expect(await refusal { _ = try await service.leaveCrew(leaver, crew: founded.crewID) }?.code == .notInCrew)
+        // A banned member's points leave the crew's score, and come back when the ban is lifted.
+        let banned = try #require(crewOf.first { $0 != leaver && $0 != ada && $0 != players[5] })
+        let withThem = try await service.crew(publicID: founded.crewID).score
+        try await service.setBanned(banned, true)
+        let duringBan = try await bestFour(service, crewOf.filter { $0 != leaver && $0 != banned }, week: week)
+        #expect(try await service.crew(publicID: founded.crewID).score == duringBan && duringBan < withThem)
+        try await service.setBanned(banned, false)
+        #expect(try await service.crew(publicID: founded.crewID).score == withThem)
         // Erasing a member takes them out of the roster and the score.
         let erased = try #require(crewOf.first { $0 != leaver && $0 != ada && $0 != players[5] })
         try await service.erase(erased)

@@ -144,6 +144,38 @@ import PlumeTestSupport
         #expect(try await one.store.tier(player: cotton[5].number) == nil, "the lowest tier is no row")
     }
 
+    /// Forty first plays at once, on two servers: one full group and one of ten, never three
+    /// groups (two seats taken at once would each open a new group when the newest filled).
+    @Test(arguments: StoreKind.allCases)
+    func seatsTakenAtOnceFillAGroupBeforeOpeningAnother(_ kind: StoreKind) async throws {
+        let clock = TestClock((2026, 11, 25))
+        let database = try Fixtures.newDatabase(kind)
+        let one = try await Fixtures.service(clock: clock, store: try StoreKind.open(database))
+        let two = try await Fixtures.service(clock: clock, store: try StoreKind.open(database))
+        try await one.closeDays()
+        var players: [PlayerRecord] = []
+        for n in 0..<40 { players.append(try await register(one, "Model \(n)")) }
+        let week = WeekRules.monday(ofDay: Self.wednesday)
+        // Their points first, unseated (as if the week before had not closed), then every seat at once.
+        for player in players {
+            try await one.store.perform(try StoreRules(one.store.dialect).raiseDay(player: player.number, day: Self.wednesday, at: clock.now,
+                                                                                    WeekDayParts(style: 10)) { .done(()) })
+        }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for (index, player) in players.enumerated() {
+                let service = index.isMultiple(of: 2) ? one : two
+                group.addTask { _ = try await service.store.seat(player: player.number, week: week) }
+            }
+            try await group.waitForAll()
+        }
+        var sizes: [String: Int] = [:]
+        for player in players {
+            let group = try #require(try await one.store.weekSeat(player: player.number, week: week)?.group)
+            sizes[String(group), default: 0] += 1
+        }
+        #expect(sizes.values.sorted() == [10, 30], "\(sizes)")
+    }
+
     @Test(arguments: StoreKind.allCases)
     func erasureTakesAPlayerOutOfTheirGroup(_ kind: StoreKind) async throws {
         let clock = TestClock((2026, 11, 25))

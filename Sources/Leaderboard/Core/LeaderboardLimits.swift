@@ -26,6 +26,8 @@ public enum LeaderboardLimits {
     public static let closingLookbackDays = 7
     /// Weeks back the closing pass looks for a league week not yet closed.
     public static let closingLookbackWeeks = 4
+    /// How long a look at a league waits for a week's close it started (the close goes on).
+    public static let closeWaitSeconds: Int64 = 2
     /// League groups a transaction of the week's close closes (30 players each at most).
     public static let closingGroups = 50
     /// How often a server looks for days and runways to close.

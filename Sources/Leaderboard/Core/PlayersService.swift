@@ -123,6 +123,7 @@ extension LeaderboardService {
     public func setBanned(_ player: PlayerRecord, _ banned: Bool) async throws {
         try await store.setBanned(player.number, banned, at: now)
         runwayEntriesChanged()
+        try await recountCrews()
     }
 
     public func hide(board: String, player: PlayerRecord, _ hidden: Bool = true) async throws -> Bool {

@@ -44,7 +44,10 @@ extension StoreExecutor {
         try await perform(StorePlan<Void>.lock(number) {
             .run(StoreStatement(StoreSQL.setBanned(d), number, banned)) { _ in
                 .run(StoreStatement(StoreSQL.boardsOfPlayer(d), number)) { rows in
-                    .log(try rows.map { try $0.text("board") }, player: number, at: at) { .done(()) }
+                    // The crews their weeks count for are counted again (a banned player's points leave them).
+                    .run(StoreStatement(CrewSQL.dirtyPlayersCrews(d), number)) { _ in
+                        .log(try rows.map { try $0.text("board") }, player: number, at: at) { .done(()) }
+                    }
                 }
             }
         })

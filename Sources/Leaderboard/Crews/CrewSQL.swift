@@ -44,12 +44,12 @@ enum CrewSQL {
         return "SELECT count(*) AS members FROM crew_members WHERE crew = \(p(1)) AND (leaves_after IS NULL OR leaves_after >= \(p(2)))"
     }
 
-    /// (player, public_id, name, crew, counts_from, leaves_after, points, counts_for) of a crew's
+    /// (player, public_id, name, banned, crew, counts_from, leaves_after, points, counts_for) of a crew's
     /// members, with their points in a week and the crew that week counts for. 1: crew, 2: week.
     static func roster(_ d: Dialect) -> String {
         let p = d.parameter
         return """
-            SELECT m.player, p.public_id, p.name, m.crew, m.counts_from, m.leaves_after, w.points, w.crew AS counts_for FROM crew_members m JOIN players p ON p.id = m.player
+            SELECT m.player, p.public_id, p.name, p.banned, m.crew, m.counts_from, m.leaves_after, w.points, w.crew AS counts_for FROM crew_members m JOIN players p ON p.id = m.player
             LEFT JOIN week_points w ON w.week = \(p(2)) AND w.player = m.player
             WHERE m.crew = \(p(1)) AND (m.leaves_after IS NULL OR m.leaves_after >= \(p(2)))
             """
@@ -159,6 +159,17 @@ enum CrewSQL {
 
     /// Memberships that ended with a week before this one. 1: this week.
     static func pruneLeavers(_ d: Dialect) -> String { "DELETE FROM crew_members WHERE leaves_after < \(d.parameter(1))" }
+
+    /// (id, public_id, name) of a page of crews by number. 1: limit, 2: offset.
+    static func list(_ d: Dialect) -> String { "SELECT id, public_id, name FROM crews ORDER BY id LIMIT \(d.parameter(1)) OFFSET \(d.parameter(2))" }
+
+    /// `id` of the crew with a name's comparison key. 1: key.
+    static func named(_ d: Dialect) -> String { "SELECT id FROM crews WHERE name_key = \(d.parameter(1))" }
+
+    /// Renames a crew. 1: crew, 2: name, 3: key.
+    static func rename(_ d: Dialect) -> String {
+        "UPDATE crews SET name = \(d.parameter(2)), name_key = \(d.parameter(3)) WHERE id = \(d.parameter(1))"
+    }
 
     static func eraseMember(_ d: Dialect) -> String { "DELETE FROM crew_members WHERE player = \(d.parameter(1))" }
     static func eraseInvites(_ d: Dialect) -> String { "DELETE FROM crew_invites WHERE player = \(d.parameter(1))" }

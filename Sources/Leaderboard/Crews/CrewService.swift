@@ -57,6 +57,16 @@ extension LeaderboardService {
             : "You leave \(crew.name) when this week ends: the roster is frozen from Thursday, so your week points this week still count for it.")
     }
 
+    /// The operator renames a crew whose name was reported (crew names follow the rules of
+    /// player names).
+    public func renameCrew(publicID: String, to raw: String) async throws -> CrewRow {
+        let crew = try await crew(publicID)
+        let name = try PlayerName.validate(raw)
+        guard try await store.renameCrew(crew.number, to: name, at: now) else { throw LeaderboardError.crewNameTaken }
+        try await catchUp()
+        return CrewRow(number: crew.number, publicID: crew.publicID, name: name)
+    }
+
     // MARK: Reads
 
     /// Anyone's view of a crew: this week's members, their parts and the crew's place.
@@ -78,7 +88,7 @@ extension LeaderboardService {
         let board = Board(.crews(week: ISOWeek(day: week)))
         let roster = try await store.roster(crew: crew.number, week: week)
         // Its players this week: members whose week counts for it, best first.
-        let counting = roster.filter { $0.countsFor == crew.number && $0.points > 0 }
+        let counting = roster.filter { $0.countsFor == crew.number && $0.points > 0 && !$0.banned }
             .sorted { ($1.points, $0.player) < ($0.points, $1.player) }
         let counted = Set(counting.prefix(CrewRules.counted).map(\.player))
         let members = roster.sorted { a, b in
@@ -114,7 +124,7 @@ extension LeaderboardService {
     func crewNumber(of player: Int64, on board: Board) async throws -> Int64? {
         guard case .crews(let week) = board.kind else { return player }
         if let pinned = try await store.pinnedCrew(player: player, week: week.firstDay) { return pinned }
-        return try await store.membership(player: player).flatMap { $0.lasts(into: week.firstDay) ? $0.crew : nil }
+        return try await store.membership(player: player).flatMap { $0.countsFrom <= week.firstDay && $0.lasts(into: week.firstDay) ? $0.crew : nil }
     }
 
     /// A new crew's public id: "c" and 15 base64url characters (never a player's 22).

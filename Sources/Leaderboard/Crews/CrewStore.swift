@@ -31,6 +31,8 @@ struct CrewRosterRow: Sendable, Equatable {
     /// The player's week points, and the crew their week counts for.
     var points: Int
     var countsFor: Int64?
+    /// A banned player's points count for no crew.
+    var banned: Bool
 }
 
 /// What leaving did.
@@ -74,7 +76,7 @@ extension StoreExecutor {
         try await read(StoreStatement(CrewSQL.roster(dialect), crew, week)).map { row in
             CrewRosterRow(player: try row.integer("player"), publicID: try row.text("public_id"), name: try row.optionalText("name") ?? "",
                           membership: try CrewMembership(row: row), points: try row.optionalInt("points") ?? 0,
-                          countsFor: try row.optionalInteger("counts_for"))
+                          countsFor: try row.optionalInteger("counts_for"), banned: try row.flag("banned"))
         }
     }
 
@@ -135,6 +137,25 @@ extension StoreExecutor {
                             return .run(StoreStatement(CrewSQL.dirty(d), week, crew)) { _ in .done(.left) }
                         }
                     }
+                }
+            }
+        })
+    }
+
+    /// A page of crews, oldest first (the operator's list).
+    public func crews(limit: Int, offset: Int) async throws -> [CrewRow] {
+        try await read(StoreStatement(CrewSQL.list(dialect), limit, offset)).map(CrewRow.init(row:))
+    }
+
+    /// Renames a crew (the operator's answer to a report); false when another crew has the name.
+    /// Every cached page of a board is dropped, so the new name shows at once.
+    func renameCrew(_ crew: Int64, to name: String, at: Int64) async throws -> Bool {
+        let d = dialect
+        return try await perform(.step(.lockCode(crewLock(crew))) { _ in
+            .run(StoreStatement(CrewSQL.named(d), PlayerName.key(name))) { taken in
+                if let other = try taken.first?.integer("id"), other != crew { return .done(false) }
+                return .run(StoreStatement(CrewSQL.rename(d), crew, name, PlayerName.key(name))) { _ in
+                    .log([""], player: crew, at: at) { .done(true) }
                 }
             }
         })

@@ -21,7 +21,8 @@ extension LeaderboardService {
     func weekPointsRose(_ player: Int64, at: Int64) async {
         let week = WeekRules.monday(ofDay: UTCDay.containing(milliseconds: at))
         guard let seat = try? await store.weekSeat(player: player, week: week) else { return }
-        if seat.group == nil, (try? await weekClosed(week - 7)) == true {
+        // Only in this week: a play of a week that has just ended is seated by its close.
+        if seat.group == nil, week == WeekRules.monday(ofDay: today), (try? await weekClosed(week - 7)) == true {
             _ = try? await store.seat(player: player, week: week)
         }
         if let crew = seat.crew { try? await store.recountCrew(crew, week: week, at: now) }
@@ -73,6 +74,18 @@ extension LeaderboardService {
         if week + 7 <= WeekRules.monday(ofDay: today) { try await seatEveryone(week + 7) }
     }
 
+    /// Starts a closing pass and waits for it at most `limit` (its errors are the pass's own, and
+    /// reported as a background pass's are; a request is answered either way).
+    func closeWhileWaiting(upTo limit: Duration) async {
+        let pass = Task { [self] in try await closeDays() }
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { _ = try? await pass.value }
+            group.addTask { try? await Task.sleep(for: limit) }
+            await group.next()
+            group.cancelAll()
+        }
+    }
+
     // MARK: Tables
 
     /// The player's group in a week (`week` YYYY-Www, this week when nil), and where they stand.
@@ -87,10 +100,11 @@ extension LeaderboardService {
             week = asked.firstDay
         }
         // A week that ended is closed before it is shown, and this week's seats need the last
-        // one's close: when no server's pass has done it yet, this request does.
+        // one's close: when no server's pass has done it yet (a server's timer missed it), this
+        // request starts one and waits for it a little; a long close goes on behind the answer.
         let needed = week == thisWeek ? week - 7 : week
         if needed >= thisWeek - 7 * LeaderboardLimits.closingLookbackWeeks, try await !weekClosed(needed) {
-            try await closeDays()
+            await closeWhileWaiting(upTo: .seconds(LeaderboardLimits.closeWaitSeconds))
         }
         var seat = try await store.weekSeat(player: player.number, week: week)
         if week == thisWeek, let found = seat, found.group == nil, try await weekClosed(week - 7) {

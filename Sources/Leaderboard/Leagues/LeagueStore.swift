@@ -39,13 +39,15 @@ extension StoreExecutor {
                     let sit: @Sendable (Int64) -> StorePlan<Int64?> = { group in
                         .run(StoreStatement(LeagueSQL.sit(d), week, player, group)) { _ in .done(group) }
                     }
-                    return .run(StoreStatement(LeagueSQL.takeSeat(d), week, level, WeekRules.groupSize)) { seats in
+                    // Seats of one week and tier are taken one at a time: two at once would each open a
+                    // group when the newest fills, leaving groups of one or two.
+                    return .step(.lockCode("seat:\(week):\(level)")) { _ in .run(StoreStatement(LeagueSQL.takeSeat(d), week, level, WeekRules.groupSize)) { seats in
                         if let group = try seats.first?.integer("id") { return sit(group) }
                         return .run(StoreStatement(LeagueSQL.openGroup(d), week, level)) { opened in
                             guard let group = try opened.first?.integer("id") else { throw GroupNotOpened() }
                             return sit(group)
                         }
-                    }
+                    } }
                 }
             }
         })
@@ -73,18 +75,20 @@ extension StoreExecutor {
                     guard tiers[group] != nil else { continue }
                     groups[group, default: []].append(LeagueStanding(player: try row.integer("player"), points: try row.int("points"), at: try row.integer("at")))
                 }
-                var statements: [StoreStatement] = [], promoted: [LeaguePlace] = []
-                for (group, members) in groups.sorted(by: { $0.key < $1.key }) {
+                // Written table by table in the order erasure empties them (banners, tiers, weeks,
+                // news), each by player: a player erased meanwhile, or places credited late, wait
+                // on this transaction rather than lock a row it needs next.
+                var places: [(place: LeaguePlace, tier: LeagueTier, of: Int)] = []
+                for (group, members) in groups {
                     let tier = tiers[group] ?? .cotton
-                    for place in LeagueStandings.places(members, tier: tier) {
-                        if place.moved == .up { promoted.append(place) }
-                        statements.append(StoreStatement(LeagueSQL.result(d), week, place.player, place.rank, place.moved.stored))
-                        statements.append(StoreStatement(LeagueSQL.keepTier(d), place.player, place.tier.level, week + 7))
-                        statements.append(News.leagueClosed(player: place.player, week: week, tier: tier, place: place, of: members.count).statement(d, at: at))
-                    }
+                    places += LeagueStandings.places(members, tier: tier).map { ($0, tier, members.count) }
                 }
-                let banners = BannerRules(d), climbers = promoted
-                return try .each(statements) { try climb(climbers[...], banners, at: at) { .done(claimed.count) } }
+                places.sort { $0.place.player < $1.place.player }
+                let statements = places.map { StoreStatement(LeagueSQL.keepTier(d), $0.place.player, $0.place.tier.level, week + 7) }
+                    + places.map { StoreStatement(LeagueSQL.result(d), week, $0.place.player, $0.place.rank, $0.place.moved.stored) }
+                    + places.map { News.leagueClosed(player: $0.place.player, week: week, tier: $0.tier, place: $0.place, of: $0.of).statement(d, at: at) }
+                let banners = BannerRules(d), climbers = places.map(\.place).filter { $0.moved == .up }
+                return try climb(climbers[...], banners, at: at) { try .each(statements) { .done(claimed.count) } }
             }
         })
     }

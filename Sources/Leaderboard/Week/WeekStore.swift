@@ -35,18 +35,23 @@ extension StoreExecutor {
         let earned = places.filter { $0.points > 0 }.sorted { $0.player < $1.player }
         for start in stride(from: 0, to: earned.count, by: LeaderboardLimits.closingBatch) {
             let batch = Array(earned[start..<min(earned.count, start + LeaderboardLimits.closingBatch)])
-            try await perform(credit(batch, rules: rules, day: day, at: at))
+            try await perform(try credit(batch, rules: rules, day: day, at: at))
         }
     }
 }
 
-/// Each place of `batch` from `index` on, in one plan.
-private func credit(_ batch: [(player: Int64, points: Int)], from index: Int = 0, rules: StoreRules, day: Int, at: Int64) -> StorePlan<Void> {
+/// Each place of `batch` in one plan: every player's lock first, in order, then the writes (a
+/// write waits on no one another transaction could be holding a player's lock for: a crew's
+/// row in `crew_dirty` that a member's play writes too).
+private func credit(_ batch: [(player: Int64, points: Int)], from index: Int = 0, rules: StoreRules, day: Int, at: Int64) throws -> StorePlan<Void> {
+    guard index < batch.count else { return try raise(batch, rules: rules, day: day, at: at) }
+    return .lock(batch[index].player) { try credit(batch, from: index + 1, rules: rules, day: day, at: at) }
+}
+
+private func raise(_ batch: [(player: Int64, points: Int)], from index: Int = 0, rules: StoreRules, day: Int, at: Int64) throws -> StorePlan<Void> {
     guard index < batch.count else { return .done(()) }
     let place = batch[index]
-    return .lock(place.player) {
-        try rules.raiseDay(player: place.player, day: day, at: at, WeekDayParts(place: place.points)) {
-            credit(batch, from: index + 1, rules: rules, day: day, at: at)
-        }
+    return try rules.raiseDay(player: place.player, day: day, at: at, WeekDayParts(place: place.points)) {
+        try raise(batch, from: index + 1, rules: rules, day: day, at: at)
     }
 }
