@@ -23,8 +23,10 @@ extension FakeScores {
         }
         var bands = Array(repeating: 0, count: ScoreBands.count)
         for day in days { bands[ScoreBands.band(of: day.score)] += 1 }
+        let banners = [Banner(kind: .streak, tier: 1, earnedAt: "2024-09-01T10:00:00.000Z"), Banner(kind: .league, tier: 1, earnedAt: "2024-09-09T00:00:05.000Z"),
+                       Banner(kind: .league, tier: 2, earnedAt: "2024-09-30T00:00:05.000Z")]
         return PlayerDays(playerID: me.playerID, daysPlayed: days.count, streak: 9, bestStreak: 23, lastPlayed: today, today: today,
-                          bands: bands, days: days, nextCursor: nil)
+                          bands: bands, days: days, nextCursor: nil, banners: banners)
     }
 
     mutating func answerDays(_ command: ScoresCommand) -> [ScoresEvent] {
@@ -59,6 +61,8 @@ extension FakeScores {
         }
         #expect(text.contains("Your day scores") && text.contains("   1000 ") && text.contains("900–999") && text.contains("   0–99 "))
         #expect(text.contains("less ░ ▒ ▓ █ more   ◂ today"))
+        // The banners, each at its highest tier.
+        #expect(text.contains("Banners: Every Day bronze · Climber silver"), "\(text)")
         // e (or Enter) edits the profile in the Register dialog; Esc there comes back to it.
         model.drive(keys: .char("e"), fake: &fake)
         #expect(model.top(RegisterDialog.self)?.isProfile == true)

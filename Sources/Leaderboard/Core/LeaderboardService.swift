@@ -29,6 +29,8 @@ public final class LeaderboardService: Sendable {
     /// How long change-log entries are kept for other processes to read.
     let changeLogRetentionSeconds: Int
     let readiness = Mutex<(ready: Bool, loadSeconds: Double?)>((false, nil))
+    /// The latest league week known to be closed (a close is never undone): later asks read no row.
+    let closedWeek = Mutex<Int>(Int.min)
 
     public init(store: any LeaderboardStore, catalog: Catalog, book: ChallengeBook, causes: [Cause],
                 simulationSlots: Int = 2, verificationQueue: Int = LeaderboardLimits.verificationQueue,

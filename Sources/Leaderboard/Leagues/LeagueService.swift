@@ -28,9 +28,12 @@ extension LeaderboardService {
         if let crew = seat.crew { try? await store.recountCrew(crew, week: week, at: now) }
     }
 
-    /// Whether a week's close is done.
+    /// Whether a week's close is done (weeks are closed in order, and stay closed).
     func weekClosed(_ week: Int) async throws -> Bool {
-        try await store.closings(since: week).contains(ClosedDay(closing: .week, day: week))
+        if closedWeek.withLock({ week <= $0 }) { return true }
+        guard try await store.closings(since: week).contains(ClosedDay(closing: .week, day: week)) else { return false }
+        closedWeek.withLock { $0 = max($0, week) }
+        return true
     }
 
     /// Seats every player with points in a week and no group yet.

@@ -1,5 +1,5 @@
 // Your profile (p on Scores or the Runway, once registered): who you are here (name, avatar,
-// e-mail, points), your days (played, streak, best streak, today's score), a calendar of the last
+// e-mail, points, banners), your days (played, streak, best streak, today's score), a calendar of the last
 // weeks and how your days scored, band by band; on a tall window, the latest days too. e edits
 // the name, e-mail and avatar (the Register dialog); r reads it all again. It reads the session
 // and owns nothing.
@@ -45,6 +45,7 @@ public struct ProfileOverlay: Overlay {
         let inside = Theme.panel(" Your profile on \(session.place) ", footer: " e edits · r refreshes · Esc closes ").draw(in: area, into: &grid)
         let record = session.record?.value
         drawWho(&grid, inside, context)
+        if let record { grid.put(Self.bannersLine(record), in: inside.row(2), style: Theme.label.on(Theme.panel)) }
         drawStats(&grid, inside.row(3).inset(bottom: -1), record)
         let below = Rect(x: inside.x, y: inside.y + 6, width: inside.width, height: inside.height - 6)
         guard let record, let calendar = DayCalendar(record) else {
@@ -62,6 +63,18 @@ public struct ProfileOverlay: Overlay {
         BandChart(bands: record.bands, latest: latest).draw(into: &grid, x: chartX, y: below.y + 1, width: inside.maxX - chartX, background: Theme.panel)
         let listTop = below.y + 2 + BandChart.height
         drawRecentDays(&grid, Rect(x: inside.x, y: listTop, width: inside.width, height: inside.maxY - listTop), record)
+    }
+
+    /// "Banners: Every Day silver · Climber bronze": each banner at the highest tier earned.
+    static func bannersLine(_ record: PlayerDays) -> String {
+        var best: [String: Banner] = [:], order: [String] = []
+        for banner in record.banners ?? [] {
+            let kind = banner.id.rawValue
+            if best[kind] == nil { order.append(kind) }
+            if banner.tier > best[kind]?.tier ?? 0 { best[kind] = banner }
+        }
+        guard !order.isEmpty else { return "Banners: none yet — a 7-day streak earns the first" }
+        return "Banners: " + order.compactMap { best[$0] }.map { "\(SafeText.strip($0.name)) \(SafeText.strip($0.tierName))" }.joined(separator: " · ")
     }
 
     /// The avatar and name, when and where the player began, the e-mail and the points.
