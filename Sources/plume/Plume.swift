@@ -21,7 +21,7 @@ struct Plume: AsyncParsableCommand {
             plume:// link. Links survive e-mail and chat; paste a friend's link to import it.
             """,
         version: PlumeVersion.current,
-        subcommands: [Play.self, Open.self, LinkCommand.self, ShareCommand.self, ScoresCLI.self, SwarmCommand.self, CardCommand.self, WhoAmI.self, Logout.self, RegisterScheme.self, UnregisterScheme.self, Bench.self,
+        subcommands: [Play.self, Open.self, LinkCommand.self, ShareCommand.self, ScoresCLI.self, CrewCommand.self, SwarmCommand.self, CardCommand.self, WhoAmI.self, Logout.self, RegisterScheme.self, UnregisterScheme.self, Bench.self,
                       Hosted.self],
         defaultSubcommand: Play.self
     )

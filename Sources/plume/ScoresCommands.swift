@@ -50,7 +50,7 @@ func announce(_ connection: ScoresConnection) {
 }
 
 /// Events out of one command: the failure if it failed, else the events.
-private func answer(_ connection: ScoresConnection, _ command: ScoresCommand) async throws -> [ScoresEvent] {
+func answer(_ connection: ScoresConnection, _ command: ScoresCommand) async throws -> [ScoresEvent] {
     let events = await connection.perform(command)
     for event in events {
         if case .failed(_, let failure) = event { throw fail(failure.message) }

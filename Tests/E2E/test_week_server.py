@@ -102,3 +102,42 @@ def test_a_week_closes_once_across_two_servers_on_one_postgresql(postgres_cluste
     finally:
         for server in servers:
             server.stop()
+
+
+def test_plume_crew_founds_invites_joins_shows_and_leaves_from_the_command_line(tmp_path, plume_bin):
+    """`plume crew`, as a player runs it against a real server (Wednesday: the roster is open)."""
+    import json
+    import re
+    import subprocess
+    server = serve(tmp_path, WEDNESDAY, str(tmp_path / "scores.sqlite"))
+    try:
+        ada, bea = server.register("Ada"), server.register("Bea")
+
+        def crew(who, *args):
+            home = tmp_path / who["name"]
+            (home / "plume").mkdir(parents=True, exist_ok=True)
+            credentials = home / "plume" / "credentials.json"
+            credentials.write_text(json.dumps({"servers": {server.base: who}}))
+            os.chmod(credentials, 0o600)
+            env = dict(os.environ, XDG_CONFIG_HOME=str(home), XDG_DATA_HOME=str(home / "data"))
+            env.pop("PLUME_SERVER", None)
+            return subprocess.run([plume_bin, "crew", *args, "--server", server.base], env=env, capture_output=True, text=True, timeout=30)
+
+        founded = crew(ada, "create", "Velvet Rope")
+        assert founded.returncode == 0 and "You founded Velvet Rope." in founded.stdout, founded
+        invited = crew(ada, "invite", "bea")
+        assert invited.returncode == 0, invited
+        crew_id = re.search(r"plume crew join (\S+)`", invited.stdout).group(1)
+        joined = crew(bea, "join", crew_id)
+        assert joined.returncode == 0 and "You joined Velvet Rope." in joined.stdout, joined
+        shown = crew(bea)
+        assert shown.returncode == 0 and f"Velvet Rope ({crew_id}) · 2026-W49" in shown.stdout, shown
+        assert "Ada" in shown.stdout and "Bea" in shown.stdout
+        left = crew(bea, "leave")
+        assert left.returncode == 0 and "You left Velvet Rope." in left.stdout, left
+        again = crew(bea, "leave")
+        assert again.returncode == 1 and "you are in no crew" in again.stderr, again
+        refused = crew(bea, "join", crew_id)
+        assert refused.returncode == 1 and "has not invited you" in refused.stderr, refused
+    finally:
+        server.stop()

@@ -10,11 +10,6 @@ import Testing
 import PlumeTestSupport
 
 @Suite struct BannerTests {
-    func register(_ service: LeaderboardService, _ name: String) async throws -> PlayerRecord {
-        let registered = try await service.register(RegisterRequest(name: name))
-        return try await service.authenticate(token: registered.token)
-    }
-
     func banners(_ service: LeaderboardService, _ player: PlayerRecord) async throws -> [Banner] {
         try await service.record(playerID: player.publicID, cursor: nil).banners ?? []
     }
@@ -27,7 +22,7 @@ import PlumeTestSupport
     func sevenDaysInARowEarnEveryDaysBronzeOnce(_ kind: StoreKind) async throws {
         let clock = TestClock((2026, 11, 22))
         let service = try await Fixtures.service(kind, clock: clock)
-        let ada = try await register(service, "Ada")
+        let ada = try await service.registered("Ada")
         let first = UTCDay.containing(milliseconds: clock.now)
         for day in first..<(first + 7) {
             #expect(try await banners(service, ada).isEmpty, "day \(day - first + 1)")
@@ -50,13 +45,8 @@ import PlumeTestSupport
         let clock = TestClock((2026, 11, 22))
         let service = try await Fixtures.service(kind, clock: clock)
         let day = UTCDay.string(UTCDay.containing(milliseconds: clock.now))
-        var models: [PlayerRecord] = []
-        for n in 0..<3 {
-            let model = try await register(service, "Model \(n)")
-            _ = try await service.enterRunway(model, day: day, RunwayEntryRequest(code: RunwayServiceTests.looks[n]))
-            models.append(model)
-        }
-        let voter = try await register(service, "Voter")
+        let models = try await service.runwayModels(3, day: day)
+        let voter = try await service.registered("Voter")
         while let pair = try? await service.dealRunwayPair(voter, day: day) {
             _ = try await service.castRunwayVote(voter, RunwayVoteRequest(ticket: pair.ticket, choice: .left))
         }

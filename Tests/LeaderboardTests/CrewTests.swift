@@ -10,17 +10,6 @@ import Testing
 import PlumeTestSupport
 
 @Suite struct CrewTests {
-    func register(_ service: LeaderboardService, _ name: String) async throws -> PlayerRecord {
-        let registered = try await service.register(RegisterRequest(name: name))
-        return try await service.authenticate(token: registered.token)
-    }
-
-    func play(_ service: LeaderboardService, _ clock: TestClock, _ player: PlayerRecord, pick: Int) async throws {
-        clock.advance(seconds: 1)
-        let day = UTCDay.containing(milliseconds: clock.now), looks = DaysTests.looks(day: day)
-        _ = try await service.submit(player, SubmitRequest(boardID: "style-" + UTCDay.string(day), code: looks[pick % looks.count].code))
-    }
-
     func points(_ service: LeaderboardService, _ player: PlayerRecord, week: Int) async throws -> Int {
         try await service.store.weekTotal(player: player.number, monday: week)?.points ?? 0
     }
@@ -40,10 +29,10 @@ import PlumeTestSupport
         let other = try await Fixtures.service(clock: clock, store: try StoreKind.open(database))
         let week = UTCDay.containing(milliseconds: clock.now)
         var players: [PlayerRecord] = []
-        for n in 0..<8 { players.append(try await register(service, "Model \(n)")) }
+        for n in 0..<8 { players.append(try await service.registered("Model \(n)")) }
         let ada = players[0]
         // Ada plays before she founds the crew: her week counts for it from then.
-        try await play(service, clock, ada, pick: 2)
+        try await service.playALook(ada, clock, pick: 2)
         let founded = try await service.createCrew(ada, CrewRequest(name: "Velvet Rope"))
         #expect(founded.name == "Velvet Rope" && founded.members.map(\.playerID) == [ada.publicID] && !founded.frozen)
         #expect(founded.week == "2026-W49" && founded.board == "crews-2026-W49" && founded.words?.contains("this week count") == true)
@@ -60,7 +49,7 @@ import PlumeTestSupport
         #expect(await refusal { _ = try await service.inviteToCrew(ada, crew: founded.crewID, CrewInviteRequest(playerID: players[6].publicID)) }?.code == .crewFull)
         #expect(await refusal { _ = try await service.crew(publicID: "nope") }?.code == .crewNotFound)
         // Five of the six play, each a different look: the crew is its best four.
-        for (n, player) in players[1..<5].enumerated() { try await play(service, clock, player, pick: n * 3) }
+        for (n, player) in players[1..<5].enumerated() { try await service.playALook(player, clock, pick: n * 3) }
         let crewOf = Array(players[0..<6])
         let expected = try await bestFour(service, crewOf, week: week)
         let crew = try await service.crew(publicID: founded.crewID)
@@ -75,7 +64,7 @@ import PlumeTestSupport
         #expect(try await other.top(boardID: "crews-2026-W49", limit: 10, cursor: nil).rows == top.rows)
         // A second crew of one, below it; around me and the histogram are by the player's crew.
         let rival = try await service.createCrew(players[6], CrewRequest(name: "Tulle Gang"))
-        try await play(service, clock, players[6], pick: 0)
+        try await service.playALook(players[6], clock, pick: 0)
         let around = try await service.around(boardID: "crews-2026-W49", player: players[6], radius: 2)
         #expect(around.rows.map(\.crewID) == [founded.crewID, rival.crewID])
         let histogram = try await service.histogram(boardID: "crews-2026-W49", player: ada)
@@ -112,20 +101,20 @@ import PlumeTestSupport
     func fromThursdayAJoinOrALeaveCountsFromNextWeek(_ kind: StoreKind) async throws {
         let clock = TestClock((2026, 12, 3))   // a Thursday: 2026-W49's roster is frozen
         let service = try await Fixtures.service(kind, clock: clock)
-        let ada = try await register(service, "Ada"), bea = try await register(service, "Bea")
+        let ada = try await service.registered("Ada"), bea = try await service.registered("Bea")
         let week = WeekRules.monday(ofDay: UTCDay.containing(milliseconds: clock.now))
-        try await play(service, clock, ada, pick: 1)
+        try await service.playALook(ada, clock, pick: 1)
         let crew = try await service.createCrew(ada, CrewRequest(name: "Late Bloomers"))
         #expect(crew.frozen && crew.words?.contains("from next week (2026-W50)") == true && crew.score == 0)
         #expect(crew.members.first?.note == "from next week")
         _ = try await service.inviteToCrew(ada, crew: crew.crewID, CrewInviteRequest(playerID: bea.publicID))
-        try await play(service, clock, bea, pick: 2)
+        try await service.playALook(bea, clock, pick: 2)
         let joined = try await service.joinCrew(bea, crew: crew.crewID)
         #expect(joined.words?.contains("from next week") == true && joined.score == 0, "this week's points stay out of it")
         // Next week both count; Bea leaves on its Thursday and still counts to its end.
         clock.advance(seconds: 4 * 86_400)
-        try await play(service, clock, ada, pick: 1)
-        try await play(service, clock, bea, pick: 3)
+        try await service.playALook(ada, clock, pick: 1)
+        try await service.playALook(bea, clock, pick: 3)
         let next = week + 7
         let adas = try await points(service, ada, week: next), beas = try await points(service, bea, week: next)
         let both = adas + beas

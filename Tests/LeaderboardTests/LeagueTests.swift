@@ -14,19 +14,6 @@ import PlumeTestSupport
     /// A Wednesday: the week of 2026-11-23 (2026-W48).
     static let wednesday = UTCDay.days(year: 2026, month: 11, day: 25)
 
-    func register(_ service: LeaderboardService, _ name: String) async throws -> PlayerRecord {
-        let registered = try await service.register(RegisterRequest(name: name))
-        return try await service.authenticate(token: registered.token)
-    }
-
-    /// A look of the day (the `pick`th of the fixtures' distinct scores, wrapping), a second after
-    /// the play before: equal totals rank by who reached theirs first.
-    func play(_ service: LeaderboardService, _ clock: TestClock, _ player: PlayerRecord, pick: Int) async throws {
-        clock.advance(seconds: 1)
-        let day = UTCDay.containing(milliseconds: clock.now), looks = DaysTests.looks(day: day)
-        _ = try await service.submit(player, SubmitRequest(boardID: "style-" + UTCDay.string(day), code: looks[pick % looks.count].code))
-    }
-
     func news(_ service: LeaderboardService, _ player: PlayerRecord, _ kind: NewsKind) async throws -> [NewsItem] {
         try await service.news(player, after: 0).items.filter { $0.kind.word == kind }
     }
@@ -35,10 +22,10 @@ import PlumeTestSupport
     func firstPointsSeatAPlayerInAGroupOfAtMostThirtyOfTheirTier(_ kind: StoreKind) async throws {
         let clock = TestClock((2026, 11, 25))
         let service = try await Fixtures.service(kind, clock: clock)
-        let ada = try await register(service, "Ada"), bea = try await register(service, "Bea")
+        let ada = try await service.registered("Ada"), bea = try await service.registered("Bea")
         // A fresh database: the week before has not closed, so Ada's first points wait for a
         // seat; a look at a league closes it (Bea's, with no points yet) and seats her.
-        try await play(service, clock, ada, pick: 3)
+        try await service.playALook(ada, clock, pick: 3)
         #expect(try await service.store.weekSeat(player: ada.number, week: WeekRules.monday(ofDay: Self.wednesday))?.group == nil)
         let before = try await service.league(bea, week: nil)
         #expect(before.group == nil && before.members.isEmpty && before.tier.word == .cotton && before.week == "2026-W48")
@@ -51,8 +38,8 @@ import PlumeTestSupport
         // From then on a first play seats at once: 29 more fill her group, the 31st opens another.
         var players = [ada]
         for n in 1...30 {
-            let player = try await register(service, "Model \(n)")
-            try await play(service, clock, player, pick: n)
+            let player = try await service.registered("Model \(n)")
+            try await service.playALook(player, clock, pick: n)
             players.append(player)
         }
         let full = try await service.league(ada, week: nil)
@@ -81,8 +68,8 @@ import PlumeTestSupport
         try await one.closeDays()
         var players: [PlayerRecord] = []
         for n in 0..<30 {
-            let player = try await register(one, "Model \(n)")
-            try await play(one, clock, player, pick: n)
+            let player = try await one.registered("Model \(n)")
+            try await one.playALook(player, clock, pick: n)
             players.append(player)
         }
         let weekA = try await one.league(players[0], week: nil)
@@ -114,9 +101,9 @@ import PlumeTestSupport
         }
         // Week B: six of the seven in Linen play and one does not; two of Cotton play.
         let idle = linen.removeLast()
-        for (n, player) in linen.enumerated() { try await play(one, clock, player, pick: n) }
+        for (n, player) in linen.enumerated() { try await one.playALook(player, clock, pick: n) }
         let cotton = players.filter { player in !linen.contains(player) && player != idle }
-        for player in cotton.prefix(2) { try await play(two, clock, player, pick: 0) }
+        for player in cotton.prefix(2) { try await two.playALook(player, clock, pick: 0) }
         let linenGroup = try #require(try await one.league(linen[0], week: nil).group)
         #expect(try await one.league(linen[0], week: nil).tier.word == .linen)
         #expect(try await one.leagueGroup(linenGroup).members.count == 6)
@@ -154,7 +141,7 @@ import PlumeTestSupport
         let two = try await Fixtures.service(clock: clock, store: try StoreKind.open(database))
         try await one.closeDays()
         var players: [PlayerRecord] = []
-        for n in 0..<40 { players.append(try await register(one, "Model \(n)")) }
+        for n in 0..<40 { players.append(try await one.registered("Model \(n)")) }
         let week = WeekRules.monday(ofDay: Self.wednesday)
         // Their points first, unseated (as if the week before had not closed), then every seat at once.
         for player in players {
@@ -181,9 +168,9 @@ import PlumeTestSupport
         let clock = TestClock((2026, 11, 25))
         let service = try await Fixtures.service(kind, clock: clock)
         try await service.closeDays()
-        let ada = try await register(service, "Ada"), bea = try await register(service, "Bea")
-        try await play(service, clock, ada, pick: 1)
-        try await play(service, clock, bea, pick: 2)
+        let ada = try await service.registered("Ada"), bea = try await service.registered("Bea")
+        try await service.playALook(ada, clock, pick: 1)
+        try await service.playALook(bea, clock, pick: 2)
         let group = try #require(try await service.league(bea, week: nil).group)
         #expect(try await service.leagueGroup(group).members.count == 2)
         clock.advance(seconds: 7 * 86_400)

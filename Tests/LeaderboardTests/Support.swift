@@ -84,3 +84,29 @@ extension Array where Element == NewsItem {
     /// which a test whose clock crosses a Monday also finds.
     var ofDays: [NewsItem] { filter { item in ![NewsKind.leagueClosed, .leagueIdle, .banner].contains(item.kind.word) } }
 }
+
+extension LeaderboardService {
+    /// A new player, signed in.
+    func registered(_ name: String) async throws -> PlayerRecord {
+        try await authenticate(token: try await register(RegisterRequest(name: name)).token)
+    }
+
+    /// The day's look (the `pick`th of the fixtures' distinct scores, wrapping) by `player`, a
+    /// second after the play before: equal week totals rank by who reached theirs first.
+    func playALook(_ player: PlayerRecord, _ clock: TestClock, pick: Int) async throws {
+        clock.advance(seconds: 1)
+        let day = UTCDay.containing(milliseconds: clock.now), looks = DaysTests.looks(day: day)
+        _ = try await submit(player, SubmitRequest(boardID: "style-" + UTCDay.string(day), code: looks[pick % looks.count].code))
+    }
+
+    /// `count` players, each with a look of their own on the day's runway ("Model 0", …).
+    func runwayModels(_ count: Int, day: String) async throws -> [PlayerRecord] {
+        var models: [PlayerRecord] = []
+        for n in 0..<count {
+            let model = try await registered("Model \(n)")
+            _ = try await enterRunway(model, day: day, RunwayEntryRequest(code: RunwayServiceTests.looks[n]))
+            models.append(model)
+        }
+        return models
+    }
+}

@@ -75,6 +75,17 @@ extension LeaderboardService {
         return try await crewWeek(try await crew(publicID), words: nil)
     }
 
+    /// The player's own crew: the one they are in (or joined from next week).
+    public func myCrew(_ player: PlayerRecord) async throws -> Crew {
+        try requireReady()
+        let (week, _) = crewWeek
+        guard let held = try await store.membership(player: player.number), held.lasts(into: week),
+              let crew = try await store.crews([held.crew])[held.crew] else {
+            throw LeaderboardError(.notFound, .notInCrew, "you are in no crew: found one (plume crew create NAME), or join one a member invites you to")
+        }
+        return try await crewWeek(crew, words: nil)
+    }
+
     func crew(_ publicID: String) async throws -> CrewRow {
         guard publicID.utf8.count <= 40, let crew = try await store.crew(publicID: publicID) else { throw LeaderboardError.noSuchCrew }
         return crew

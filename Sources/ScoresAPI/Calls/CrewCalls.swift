@@ -8,7 +8,7 @@ extension PathParameter {
 extension APICalls {
     /// Every call this file declares: `APICalls.all` lists the group in one line.
     static let crewCalls: [CallDeclaration] = [
-        createCrew.declaration, inviteToCrew.declaration, joinCrew.declaration, leaveCrew.declaration, crew.declaration,
+        createCrew.declaration, inviteToCrew.declaration, joinCrew.declaration, leaveCrew.declaration, myCrew.declaration, crew.declaration,
     ]
 
     public static let createCrew = APICall<CrewRequest, Crew>(
@@ -35,6 +35,12 @@ extension APICalls {
         summary: "Leave your crew",
         reply: .ok("Left, or leaving when the week ends (words says which)"),
         refusals: [.notFound(.crewNotFound), .conflict(.notInCrew)])
+
+    public static let myCrew = APICall<NoBody, Crew>(
+        "myCrew", .get, CallPath("/v1/crews/me"), auth: .player,
+        summary: "Your crew this week (or the one you joined from next week)",
+        reply: .ok("The crew"),
+        refusals: [.notFound(.notInCrew)])
 
     public static let crew = APICall<NoBody, Crew>(
         "crew", .get, CallPath("/v1/crews/{crew}", .crew), auth: .anyone,
