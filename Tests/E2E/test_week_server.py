@@ -141,3 +141,28 @@ def test_plume_crew_founds_invites_joins_shows_and_leaves_from_the_command_line(
         assert refused.returncode == 1 and "has not invited you" in refused.stderr, refused
     finally:
         server.stop()
+
+
+def test_a_real_browser_draws_the_league_and_crew_pages_with_names_escaped(tmp_path, plume):
+    """Headless chromium loads a league group's page and a crew's page: every member linked to
+    their page, names escaped, no script."""
+    from test_server_contract import browse
+    from test_runway_server import today
+    server = Server(tmp_path)
+    try:
+        ada, cy = server.register("Ada"), server.register("<b>Cy</b> & co")
+        submit_distinct_looks(server, plume, [ada, cy], today())
+        status, table = server.json("GET", "/v1/leagues/me", token=cy["token"])
+        assert status == 200 and table["group"] and len(table["members"]) == 2, table
+        status, crew = server.json("POST", "/v1/crews", {"name": "<i>Rope</i> & co"}, cy["token"])
+        assert status == 201, crew
+        for name, path in (("league", f"/league/{table['group']}"), ("crew", f"/crew/{crew['crew_id']}")):
+            dom = browse(server.base + path, tmp_path / f"{name}.png", tmp_path)
+            assert "<script" not in dom and "<b>Cy</b>" not in dom and "&lt;b&gt;Cy&lt;/b&gt; &amp; co" in dom, dom
+            assert f'href="/p/{cy["player_id"]}"' in dom
+        dom = browse(server.base + f"/crew/{crew['crew_id']}", tmp_path / "crew.png", tmp_path)
+        assert "&lt;i&gt;Rope&lt;/i&gt; &amp; co" in dom and "<i>Rope</i>" not in dom
+        dom = browse(server.base + f"/league/{table['group']}", tmp_path / "league.png", tmp_path)
+        assert f'href="/p/{ada["player_id"]}"' in dom and "Cotton · " in dom
+    finally:
+        server.stop()

@@ -45,6 +45,11 @@ extension ScoresState {
     /// The line under the list when rows show "····" or hold no look: why, and until when. Nil
     /// when every row shows its look.
     func hiddenLooksNote(_ rows: [BoardRow], _ context: Context, width: Int) -> String? {
+        // A crews' board's rows are crews, with no look or avatar: what its scores are instead.
+        if rows.contains(where: { $0.crewID != nil }) {
+            return TextLayout.first(fitting: ["Crews: each scores its best \(CrewRules.counted) members' week points — `plume crew` shows yours.",
+                                              "Crews: their best \(CrewRules.counted) members' week points."], width: width)
+        }
         let sealed = sealedDay(context)
         guard rows.contains(where: { $0.avatarLook == nil || (sealed != nil && $0.code.isEmpty) }) else { return nil }
         guard let day = sealed else {

@@ -135,7 +135,8 @@ extension ScoresState {
             let style = chosen ? Theme.selected : mine ? Style(fg: Theme.good, bold: true) : .plain
             grid.fill(line, with: Cell(" ", reverse: chosen))
             var x = grid.put(String(shown[index]).leftPadded(to: 3) + (row.tied ? "=" : " "), in: line, style: style)
-            x = Self.drawTinyAvatar(row.avatarLook, into: &grid, x: x + 1, y: line.y, context.catalog)
+            // A crew has no avatar to sketch.
+            x = row.crewID != nil ? x + 5 : Self.drawTinyAvatar(row.avatarLook, into: &grid, x: x + 1, y: line.y, context.catalog)
             grid.put((mine ? "▸ " : "") + SafeText.strip(row.name), x: x + 1, y: line.y, style: style, limit: 20)
             let when = friends ? boardRank(row, session) : people ? "\(Int(row.detail)) vote\(Int(row.detail) == 1 ? "" : "s")"
                 : Timestamp.seconds(row.at).map { ageWords(now - $0) + " ago" } ?? "?"
