@@ -480,3 +480,22 @@ extension String {
         #expect(sent.contains(.league), "\(sent)")
     }
 }
+
+/// A crews' board on the Scores screen: its rows are crews (no avatar, no player to follow), and
+/// the line under the list says what a crew scores.
+@Suite struct ScoresCrewBoardTests {
+    @Test func aCrewsRowsAreCrews() {
+        var fake = FakeScores()
+        fake.player = FakeScores.me
+        fake.rows = [BoardRow(rank: 1, playerID: "", name: "Velvet Rope", score: 412, detail: 0, at: "2024-10-04T10:00:00.000Z", code: "", tied: false,
+                              crewID: "cVelvet"),
+                     BoardRow(rank: 2, playerID: "", name: "Tulle Gang", score: 300, detail: 0, at: "2024-10-04T09:00:00.000Z", code: "", tied: false,
+                              crewID: "cTulle")]
+        var model = scoresApp(&fake, width: 100)
+        let text = model.screenText
+        #expect(text.contains("Velvet Rope") && text.contains("Tulle Gang"), "\(text)")
+        #expect(text.contains("Crews: each scores its best 4 members' week points") && !text.contains("····"), "\(text)")
+        model.drive(keys: .char("f"), fake: &fake)
+        #expect(model.status.contains("This row is a crew, not a player"))
+    }
+}
