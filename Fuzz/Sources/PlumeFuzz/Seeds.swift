@@ -42,14 +42,18 @@ public enum Seeds {
                          "GET /v1/boards/\(board)/top?limit=5&cursor=abc\n\n", "GET /v1/players?name=Fuzz\n\n", "PUT /v1/players/me/settings\n\n{\"watchable\":false}",
                          "GET /v1/runway/2026-11-26/pair\nauthorization: Bearer x\n\n", "POST /v1/runway/votes\n\n{\"ticket\":\"rt1.AAAA\",\"choice\":\"left\"}",
                          "GET /b/swarm-huddle\n\n", "GET /l/\(ShareCode.encode(swarms[0]))\n\n", "DELETE /v1/players/me/keys?fingerprint=SHA256:abc\n\n",
-                         "PATCH /v1/players/me\nx-forwarded-for: 10.0.0.1\n\n{\"name\":null,\"email\":\"a@b\"}"])
+                         "PATCH /v1/players/me\nx-forwarded-for: 10.0.0.1\n\n{\"name\":null,\"email\":\"a@b\"}",
+                         "GET /v1/leagues/me?week=2026-W49\nauthorization: Bearer plm_x\n\n", "GET /v1/leagues/17\n\n",
+                         "POST /v1/crews\nauthorization: Bearer plm_x\ncontent-type: application/json\n\n{\"name\":\"Velvet Rope\"}",
+                         "GET /v1/crews/cAAAA\n\n", "GET /league/17\n\n", "GET /crew/cAAAA\n\n"])
         case "json-bodies":
             return [[0] + Array("{\"name\":\"Ada\",\"email\":\"a@example.org\",\"updates_opt_in\":true}".utf8),
                     [1] + Array("{\"board_id\":\"swarm-huddle\",\"code\":\"\(ShareCode.encode(swarms[1]))\"}".utf8),
                     [2] + Array("{\"name\":\"Bo\",\"email\":null,\"avatar_look\":\"\(ShareCode.encode(looks[1]))\"}".utf8),
                     [3] + Array("{\"cause_id\":\"trees\",\"points\":5}".utf8), [4] + Array("{\"public_key\":\"ssh-ed25519 AAAA x\"}".utf8),
                     [5] + Array("{\"code\":\"\(ShareCode.encode(looks[2]))\"}".utf8), [6] + Array("{\"ticket\":\"rt1.x\",\"choice\":\"tie\"}".utf8),
-                    [7] + Array("{\"watchable\":true}".utf8)]
+                    [7] + Array("{\"watchable\":true}".utf8), [8] + Array("{\"name\":\"Velvet Rope\"}".utf8),
+                    [9] + Array("{\"player_id\":\"ONQzZMkavnPdhwGChRAoEQ\"}".utf8)]
         case "ssh-key":
             let ed = "ssh-ed25519 " + Data(Self.wire(["ssh-ed25519"], Array(Curve25519.Signing.PrivateKey().publicKey.rawRepresentation))).base64EncodedString() + " ada@laptop"
             let p256 = "ecdsa-sha2-nistp256 " + Data(Self.wire(["ecdsa-sha2-nistp256", "nistp256"], Array(P256.Signing.PrivateKey().publicKey.x963Representation))).base64EncodedString()

@@ -143,7 +143,7 @@ enum ServerDoors {
     static func checkBody(_ bytes: [UInt8]) -> String? {
         guard let first = bytes.first else { return nil }
         let data = Data(bytes.dropFirst())
-        switch first % 8 {
+        switch first % 10 {
         case 0: return roundTrip(RegisterRequest.self, data)
         case 1: return roundTrip(SubmitRequest.self, data)
         case 2: return roundTrip(ProfileUpdate.self, data)
@@ -151,6 +151,8 @@ enum ServerDoors {
         case 4: return roundTrip(AddKeyRequest.self, data)
         case 5: return roundTrip(RunwayEntryRequest.self, data)
         case 6: return roundTrip(RunwayVoteRequest.self, data)
+        case 8: return roundTrip(CrewRequest.self, data)
+        case 9: return roundTrip(CrewInviteRequest.self, data)
         default: return roundTrip(PlayerSettings.self, data)
         }
     }
