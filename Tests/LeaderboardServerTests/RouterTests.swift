@@ -139,9 +139,12 @@ import PlumeCalendar
             reply = try await client.call(.get, "/v1/boards?include=earlier")
             let listed = try Self.boardIDs(reply)
             #expect(reply.status == .ok && Array(listed.prefix(open.count - 1)) == Array(open.dropLast()) && listed.last == "contributors")
-            // … and each challenge's season 1, closed and read for ever, and the earlier days' Lab briefs.
+            // … and each challenge's season 1, closed and read for ever, the earlier days' Lab briefs
+            // and last week's crews.
             let labDays = min(LeaderboardLimits.earlierDays, UTCDay.parse(board.dropFirst(6))! - LabRules.firstDay)
-            #expect(listed.count == open.count + 2 * LeaderboardLimits.earlierDays - 1 + 6 + labDays)
+            #expect(listed.count == open.count + 2 * LeaderboardLimits.earlierDays - 1 + 6 + labDays + 1)
+            let lastWeek = ISOWeek(day: UTCDay.parse(board.dropFirst(6))! - 7)
+            #expect(listed.contains("crews-\(lastWeek)") && open.contains("crews-\(ISOWeek(day: lastWeek.firstDay + 7))"))
             #expect(open.contains("lab-" + board.dropFirst(6)))
             #expect(listed.contains("swarm-huddle") && open.contains(Fixtures.swarmBoard()) && !open.contains("swarm-huddle"))
             let titles = try #require((reply.json["boards"] as? [[String: Any]])?.compactMap { $0["title"] as? String })

@@ -151,8 +151,8 @@ public struct Board: Hashable, Sendable {
 
     /// The boards a game lists: those open now, then each earlier day's style board, people's
     /// choice, Lab board and swarm show (closed, still read) back `LeaderboardLimits.earlierDays` days or to the
-    /// first season day, newest first; each challenge's earlier seasons (closed, final), newest
-    /// first; contributors last.
+    /// first season day, newest first; last week's crews; each challenge's earlier seasons (closed,
+    /// final), newest first; contributors last.
     public static func listed(book: ChallengeBook, now seconds: Int64) -> [Board] {
         let today = UTCDay.containing(seconds: seconds)
         var boards = current(book: book, now: seconds).filter { $0 != .contributors }
@@ -163,6 +163,9 @@ public struct Board: Hashable, Sendable {
             if day >= LabRules.firstDay { boards.append(Board(.lab(day: day))) }
             if day >= LabRules.firstDay, day < today - 1 { boards.append(Board(.swarmShow(day: day))) }
         }
+        // Last week's crews, final.
+        let lastWeek = ISOWeek(day: today - 7)
+        if lastWeek.firstDay + 7 > UTCDay.firstSeasonDay { boards.append(Board(.crews(week: lastWeek))) }
         let season = SwarmSeasons.season(onDay: today)
         for earlier in stride(from: season - 1, through: 1, by: -1) {
             for challenge in book.swarmChallenges where earlier == 1 || challenge.seasonTwo != nil {
