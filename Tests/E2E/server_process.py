@@ -28,19 +28,25 @@ class Server:
         self.directory = pathlib.Path(directory)
         self.group = bool(prefix)
         self.database = database or str(self.directory / "scores.sqlite")
-        self.port = port or free_port()
-        self.base = f"http://127.0.0.1:{self.port}"
-        self.log = open(self.directory / f"server-{self.port}.log", "ab")
         env = dict(os.environ, PLUME_RATE_LIMIT="0", PLUME_REGISTER_RATE_LIMIT="0", PLUME_SUBMIT_RATE_LIMIT="0",
                    PLUME_VOTE_RATE_LIMIT="0")
-        self.process = subprocess.Popen(
-            [*prefix, str(binary or SERVER_BIN), "serve", "--port", str(self.port), "--database", self.database, *extra],
-            stdout=self.log, stderr=subprocess.STDOUT, env=env, start_new_session=self.group, cwd=cwd)
-        try:
-            self.wait_ready()
-        except BaseException:
-            self.stop()
-            raise
+        # A free port found here can be taken by another test's process before the server binds
+        # it (the suites run in parallel): a port of our choosing is chosen again, a few times.
+        for attempt in range(1 if port else 4):
+            self.port = port or free_port()
+            self.base = f"http://127.0.0.1:{self.port}"
+            self.log = open(self.directory / f"server-{self.port}.log", "ab")
+            self.process = subprocess.Popen(
+                [*prefix, str(binary or SERVER_BIN), "serve", "--port", str(self.port), "--database", self.database, *extra],
+                stdout=self.log, stderr=subprocess.STDOUT, env=env, start_new_session=self.group, cwd=cwd)
+            try:
+                self.wait_ready()
+                return
+            except BaseException:
+                self.stop()
+                said = (self.directory / f"server-{self.port}.log").read_text(errors="replace")
+                if port or attempt == 3 or "Address already in use" not in said:
+                    raise
 
     def wait_ready(self, timeout=30):
         deadline = time.monotonic() + timeout
