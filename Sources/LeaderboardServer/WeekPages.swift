@@ -20,10 +20,13 @@ extension PageRoutes {
                     "up": zone.hasPrefix("up"), "down": zone.hasPrefix("down")]
         }
         let closes = String(table.closesAt.prefix(16)).replacingOccurrences(of: "T", with: " ") + " UTC"
+        let tier = SafeText.strip(table.tierName)
+        let up = table.promote == 0 ? "no one goes up" : "the top \(table.promote) go up a tier"
+        let down = table.demote == 0 ? "no one goes down from \(tier)" : "the bottom \(table.demote) go down"
         let page: [String: Any] = [
-            "title": "\(table.tierName) · \(table.week)", "members": members, "hasMembers": !members.isEmpty,
+            "title": "\(tier) · \(table.week)", "members": members, "hasMembers": !members.isEmpty,
             "status": table.closed ? "Closed at \(closes): final." : "Closes \(closes).",
-            "rules": "The top \(table.promote) move up a tier and the bottom \(table.demote) down when the week closes.",
+            "rules": table.closed ? "The week has closed: ▲ went up a tier, ▼ went down." : "When the week closes, \(up) and \(down).",
         ]
         return Self.html(Templates.render("league", page))
     }
@@ -39,7 +42,7 @@ extension PageRoutes {
         }
         let page: [String: Any] = [
             "name": SafeText.strip(crew.name), "week": crew.week, "board": crew.board, "score": crew.score,
-            "rank": crew.rank.map { "#\($0) of \(crew.crews)" } ?? "not on the board yet", "members": members,
+            "rank": crew.rank.map { "#\($0) of \(crew.crews) on" } ?? "not yet on", "members": members,
             "frozen": crew.frozen, "counted": CrewRules.counted,
         ]
         return Self.html(Templates.render("crew", page))
@@ -76,7 +79,7 @@ extension Templates {
     static let crew = """
         {{<layout}}{{$title}}{{name}}{{/title}}{{$body}}
         <h1>{{name}}</h1>
-        <div class="card"><p>Week {{week}}: <b>{{score}}</b> week points, {{rank}} on <a href="/b/{{board}}">the crews' board</a>.</p>
+        <div class="card"><p>Week {{week}}: <b>{{score}}</b> week points, {{rank}} <a href="/b/{{board}}">the crews' board</a>.</p>
         <p class="muted">A crew's score is its best {{counted}} members' week points.{{#frozen}} The roster is frozen until the week ends.{{/frozen}}</p></div>
         <div class="card"><h2>Members</h2><table><tr><th>Player</th><th>Week points</th><th></th></tr>
         {{#members}}<tr><td><a href="/p/{{playerID}}">{{name}}</a></td><td class="n">{{points}}</td><td>{{#counted}}counted{{/counted}} {{note}}</td></tr>

@@ -43,14 +43,14 @@ public enum BannerKind: String, CaseIterable, WireVocabulary {
     /// The tiers `value` reaches (1-based), lowest first.
     public func tiers(reachedBy value: Int) -> [Int] { thresholds.indices.filter { thresholds[$0] <= value }.map { $0 + 1 } }
 
-    /// What tier `tier` (1–3) took: "a 30-day streak".
+    /// What tier `tier` (1–3) took, as a noun phrase ("for a 30-day streak"): "a 30-day streak".
     public func words(tier: Int) -> String {
         let need = thresholds[max(0, min(thresholds.count - 1, tier - 1))]
         switch self {
         case .streak: return "a \(need)-day streak"
         case .runway: return need == 1 ? "a look in a people's top \(Self.runwayTop)" : "\(need) looks in a people's top \(Self.runwayTop)"
-        case .lab: return "better than \(Self.labBetterThan) % of a Lab brief's board " + (need == 1 ? "once" : "on \(need) briefs")
-        case .league: return "promoted into \(LeagueTier(level: need)?.name ?? "a higher tier")"
+        case .lab: return "beating \(Self.labBetterThan) % of a Lab brief's board " + (need == 1 ? "once" : "on \(need) briefs")
+        case .league: return "a promotion into \(LeagueTier(level: need)?.name ?? "a higher tier")"
         }
     }
 }

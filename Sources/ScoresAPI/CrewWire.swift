@@ -42,7 +42,7 @@ public struct CrewMember: Codable, Sendable, Equatable {
     public var name: String
     public var points: Int
     public var counted: Bool
-    /// "from next week" for a join during the freeze; "until the week ends" for a leave.
+    /// "from next week" for a join during the freeze; "leaving when the week ends" for a leave then.
     public var note: String?
 
     public init(playerID: String, name: String, points: Int, counted: Bool, note: String? = nil) {

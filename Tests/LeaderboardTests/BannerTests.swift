@@ -67,7 +67,7 @@ import PlumeTestSupport
         #expect(BannerKind.streak.tiers(reachedBy: 6).isEmpty && BannerKind.streak.tiers(reachedBy: 30) == [1, 2])
         #expect(BannerKind.runway.tiers(reachedBy: 20) == [1, 2, 3] && BannerKind.lab.tiers(reachedBy: 9) == [1])
         #expect(BannerKind.league.tiers(reachedBy: LeagueTier.denim.level) == [1] && BannerKind.league.tiers(reachedBy: LeagueTier.silk.level) == [1, 2])
-        #expect(BannerKind.lab.words(tier: 2) == "better than 90 % of a Lab brief's board on 10 briefs")
-        #expect(BannerKind.league.words(tier: 3) == "promoted into Couture")
+        #expect(BannerKind.lab.words(tier: 2) == "beating 90 % of a Lab brief's board on 10 briefs")
+        #expect(BannerKind.league.words(tier: 3) == "a promotion into Couture")
     }
 }

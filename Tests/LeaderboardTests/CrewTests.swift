@@ -123,6 +123,9 @@ import PlumeTestSupport
         let leaving = try await service.leaveCrew(bea, crew: crew.crewID)
         #expect(leaving.words?.contains("when this week ends") == true && leaving.score == both)
         #expect(leaving.members.first { $0.playerID == bea.publicID }?.note == "leaving when the week ends")
+        // Until then she is still in it, and told when she may found or join another.
+        let early = await refusal { _ = try await service.createCrew(bea, CrewRequest(name: "Too Soon")) }
+        #expect(early?.code == .inACrew && early?.message.contains("when this week ends") == true, "\(String(describing: early))")
         // Once the week has ended she is out, and free to found her own.
         clock.advance(seconds: 4 * 86_400)
         try await service.closeDays()

@@ -124,7 +124,7 @@ import PlumeTestSupport
         }
         // A week without points costs a tier, once, with news; the lowest has none to lose.
         let idleNews = try await news(one, idle, .leagueIdle)
-        #expect(idleNews.map(\.text) == ["No week points in 2026-W49: down from Linen to Cotton. A look or a swarm this week puts you in a group again."])
+        #expect(idleNews.map(\.text) == ["No week points in 2026-W49: down from Linen to Cotton. Any week points this week put you in a group again."])
         #expect(try await one.league(idle, week: nil).tier.word == .cotton)
         #expect(try await news(one, cotton[5], .leagueIdle).isEmpty)
         #expect(try await one.league(cotton[5], week: nil).tier.word == .cotton)

@@ -466,6 +466,20 @@ extension String {
         #expect(model.scores.selectedOwnerWords(model.session) == "Cy: 375 week points, #2")
     }
 
+    @Test func pointsWithoutASeatYetSayTheSeatComesWithLastWeeksClose() {
+        var fake = FakeScores()
+        fake.player = FakeScores.me
+        fake.league = LeagueTable(week: "2024-W40", tier: .linen, group: nil, closesAt: "2024-10-07T00:00:00.000Z", closed: false,
+                                  promote: 0, demote: 0, members: [], points: 34)
+        var model = app(width: 80, height: 24)
+        model.drive(.clock(fakeNow), &fake)
+        model.drive(keys: Screen.scores.key, .left, fake: &fake)
+        let text = model.screenText
+        // The paragraph wraps beside the week points' panel: its first two lines.
+        #expect(text.contains("You have 34 week points: your seat among up to 30") && text.contains("players of Linen comes as soon as last week's close")
+                && !text.contains("No group yet"), "\(text)")
+    }
+
     @Test func whenTheWeekEndsTheTabAsksAgainAtOnce() {
         var fake = FakeScores()
         fake.player = FakeScores.me

@@ -85,7 +85,9 @@ extension StoreExecutor {
         let d = dialect
         return try await perform(.lock(player) {
             .run(StoreStatement(CrewSQL.membership(d), player)) { rows in
-                if let held = try rows.first.map(CrewMembership.init(row:)), held.lasts(into: week) { throw LeaderboardError.inACrew }
+                if let held = try rows.first.map(CrewMembership.init(row:)), held.lasts(into: week) {
+                    throw held.leavesAfter == nil ? LeaderboardError.inACrew : LeaderboardError.leavingCrew
+                }
                 return .run(StoreStatement(CrewSQL.remove(d), player)) { _ in
                     .run(StoreStatement(CrewSQL.found(d), publicID, name, PlayerName.key(name), at)) { found in
                         guard let crew = try found.first?.integer("id") else { return .done(nil) }
@@ -102,7 +104,9 @@ extension StoreExecutor {
         try await perform(.lock(player) {
             .step(.lockCode(crewLock(crew))) { _ in
                 .run(StoreStatement(CrewSQL.membership(d), player)) { rows in
-                    if let held = try rows.first.map(CrewMembership.init(row:)), held.lasts(into: week) { throw LeaderboardError.inACrew }
+                    if let held = try rows.first.map(CrewMembership.init(row:)), held.lasts(into: week) {
+                    throw held.leavesAfter == nil ? LeaderboardError.inACrew : LeaderboardError.leavingCrew
+                }
                     return .run(StoreStatement(CrewSQL.takeInvite(d), crew, player)) { invited in
                         guard !invited.isEmpty else { throw LeaderboardError.notInvited }
                         return .run(StoreStatement(CrewSQL.memberCount(d), crew, week)) { counted in

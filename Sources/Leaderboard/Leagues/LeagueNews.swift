@@ -5,7 +5,7 @@ import PlumeCalendar
 import ScoresAPI
 
 extension News {
-    /// "3rd of 30 in Silk in 2026-W49: up to Velvet."
+    /// "3rd of 30 in Silk in 2026-W49 with 412 points: up to Velvet."
     static func leagueClosed(player: Int64, week: Int, tier: LeagueTier, place: LeaguePlace, of total: Int) -> NewsDraft {
         let outcome = switch place.moved {
         case .up: "up to \(place.tier.name)"
@@ -21,7 +21,7 @@ extension News {
     /// "No week points in 2026-W49: down from Silk to Linen. …"
     static func leagueIdle(player: Int64, week: Int, from: LeagueTier, to: LeagueTier) -> NewsDraft {
         NewsDraft(player: player, kind: .leagueIdle, day: week + 6,
-                  text: "No week points in \(ISOWeek(day: week)): down from \(from.name) to \(to.name). A look or a swarm this week puts you in a group again.")
+                  text: "No week points in \(ISOWeek(day: week)): down from \(from.name) to \(to.name). Any week points this week put you in a group again.")
     }
 
     /// 1st, 2nd, 3rd, 4th, …, 11th, 12th, 13th, …, 21st.

@@ -114,8 +114,8 @@ extension LeaderboardService {
             seat?.group = try await store.seat(player: player.number, week: week)
         }
         guard let group = seat?.group, let row = try await store.leagueGroup(group) else {
-            let held = try await store.tier(player: player.number)
-            let tier = held.map { $0.week <= week + 7 ? $0.tier : .cotton } ?? .cotton
+            // The player's tier now (of a past week without a group, the one they have since).
+            let tier = try await store.tier(player: player.number)?.tier ?? .cotton
             return LeagueTable(week: ISOWeek(day: week).description, tier: tier, group: nil, closesAt: Self.closesAt(week),
                                closed: week < thisWeek, promote: 0, demote: 0, members: [], points: seat?.points ?? 0)
         }

@@ -73,7 +73,7 @@ public struct ProfileOverlay: Overlay {
             if best[kind] == nil { order.append(kind) }
             if banner.tier > best[kind]?.tier ?? 0 { best[kind] = banner }
         }
-        guard !order.isEmpty else { return "Banners: none yet — a 7-day streak earns the first" }
+        guard !order.isEmpty else { return "Banners: none yet — a 7-day streak earns one" }
         return "Banners: " + order.compactMap { best[$0] }.map { "\(SafeText.strip($0.name)) \(SafeText.strip($0.tierName))" }.joined(separator: " · ")
     }
 

@@ -11,7 +11,7 @@ extension ScoresState {
     static let weekPointsWords: String = {
         let look = "your look 10, and 3 for each full hundred (up to \(WeekRules.stylePoints(score: 1000, copied: false)); a look someone sent first that day \(WeekRules.stylePoints(score: 1000, copied: true)))"
         let lab = "your swarm on the Lab brief 10, and 2 a hundred (up to \(WeekRules.labPoints(score: 1000)))"
-        let votes = "\(WeekRules.pointsPerVote) a Runway vote (\(WeekRules.votesCounted) votes)"
+        let votes = "\(WeekRules.pointsPerVote) a Runway vote (up to \(WeekRules.votesCounted) a day)"
         let place = "a place in a show's people's choice \(WeekRules.placePoints(rank: 10, of: 10))–\(WeekRules.placePoints(rank: 1, of: 1))"
         return "a day is worth at most \(WeekRules.dayCap): \(look) · \(lab) · \(votes) · \(place); each part is the day's best, never a sum of tries"
     }()
@@ -36,9 +36,12 @@ extension ScoresState {
         }
         grid.put(heading, in: Rect(x: 1, y: layout.boardLine, width: width - 2, height: 1), style: Style(fg: Theme.accent))
         guard table.group != nil else {
-            grid.paragraph("No group yet this week: your first week points (b in the Studio, a swarm on the Lab brief, a Runway vote) "
-                           + "put you among up to \(WeekRules.groupSize) players of \(tier).",
-                           in: Rect(x: 2, y: layout.listTop + 1, width: listWidth - 2, height: max(1, layout.listHeight - 2)), style: Theme.label)
+            let points = table.points ?? 0
+            let words = points > 0
+                ? "You have \(points) week points: your seat among up to \(WeekRules.groupSize) players of \(tier) comes as soon as last week's close is done (r asks again)."
+                : "No group yet this week: your first week points (b in the Studio, a swarm on the Lab brief, a Runway vote) "
+                    + "put you among up to \(WeekRules.groupSize) players of \(tier)."
+            grid.paragraph(words, in: Rect(x: 2, y: layout.listTop + 1, width: listWidth - 2, height: max(1, layout.listHeight - 2)), style: Theme.label)
             return
         }
         let members = table.members, count = members.count

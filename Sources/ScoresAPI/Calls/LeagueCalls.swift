@@ -9,7 +9,7 @@ extension QueryParameter {
     /// A past week, YYYY-Www.
     public static let week = QueryParameter(
         "week", JSONSchema.string.pattern("^[0-9]{4}-W[0-9]{2}$"), "An ISO week, YYYY-Www (UTC): this week when absent",
-        refusal: .badRequest(.invalidWeek))
+        refusal: .unprocessable(.invalidWeek))
 }
 
 extension APICalls {
@@ -21,7 +21,7 @@ extension APICalls {
     public static let league = APICall<NoBody, LeagueTable>(
         "league", .get, CallPath("/v1/leagues/me"), auth: .player,
         summary: "Your league group this week (or a past week, with where it took you)",
-        notes: "A player's first week points of a week place them in a group of at most 30 of their tier. When the week ends (Monday 00:00 UTC) the top of each group moves up a tier and the bottom down; a player with no points that week moves down one. Before their first points of the week, group is null and members empty.",
+        notes: "A player's first week points of a week place them in a group of at most 30 of their tier. When the week ends (Monday 00:00 UTC) the top of each group moves up a tier and the bottom down; a player with no points that week moves down one. Before their first points of the week, group is null and members empty; so it is, with their points, while their seat waits for last week's close (a moment after the week turns). Of a week without a group, tier is the player's tier now.",
         query: [.week],
         reply: .ok("The group's table"),
         refusals: [.unavailable(.starting)])
