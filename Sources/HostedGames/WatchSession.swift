@@ -342,9 +342,3 @@ final class WatchSession: ChannelInboundHandler {
     }
 }
 
-extension Optional {
-    fileprivate func asyncFlatMap<U>(_ transform: (Wrapped) async throws -> U?) async rethrows -> U? {
-        guard let self else { return nil }
-        return try await transform(self)
-    }
-}

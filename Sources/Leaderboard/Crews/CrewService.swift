@@ -149,11 +149,3 @@ private func require<T>(_ value: T?) throws -> T {
     guard let value else { throw LeaderboardError.noSuchCrew }
     return value
 }
-
-extension Optional {
-    /// The wrapped value transformed by an async step; nil stays nil.
-    func asyncFlatMap<U>(_ transform: (Wrapped) async throws -> U?) async rethrows -> U? {
-        guard let value = self else { return nil }
-        return try await transform(value)
-    }
-}
