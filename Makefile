@@ -3,7 +3,7 @@
 SWIFT ?= swift
 PYTHON ?= python3
 
-.PHONY: test unit unit-suites e2e-suite fuzz fuzz-long sanitize e2e e2e-deps system-deps static-deps build release release-server clean bench bench-hostile bench-ssh bench-watch bench-themes bench-lab screenshots install uninstall manuals openapi
+.PHONY: dist dist-check dist-deps test unit unit-suites e2e-suite fuzz fuzz-long sanitize e2e e2e-deps system-deps static-deps build release release-server clean bench bench-hostile bench-ssh bench-watch bench-themes bench-lab screenshots install uninstall manuals openapi
 
 # PostgreSQL's server programs (initdb, pg_ctl) live here on Debian when not already on the PATH.
 export PATH := $(PATH):/usr/lib/postgresql/15/bin
@@ -32,7 +32,7 @@ TEST_BIN = $(CURDIR)/$(TEST_SCRATCH)/debug
 # game and server); last the one test that reads the release binary, once it is built.
 RELEASE_CHECK = Tests/E2E/test_install.py::test_the_release_build_links_the_swift_runtime_in
 BESIDE = .build/beside-tests
-test: system-deps e2e-deps static-deps
+test: system-deps e2e-deps static-deps dist-deps
 	@set -e; mkdir -p .build; \
 	setsid $(SHELL) -c 'echo 19 > /proc/self/autogroup 2>/dev/null || true; \
 		exec nice -n 19 $(SWIFT) build $(RELEASE_FLAGS) --scratch-path $(BESIDE) --product plume' > $(BESIDE).log 2>&1 & build=$$!; \
@@ -146,6 +146,42 @@ install: manuals static-deps
 	echo "share/plume/install-manifest.txt" >> "$(MANIFEST).new"; \
 	mv "$(MANIFEST).new" "$(MANIFEST)"; \
 	echo "installed plume and plume-server in $(ROOT)/bin ($$(wc -l < "$(MANIFEST)") files, listed in $(MANIFEST))"
+
+# Packages for people without Swift (scripts/dist.py says what is in each): dist/plume_VERSION_ARCH.deb,
+# dist/plume-server_VERSION_ARCH.deb, dist/plume-VERSION-linux-MACHINE.tar.gz and SHA256SUMS, from
+# release builds in a directory of their own (.build/dist) with PLUME_DIST_BUILD set (Package.swift):
+# the binaries carry a smaller package of ICU's data (scripts/icu-data.py) and export no symbols.
+# Manual pages come from these binaries. lintian reads both packages; an error fails. About 12
+# minutes from nothing on 2 cores.
+DIST_SCRATCH = .build/dist
+DIST_FLAGS = $(RELEASE_FLAGS) --scratch-path $(DIST_SCRATCH) -debug-info-format none
+DIST_BUILD = PLUME_DIST_BUILD=1 $(SWIFT) build $(DIST_FLAGS)
+dist: static-deps dist-deps
+	$(PYTHON) scripts/icu-data.py Sources/CICUData
+	$(DIST_BUILD) --product plume
+	$(DIST_BUILD) --product plume-server
+	$(DIST_BUILD) --product generate-manual
+	@set -e; bin=$$($(DIST_BUILD) --show-bin-path); \
+	rm -rf $(DIST_SCRATCH)/manuals && mkdir -p $(DIST_SCRATCH)/manuals; \
+	for tool in plume plume-server; do "$$bin/generate-manual" "$$bin/$$tool" --output-directory $(DIST_SCRATCH)/manuals; done; \
+	$(PYTHON) scripts/dist.py --bin "$$bin" --manuals $(DIST_SCRATCH)/manuals --checkouts $(DIST_SCRATCH)/checkouts --out dist
+
+# The packages proved where no Swift exists (scripts/dist-check.py): two clean Debian roots made
+# by mmdebstrap from Debian's package registry; in one, `apt install` of each .deb, the game
+# played as a new user in a pty, the server run as its system user, then removed and purged; in
+# the other, the tarball's install.sh, the same checks, and uninstall.sh. Not part of `make
+# test`; about 3 minutes after `make dist`.
+dist-check: dist-deps
+	@test -n "$$(ls dist/*.deb 2>/dev/null)" || $(MAKE) --no-print-directory dist
+	@$(PYTHON) -c "import pexpect, pyte" 2>/dev/null || $(PYTHON) -m pip install --quiet pexpect pyte
+	$(PYTHON) scripts/dist-check.py dist
+
+# What `make dist` and its checks use (`make test` checks the packaging scripts on its own build):
+# dpkg-shlibdeps, lintian, mmdebstrap, strip, file, and ICU's icupkg (reads the smaller ICU data back).
+dist-deps:
+	@command -v dpkg-shlibdeps >/dev/null && command -v lintian >/dev/null && command -v mmdebstrap >/dev/null && \
+		command -v strip >/dev/null && command -v file >/dev/null && command -v icupkg >/dev/null || \
+		(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq dpkg-dev lintian mmdebstrap binutils file icu-devtools >/dev/null)
 
 # Removes exactly the files `make install` listed, then the folders it made (never one that was
 # there before it), each only if it is empty.

@@ -309,3 +309,20 @@ if Context.environment["PLUME_FUZZ_BUILD"] != nil {
         }
     }
 }
+
+// `make dist` builds the release binaries it packages with PLUME_DIST_BUILD set: both link
+// CICUData, an object that defines the ICU data symbol with a smaller package of ICU's data
+// (scripts/icu-data.py writes it into Sources/CICUData; see there for what is kept and why).
+// Linked as the products' own object, it is in place before the toolchain's archive is read, so
+// the archive's 34 MB copy is never taken. A dist build also exports no symbols (the runtime
+// arguments ask for every one: 8 MB of tables nothing in these programs looks up), and binds every
+// symbol at start (-z now), so that its whole offset table is read-only once it runs (full RELRO).
+if Context.environment["PLUME_DIST_BUILD"] != nil {
+    let icuData = Context.packageDirectory + "/Sources/CICUData"
+    package.targets.append(.target(name: "CICUData", exclude: ["icu.dat", "README.md"],
+                                   cSettings: [.unsafeFlags(["-Wa,-I" + icuData])]))
+    for target in package.targets where target.name == "plume" || target.name == "plume-server" {
+        target.dependencies.append("CICUData")
+        target.linkerSettings = (target.linkerSettings ?? []) + [.unsafeFlags(["-Xlinker", "--no-export-dynamic", "-Xlinker", "-z", "-Xlinker", "now"])]
+    }
+}

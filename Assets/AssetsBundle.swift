@@ -12,16 +12,21 @@ public enum PlumeAssets {
         return Bundle.module.resourceURL ?? Bundle.module.bundleURL
     }
 
-    /// A resource bundle as `make install` lays it out: `PREFIX/share/plume/NAME`, found from the
-    /// running binary (`PREFIX/bin/…`) whatever the working directory. nil in a build folder,
-    /// where SwiftPM's own lookup (beside the binary) applies.
+    /// A resource bundle as installed: `PREFIX/share/PROGRAM/NAME` (the Debian packages: each
+    /// program its own copy, so that the two packages share no file), else `PREFIX/share/plume/NAME`
+    /// (`make install` and the tarball: one copy for both), found from the running binary
+    /// (`PREFIX/bin/PROGRAM`) whatever the working directory. nil in a build folder, where
+    /// SwiftPM's own lookup (beside the binary) applies.
     public static func installed(_ name: String) -> URL? {
         // Foundation reads /proc/self/exe on Linux; symlinks are resolved so that a link to the
         // binary (say /usr/bin/plume -> /opt/plume/bin/plume) still finds /opt/plume/share.
         let binary = (Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])).resolvingSymlinksInPath()
-        let candidate = binary.deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("share/plume", isDirectory: true).appendingPathComponent(name, isDirectory: true)
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory) && isDirectory.boolValue ? candidate : nil
+        let share = binary.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("share", isDirectory: true)
+        for folder in [binary.lastPathComponent, "plume"] {
+            let candidate = share.appendingPathComponent(folder, isDirectory: true).appendingPathComponent(name, isDirectory: true)
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory), isDirectory.boolValue { return candidate }
+        }
+        return nil
     }
 }

@@ -216,7 +216,7 @@ public enum Settings {
         .text("ssh-homes", "PLUME_SSH_HOMES", \.sshHomes, "Where each SSH player's files are kept while they play on this host, a directory per player (their saves are kept in the database, for every host).",
               default: "plume-players beside the database", valueName: "path", shown: { $0.homesPath }),
         .text("plume", "PLUME_GAME", \.plume, "The plume binary each SSH session runs.",
-              default: "plume beside plume-server", valueName: "path", shown: { $0.plumePath }),
+              default: "plume beside plume-server (or in ../games)", valueName: "path", shown: { $0.plumePath }),
         .text("ssh-host-name", "PLUME_SSH_HOST_NAME", \.hosting.hostName, "This host's name among the hosts on one database (the watch menu, metrics).",
               default: "the machine's name and the process id", valueName: "name"),
         .text("relay-url", "PLUME_RELAY_URL", \.hosting.relayURL, "Where the other hosts on one database reach this one's HTTP listener, to relay its games to their watchers.",

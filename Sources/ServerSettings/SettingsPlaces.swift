@@ -29,10 +29,14 @@ extension EffectiveSettings {
     /// written where no host looks for them).
     public var homesPath: String { FilePaths.absolute(sshHomes ?? besideDatabase + "/plume-players") }
 
-    /// The game beside this binary (the installed pair, or the build directory).
+    /// The game beside this binary (the installed pair, or the build directory), else where
+    /// Debian's packages put games: `/usr/games/plume` beside `/usr/bin/plume-server`.
     public var plumePath: String {
         if let plume { return plume }
-        let me = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        return me.deletingLastPathComponent().appendingPathComponent("plume").path
+        let directory = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+        let beside = directory.appendingPathComponent("plume").path
+        let games = directory.deletingLastPathComponent().appendingPathComponent("games/plume").path
+        if !FileManager.default.isExecutableFile(atPath: beside), FileManager.default.isExecutableFile(atPath: games) { return games }
+        return beside
     }
 }
