@@ -85,8 +85,8 @@ def test_dist_makes_two_packages_a_tarball_and_their_sums(dist):
                             f"plume-{version}-linux-{machine}.tar.gz", "SHA256SUMS"])
     sums = subprocess.run(["sha256sum", "-c", "SHA256SUMS"], cwd=dist["out"], capture_output=True, text=True)
     assert sums.returncode == 0 and sums.stdout.count(": OK") == 3, sums.stdout + sums.stderr
-    # lintian read both packages: dist.py fails on an error; it prints what it said.
-    assert "lintian:" in dist["report"], dist["report"]
+    # lintian read both packages (dist.py fails on an error; it prints what it said).
+    assert "lintian: 0 errors, 0 warnings" in dist["report"], dist["report"]
     # The README's install lines name what `make dist` makes of this version.
     readme = (ROOT / "README.md").read_text()
     assert f"plume_{version}_{arch}.deb" in readme and f"plume-{version}-linux-{machine}.tar.gz" in readme
@@ -96,7 +96,10 @@ def test_the_game_package_holds_the_game_and_depends_only_on_debian_libraries(di
     deb = next(dist["out"].glob("plume_*.deb"))
     assert deb_field(deb, "Package") == "plume" and deb_field(deb, "Version") == dist["version"]
     depends = deb_field(deb, "Depends")
-    for library in ("libc6", "libncursesw6", "libsqlite3-0", "libcurl4"):
+    # libcurl is loaded by Foundation's networking: linked into a release build, from the
+    # toolchain's shared library in a debug one.
+    linked_in = "libswiftCore" not in subprocess.run(["ldd", str(TEST_BIN / "plume")], capture_output=True, text=True).stdout
+    for library in ("libc6", "libncursesw6", "libsqlite3-0", *(["libcurl4"] if linked_in else [])):
         assert re.search(rf"\b{library}\b", depends), (library, depends)
     assert "swift" not in depends.lower()
     files = deb_files(deb)
