@@ -9,8 +9,8 @@ essential, and apt) from Debian's package registry as this machine's apt reaches
    look goes to the local board, the game quits and leaves the terminal as it found it), `plume
    card --plain` of that board; the desktop's view of plume:// links; the server's user, state
    directory, conffile and unit (not enabled), then the server run as the unit runs it, as its
-   user (systemd does not run in a root), /healthz, a look from the game; `apt remove` keeps the
-   data, `apt purge` removes it and the user;
+   user (systemd does not run in a root), /healthz, a look from the game; a reinstall keeps the
+   operator's config; `apt remove` keeps the data, `apt purge` removes it and the user;
 2. the tarball: install.sh as a new user says which libraries are missing and installs nothing;
    with them, it installs under ~/.local; the same checks; uninstall.sh removes what it installed.
 
@@ -245,6 +245,8 @@ def check_packages(dist, work, version, sizes):
         check(root.exists("/usr/games/plume") and root.exists("/usr/share/man/man6/plume.6.gz")
               and root.exists("/usr/share/bash-completion/completions/plume") and root.exists("/usr/share/zsh/vendor-completions/_plume")
               and root.exists("/usr/share/fish/vendor_completions.d/plume.fish"), "packages: plume's files are not all installed")
+        rooted = root.as_root("plume", "--version").stdout.strip()
+        check(rooted == version, f"packages: plume on root's PATH says {rooted!r}")
         player_checks(root, "plume", version, "packages")
         # The desktop's view: with desktop-file-utils, the scheme's handler is plume.desktop.
         root.apt("install", "--no-install-recommends", "desktop-file-utils")
@@ -265,9 +267,11 @@ def check_packages(dist, work, version, sizes):
         check(root.exists(unit), "packages: the unit is missing")
         check(not list((root.path / "etc/systemd/system").rglob("plume-server.service")), "packages: the unit was enabled on install")
         effective = root.as_root("plume-server", "config", "--config", "/etc/plume/plume-server.toml").stdout
-        check(re.search(r'^plume = "/usr/games/plume"', effective, re.M), f"packages: the server would not host /usr/games/plume:\n{effective}")
+        hosted = re.search(r'^plume = "([^"]+)"', effective, re.M)
+        check(hosted and hosted.group(1) in ("/usr/bin/plume", "/usr/games/plume"),
+              f"packages: the server would not host the installed game:\n{effective}")
         say(f"packages: apt install ./{debs['plume-server'].name}: the user ({user}), /var/lib/plume-server ({state}), "
-            "/etc/plume/plume-server.toml a conffile, the unit installed and not enabled, /usr/games/plume the game it hosts")
+            f"/etc/plume/plume-server.toml a conffile, the unit installed and not enabled, {hosted.group(1)} the game it hosts")
         # systemd does not run in the root: this machine's systemd reads the installed unit, its
         # ExecStart= pointed at the root's binary.
         copy = work_area(root) / "plume-server.service"
@@ -284,6 +288,13 @@ def check_packages(dist, work, version, sizes):
         unit_user = re.search(r"^User=(.*)$", unit_text, re.M).group(1)
         serve(root, exec_start, "packages: the server", unit_user, work_dir)
         check(root.exists("/var/lib/plume-server/plume-scores.sqlite"), "packages: the server kept no database in its state directory")
+        # The operator's changes to the conffile survive the package being installed again.
+        config = root.path / "etc/plume/plume-server.toml"
+        config.write_text(config.read_text() + "\n# the operator's own line\n")
+        root.apt("install", "--reinstall", f"/tmp/dist/{debs['plume-server'].name}")
+        check("# the operator's own line" in config.read_text(), "packages: reinstalling replaced the operator's config file")
+        check(root.exists("/var/lib/plume-server/plume-scores.sqlite"), "packages: reinstalling lost the database")
+        say("packages: apt install --reinstall keeps the operator's changes to the config file, and the database")
         sizes["plume"] = installed_bytes(root, "plume")
         sizes["plume-server"] = installed_bytes(root, "plume-server")
 
@@ -300,7 +311,8 @@ def check_packages(dist, work, version, sizes):
         check(root.as_root("getent", "group", "plume-server", check_status=False).returncode != 0, "packages: apt purge left the group")
         say("packages: apt purge plume-server: the data, the configuration, the user and the group gone")
         root.apt("purge", "plume")
-        left = [p for p in ("/usr/games/plume", "/usr/share/plume", "/usr/share/applications/plume.desktop") if root.exists(p)]
+        left = [p for p in ("/usr/games/plume", "/usr/bin/plume", "/usr/share/plume", "/usr/share/applications/plume.desktop")
+                if root.exists(p) or (root.path / p.lstrip("/")).is_symlink()]
         check(not left, f"packages: apt purge plume left {left}")
         say("packages: apt purge plume: nothing of it left")
     finally:

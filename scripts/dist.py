@@ -103,7 +103,9 @@ class Tree:
         os.utime(self.root, (self.epoch, self.epoch))
 
     def files(self):
-        return sorted(p for p in self.root.rglob("*") if p.is_file() and "DEBIAN" not in p.relative_to(self.root).parts)
+        """Regular files (not links), outside DEBIAN."""
+        return sorted(p for p in self.root.rglob("*")
+                      if p.is_file() and not p.is_symlink() and "DEBIAN" not in p.relative_to(self.root).parts)
 
     def installed_size_kib(self):
         """As dpkg-gencontrol counts it: each file's size in KiB rounded up, one per directory."""
@@ -226,6 +228,10 @@ def game_deb(args, version, arch, epoch, date, work):
     # Debian puts games in /usr/games (policy 11.11), on every user's PATH; plume-server looks
     # there for the game it hosts over SSH when none is beside it.
     strip(args.bin / "plume", tree.path("usr/games/plume"))
+    # …and /usr/bin/plume links to it, so that it is found on every PATH (root's, a service
+    # manager's and a script's leave /usr/games out), as lintian's override there says.
+    tree.path("usr/bin/plume").symlink_to("../games/plume")
+    tree.copy(DEBIAN / "plume.lintian-overrides", "usr/share/lintian/overrides/plume")
     for bundle in RESOURCES["plume"]:
         tree.copy_tree(args.bin / bundle, f"usr/share/plume/{bundle}")
     tree.gzip("usr/share/man/man6/plume.6.gz", manual(args.manuals / "plume.1", section=6))

@@ -108,7 +108,8 @@ def test_the_game_package_holds_the_game_and_depends_only_on_debian_libraries(di
                  "/usr/share/applications/plume.desktop", "/usr/share/doc/plume/copyright", "/usr/share/doc/plume/changelog.gz",
                  "/usr/share/plume/Plume_PlumeAssets.resources/catalog.json"):
         assert path in files, path
-    assert files["/usr/games/plume"] == "-rwxr-xr-x"
+    assert files["/usr/games/plume"] == "-rwxr-xr-x" and files["/usr/bin/plume"] == "lrwxrwxrwx"
+    assert "./usr/bin/plume -> ../games/plume" in subprocess.run(["dpkg-deb", "-c", str(deb)], capture_output=True, text=True).stdout
     assert not [p for p in files if "plume-server" in p or p.startswith("/etc/")]
     # The binary is stripped, and the desktop entry sends plume:// links to it.
     extracted = tmp_path / "root"
