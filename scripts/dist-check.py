@@ -12,7 +12,9 @@ essential, and apt) from Debian's package registry as this machine's apt reaches
    user (systemd does not run in a root), /healthz, a look from the game; a reinstall keeps the
    operator's config; `apt remove` keeps the data, `apt purge` removes it and the user;
 2. the tarball: install.sh as a new user says which libraries are missing and installs nothing;
-   with them, it installs under ~/.local; the same checks; uninstall.sh removes what it installed.
+   with them, it installs under ~/.local; the same checks; uninstall.sh removes what it installed;
+   then the server's package where systemd is absent (the first root has systemd installed, not
+   running, so both ways of making the user are proved).
 
 Every step is printed with its time, and the packages' sizes at the end. Needs root (chroot,
 mounts) and mmdebstrap.
@@ -38,6 +40,8 @@ from pty_game import Game  # noqa: E402
 
 LOOK = "plume://look/1EQECAwIBCwAkAnOD"
 PLAYER = "player"
+# A name the plain card spells in ASCII through ICU's transliterators ("Any-Latin; Latin-ASCII").
+NAME, NAME_IN_ASCII = "Zoe 李小龙", "Zoe li xiao long"
 STARTED = time.monotonic()
 
 
@@ -62,6 +66,17 @@ def run(*args, check_status=True, timeout=600, **kwargs):
     return result
 
 
+def mounts_under(path):
+    """Mount points at or below `path`, deepest first (from /proc/self/mountinfo)."""
+    base = str(path)
+    points = []
+    for line in pathlib.Path("/proc/self/mountinfo").read_text().splitlines():
+        point = line.split()[4].encode().decode("unicode_escape")
+        if point == base or point.startswith(base + "/"):
+            points.append(point)
+    return sorted(points, key=len, reverse=True)
+
+
 def free_port():
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -84,8 +99,20 @@ class DebianRoot:
         debian = [p for p in sources if "debian" in p.read_text()]
         check(debian, "no Debian sources in /etc/apt: mmdebstrap needs the package registry this machine uses")
         say(f"{self.name}: mmdebstrap --variant=minbase {suite} (from {', '.join(map(str, debian))})")
-        run("mmdebstrap", "--quiet", "--variant=minbase", "--aptopt=Acquire::Check-Valid-Until \"false\"",
-            "--aptopt=Acquire::Check-Date \"false\"", suite, self.path, *debian, timeout=900)
+        # Stopped with SIGTERM if it takes too long, so that it unmounts what it mounted.
+        making = subprocess.Popen(["mmdebstrap", "--quiet", "--variant=minbase", "--aptopt=Acquire::Check-Valid-Until \"false\"",
+                                   "--aptopt=Acquire::Check-Date \"false\"", suite, str(self.path), *map(str, debian)],
+                                  stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        try:
+            output, _ = making.communicate(timeout=900)
+        except subprocess.TimeoutExpired:
+            making.terminate()
+            try:
+                making.communicate(timeout=120)
+            except subprocess.TimeoutExpired:
+                making.kill()
+            fail(f"{self.name}: mmdebstrap did not finish in 15 minutes")
+        check(making.returncode == 0, f"{self.name}: mmdebstrap exited {making.returncode}:\n{output[-3000:]}")
         check(not (self.path / "usr/bin/swift").exists() and not list(self.path.glob("usr/lib/swift*")), "the root has Swift in it")
         size = run("du", "-sh", "-x", self.path).stdout.split()[0]
         run("mount", "-t", "proc", "proc", self.path / "proc")
@@ -93,7 +120,13 @@ class DebianRoot:
         say(f"{self.name}: {size}, no Swift; the new user {PLAYER}")
 
     def close(self):
-        subprocess.run(["umount", "-l", str(self.path / "proc")], capture_output=True)
+        """Unmounts whatever is mounted in the root (ours, or mmdebstrap's if it was stopped),
+        deepest first; removes the root only once nothing is, and never across a file system."""
+        for point in mounts_under(self.path):
+            subprocess.run(["umount", "-l", point], capture_output=True)
+        if mounts_under(self.path):
+            print(f"dist-check: {self.path} still has mounts ({', '.join(mounts_under(self.path))}); left in place", flush=True)
+            return
         subprocess.run(["rm", "-rf", "--one-file-system", str(self.path)], capture_output=True)
 
     def as_root(self, *args, **kwargs):
@@ -141,11 +174,11 @@ def play(root, plume, label, server=None):
             game.press("b")
             board = "127.0.0.1" if server else "Local board"
             game.wait_for(f"Register on {board}", timeout=30, what="the register dialog")
-            game.press(*"Dana")
+            game.child.send(NAME)
             game.press("enter")
             answer = game.wait_for_status(lambda said: re.search(r"scored \d+, rank \d+", said), timeout=60,
                                           what="the look's score")
-            say(f"{label}: registered as Dana; the look sent: {answer.strip()[:90]}")
+            say(f"{label}: registered as {NAME}; the look sent: {answer.strip()[:90]}")
             game.press("q")
             status = game.wait_exit(timeout=20)
         finally:
@@ -171,9 +204,9 @@ def player_checks(root, plume, version, label):
     play(root, plume, label)
     card = root.as_user(plume, "card", "--plain")
     lines = card.stdout.strip().splitlines()
-    check(lines and card.stdout.isascii() and "Dana" in card.stdout or any("Score" in l or "score" in l for l in lines),
-          f"{label}: plume card --plain printed {card.stdout!r}")
     check(card.stdout.isascii(), f"{label}: plume card --plain is not plain ASCII: {card.stdout!r}")
+    check(lines and lines[0].startswith(f"{NAME_IN_ASCII}'s Plume - ") and re.search(r"rank 1 of 1", card.stdout),
+          f"{label}: plume card --plain printed {card.stdout!r}")
     say(f"{label}: plume card --plain ({card.stderr.strip()}):\n    " + "\n    ".join(lines))
 
 
@@ -205,8 +238,8 @@ def serve(root, command, label, user, cwd):
         check(days, f"{label}: the server lists no day's style board")
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/v1/boards/{days[-1]}/top", timeout=10) as reply:
             top = reply.read().decode()
-        check('"Dana"' in top, f"{label}: Dana's look is not on {days[-1]}'s top: {top[:500]}")
-        say(f"{label}: Dana's look is on the top of {days[-1]}")
+        check(NAME in json.dumps(json.loads(top), ensure_ascii=False), f"{label}: {NAME}'s look is not on {days[-1]}'s top: {top[:500]}")
+        say(f"{label}: {NAME}'s look is on the top of {days[-1]}")
     finally:
         server.terminate()
         try:
@@ -217,6 +250,17 @@ def serve(root, command, label, user, cwd):
     check(status == 0, f"{label}: the server exited {status} on SIGTERM:\n{log.read_text()[-2000:]}")
     say(f"{label}: SIGTERM stopped it with status 0")
     return port
+
+
+def server_user_checks(root, label):
+    """The package's system user and its state directory, as installed."""
+    user = root.as_root("getent", "passwd", "plume-server", check_status=False).stdout.strip()
+    check(user and user.split(":")[5] == "/var/lib/plume-server", f"{label}: the system user is {user!r}")
+    check(int(user.split(":")[2]) < 1000 and user.split(":")[6] == "/usr/sbin/nologin", f"{label}: plume-server is not a system user: {user}")
+    check(root.as_root("getent", "group", "plume-server", check_status=False).returncode == 0, f"{label}: no group plume-server")
+    state = root.as_root("stat", "-c", "%U:%G %a", "/var/lib/plume-server").stdout.strip()
+    check(state == "plume-server:plume-server 700", f"{label}: /var/lib/plume-server is {state}")
+    return user
 
 
 def work_area(root):
@@ -255,12 +299,14 @@ def check_packages(dist, work, version, sizes):
         root.as_root("desktop-file-validate", "/usr/share/applications/plume.desktop")
         say("packages: plume.desktop validates, and the desktop database sends x-scheme-handler/plume to it")
 
-        root.apt("install", f"/tmp/dist/{debs['plume-server'].name}")
-        user = root.as_root("getent", "passwd", "plume-server").stdout.strip()
-        check(user.split(":")[5] == "/var/lib/plume-server", f"packages: the system user is {user}")
-        check(int(user.split(":")[2]) < 1000, f"packages: plume-server is not a system user: {user}")
+        # With systemd in the root (not running: a root has no init), the package makes its user
+        # and directory with systemd-sysusers and systemd-tmpfiles; the tarball's root, without
+        # systemd, proves the useradd way.
+        root.apt("install", "--no-install-recommends", "systemd")
+        installed = root.apt("install", f"/tmp/dist/{debs['plume-server'].name}")
+        user = server_user_checks(root, "packages")
+        say("packages: with systemd in the root, the package's postinst made them with systemd-sysusers and systemd-tmpfiles")
         state = root.as_root("stat", "-c", "%U:%G %a", "/var/lib/plume-server").stdout.strip()
-        check(state == "plume-server:plume-server 700", f"packages: /var/lib/plume-server is {state}")
         conffiles = root.as_root("dpkg-query", "-W", "-f=${Conffiles}", "plume-server").stdout
         check("/etc/plume/plume-server.toml" in conffiles, f"packages: the config file is not a conffile: {conffiles!r}")
         unit = "/usr/lib/systemd/system/plume-server.service"
@@ -356,6 +402,16 @@ def check_tarball(dist, work, version):
               f"tarball: after uninstall.sh, ~/.local holds {remaining}")
         say(f"tarball: uninstall.sh left none of its {len(files) + 2} files; ~/.local keeps only the game's own saves "
             f"({', '.join(remaining) or 'none'})")
+        # The server's package where systemd is absent: its postinst makes the user with useradd.
+        deb = next(dist.glob(f"plume-server_{version}_*.deb"))
+        root.copy_in(deb, f"/tmp/dist/{deb.name}")
+        check(not root.exists("/usr/bin/systemd-sysusers"), "tarball: the root has systemd")
+        root.apt("install", f"/tmp/dist/{deb.name}")
+        user = server_user_checks(root, "without systemd")
+        root.apt("purge", "plume-server")
+        check(root.as_root("getent", "passwd", "plume-server", check_status=False).returncode != 0
+              and not root.exists("/var/lib/plume-server"), "without systemd: apt purge left the user or the data")
+        say(f"without systemd: apt install ./{deb.name} made the user with useradd ({user}) and the directory; apt purge removed both")
     finally:
         root.close()
 
@@ -375,10 +431,17 @@ def main():
     version = re.match(r"plume_(.+)_[^_]+\.deb$", next(n for n in names if n.startswith("plume_"))).group(1)
     say(f"SHA256SUMS matches {', '.join(names)} (version {version})")
     sizes = {}
-    with tempfile.TemporaryDirectory(prefix="plume-dist-check-") as work:
-        work = pathlib.Path(work)
+    work = pathlib.Path(tempfile.mkdtemp(prefix="plume-dist-check-"))
+    try:
         check_packages(dist, work, version, sizes)
         check_tarball(dist, work, version)
+    finally:
+        # The roots remove themselves once unmounted; what is left is removed only if nothing
+        # under it is still mounted.
+        if mounts_under(work):
+            print(f"dist-check: {work} still has mounts; left in place", flush=True)
+        else:
+            subprocess.run(["rm", "-rf", "--one-file-system", str(work)], capture_output=True)
     print()
     for name in names:
         print(f"  {name}: {(dist / name).stat().st_size / 1e6:.1f} MB")

@@ -29,6 +29,7 @@ import shutil
 import subprocess
 import sys
 import tarfile
+import time
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 PACKAGING = ROOT / "packaging"
@@ -144,10 +145,14 @@ def completions(tree, binary, tool, layout):
         tree.write(path.format(tool=tool), script)
 
 
-def manual(page, section=None):
+def manual(page, section=None, epoch=None):
     """A man page from generate-manual, with each empty line (which groff warns of) as .sp, the
-    vertical space it stood for; in another section if asked (games are in 6)."""
+    vertical space it stood for; dated by the commit, not the day it was made (so that a rebuild
+    makes the same bytes); in another section if asked (games are in 6)."""
     text = page.read_text()
+    if epoch is not None:
+        day = time.strftime("%B %-d, %Y", time.gmtime(epoch))
+        text = re.sub(r"(?m)^\.Dd .*$", f".Dd {day}", text, count=1)
     text = re.sub(r"(?m)^[ \t]*$", ".sp", text.rstrip("\n")) + "\n"
     if section is not None:
         text, changed = re.subn(r"(?m)^(\.Dt\s+\S+\s+)1\b", lambda m: m.group(1) + str(section), text, count=1)
@@ -165,7 +170,8 @@ def changelog(package, version, date):
 def copyright_text(packages, checkouts):
     """Plume's notice, then each linked package's licence and notice, read from its checkout."""
     parts = [(DEBIAN / "copyright.head").read_text().rstrip() + "\n"]
-    toolchain_license = pathlib.Path(run("bash", "-c", "dirname $(dirname $(readlink -f $(command -v swift)))").strip()) / "share/swift/LICENSE.txt"
+    swift = shutil.which(os.environ.get("SWIFT", "swift"))
+    toolchain_license = pathlib.Path(swift or "/nonexistent").resolve().parent.parent / "share/swift/LICENSE.txt"
     parts.append("\nThe Swift runtime, the standard library and Foundation (from the Swift toolchain)\n"
                  "Copyright (c) Apple Inc. and the Swift project authors\n"
                  "License: Apache-2.0 with the Runtime Library Exception; the full text of the Apache\n"
@@ -234,7 +240,7 @@ def game_deb(args, version, arch, epoch, date, work):
     tree.copy(DEBIAN / "plume.lintian-overrides", "usr/share/lintian/overrides/plume")
     for bundle in RESOURCES["plume"]:
         tree.copy_tree(args.bin / bundle, f"usr/share/plume/{bundle}")
-    tree.gzip("usr/share/man/man6/plume.6.gz", manual(args.manuals / "plume.1", section=6))
+    tree.gzip("usr/share/man/man6/plume.6.gz", manual(args.manuals / "plume.1", section=6, epoch=epoch))
     completions(tree, args.bin / "plume", "plume", DEB_COMPLETIONS)
     tree.copy(DEBIAN / "plume.desktop", "usr/share/applications/plume.desktop")
     tree.write("usr/share/doc/plume/copyright", copyright_text(GAME_PACKAGES, args.checkouts))
@@ -257,7 +263,7 @@ def server_deb(args, version, arch, epoch, date, work):
     strip(args.bin / "plume-server", tree.path("usr/bin/plume-server"))
     for bundle in RESOURCES["plume-server"]:
         tree.copy_tree(args.bin / bundle, f"usr/share/plume-server/{bundle}")
-    tree.gzip("usr/share/man/man1/plume-server.1.gz", manual(args.manuals / "plume-server.1"))
+    tree.gzip("usr/share/man/man1/plume-server.1.gz", manual(args.manuals / "plume-server.1", epoch=epoch))
     completions(tree, args.bin / "plume-server", "plume-server", DEB_COMPLETIONS)
     tree.write("usr/lib/systemd/system/plume-server.service", packaged_unit())
     tree.copy(DEBIAN / "plume-server.sysusers", "usr/lib/sysusers.d/plume-server.conf")
@@ -312,7 +318,7 @@ def tarball(args, version, epoch, work):
     tree = Tree(work / name, epoch)
     for tool in ("plume", "plume-server"):
         strip(args.bin / tool, tree.path(f"bin/{tool}"))
-        tree.gzip(f"share/man/man1/{tool}.1.gz", manual(args.manuals / f"{tool}.1"))
+        tree.gzip(f"share/man/man1/{tool}.1.gz", manual(args.manuals / f"{tool}.1", epoch=epoch))
         completions(tree, args.bin / tool, tool, TAR_COMPLETIONS)
     for bundle in sorted(set(RESOURCES["plume"] + RESOURCES["plume-server"])):
         tree.copy_tree(args.bin / bundle, f"share/plume/{bundle}")
@@ -380,6 +386,13 @@ def main():
     for old in args.out.glob("*"):
         if old.is_file() and (old.suffix in (".deb", ".gz") or old.name == "SHA256SUMS"):
             old.unlink()
+    # Made beside the stage and moved into --out only once lintian has passed them: a failed run
+    # leaves no packages behind to be mistaken for good ones.
+    final = args.out
+    args.out = args.stage / "out"
+    if args.out.exists():
+        shutil.rmtree(args.out)
+    args.out.mkdir(parents=True)
     version = run(args.bin / "plume", "--version").strip()
     server_version = run(args.bin / "plume-server", "--version").strip()
     if version != server_version or not re.fullmatch(r"[0-9][0-9A-Za-z.+~]*", version):
@@ -395,10 +408,13 @@ def main():
     for out, tree in made:
         binaries = [p for p in tree.files() if p.parent.name in ("bin", "games")]
         sizes = ", ".join(f"{p.name} {p.stat().st_size / 1e6:.1f} MB" for p in binaries)
-        say(f"{out.relative_to(ROOT) if out.is_relative_to(ROOT) else out}: {out.stat().st_size / 1e6:.1f} MB, "
-            f"{tree.installed_size_kib() / 1024:.1f} MiB installed ({sizes})")
-    say(f"{(args.out / 'SHA256SUMS')}: " + ", ".join(out.name for out, _ in made))
+        say(f"{out.name}: {out.stat().st_size / 1e6:.1f} MB, {tree.installed_size_kib() / 1024:.1f} MiB installed ({sizes})")
+    say("SHA256SUMS: " + ", ".join(out.name for out, _ in made))
     lintian([made[0][0], made[1][0]], debug_build=args.fast)
+    for path in [out for out, _ in made] + [args.out / "SHA256SUMS"]:
+        shutil.move(str(path), str(final / path.name))
+    shown = final.resolve().relative_to(ROOT) if final.resolve().is_relative_to(ROOT) else final
+    say(f"in {shown}/: the packages, the tarball and SHA256SUMS")
 
 
 if __name__ == "__main__":

@@ -5,12 +5,13 @@ Swift's Foundation on Linux links ICU with all of its data built in: 34 MB, the 
 either binary, for some 700 locales, 200 character-set converters, transliterators and the
 dictionaries that find word breaks in Chinese, Japanese, Thai, Khmer, Lao and Burmese. Plume formats
 nothing by the player's locale (its dates, numbers and words are its own, in English; its calendar
-is PlumeCalendar, in UTC) and reads and writes only UTF-8, which ICU converts without data.
+is PlumeCalendar, in UTC) and converts text only between Unicode's own forms, which ICU does
+without data.
 
 This reads the data package out of the toolchain's lib_FoundationICU.a, keeps what Foundation can
 reach from an English program (the root and English locales of every tree, the time-zone,
-supplemental, plural and numbering-system tables, normalisation and collation's base, and the
-break rules without dictionaries) and writes it, with the symbol's name, where the CICUData target (Package.swift, only in `make
+supplemental, plural and numbering-system tables, normalisation and collation's base, the
+transliterators, and the break rules without dictionaries) and writes it, with the symbol's name, where the CICUData target (Package.swift, only in `make
 dist`'s build) defines that symbol with it. Linked as the programs' own object, it stands in for
 the archive's member: the linker takes the archive's copy only for a symbol still undefined.
 
@@ -19,8 +20,10 @@ the archive's member: the linker takes the archive's copy only for a symbol stil
 The package format is ICU's "common data" (ucmndata.h): a header, a table of contents (a count,
 then a name offset and a data offset per item, sorted by name) and the items, each 16-byte aligned.
 """
+import hashlib
 import os
 import re
+import shutil
 import struct
 import subprocess
 import sys
@@ -30,8 +33,11 @@ TOOLCHAIN_ARCHIVE_NAMES = ("lib_FoundationICU.a",)
 
 # The locales kept in every tree: root (what every lookup falls back to) and English.
 LOCALES = re.compile(r"^(root|en|en_US|en_US_POSIX|en_001|en_150|en_GB|pool|res_index|tzdbNames)\.res$")
-# Items outside the locale trees that are not needed: converters and transliteration.
-DROPPED_TREES = {"translit", "rbnf"}
+# Trees left out whole: rule-based number spelling ("one hundred and two"), which nothing asks for.
+# (The transliterators stay: the plain day card spells a name in ASCII with "Any-Latin;
+# Latin-ASCII", 1.1 MB.)
+DROPPED_TREES = {"rbnf"}
+LOCALE_FILE = re.compile(r"^[a-z]{2,3}(_[A-Za-z0-9]+)*\.res$")
 
 
 def keep(name):
@@ -45,24 +51,28 @@ def keep(name):
         # The top level's locale files; everything else there (zoneinfo64, supplementalData,
         # likelySubtags, plurals, numberingSystems, metaZones, cnvalias, the .nrm and .icu
         # tables, …) stays.
-        if leaf.endswith(".res") and re.match(r"^[a-z]{2,3}(_[A-Za-z0-9]+)*\.res$", leaf) and leaf not in ("root.res",):
+        if LOCALE_FILE.match(leaf):
             return bool(LOCALES.match(leaf))
         return True
     tree = parts[0]
     if tree in DROPPED_TREES:
         return False
-    if tree == "brkitr":
-        # The rules (.brk) and the root and English tables stay; the dictionaries go.
-        if leaf.endswith(".dict"):
-            return False
-        return leaf.endswith(".brk") or bool(LOCALES.match(leaf)) or leaf.endswith(".nrm")
-    if leaf.endswith(".res"):
+    if tree == "translit":
+        return True
+    if leaf.endswith(".dict"):
+        return False  # the word-break dictionaries of Chinese, Japanese, Thai, Khmer, Lao, Burmese
+    if LOCALE_FILE.match(leaf):
         return bool(LOCALES.match(leaf))
-    return True  # ucadata.icu and other non-locale tables
+    # Everything else in a tree: the break rules (.brk), collation's base (ucadata.icu), and the
+    # tree's own tables (supplementalData.res of curr/, pool.res, res_index.res, …).
+    return True
 
 
 def toolchain_archive():
-    swift = subprocess.run(["which", "swift"], capture_output=True, text=True, check=True).stdout.strip()
+    """The archive of the toolchain `make` builds with ($SWIFT, as the Makefile names it)."""
+    swift = shutil.which(os.environ.get("SWIFT", "swift"))
+    if swift is None:
+        sys.exit("scripts/icu-data.py: no swift on the PATH (or $SWIFT)")
     root = os.path.dirname(os.path.dirname(os.path.realpath(swift)))
     for name in TOOLCHAIN_ARCHIVE_NAMES:
         path = os.path.join(root, "lib", "swift_static", "linux", name)
@@ -122,6 +132,17 @@ def build(header, items):
     return header + body + b"".join(blobs)
 
 
+def write_if_changed(path, data):
+    try:
+        with open(path, "rb") as file:
+            if file.read() == data:
+                return
+    except FileNotFoundError:
+        pass
+    with open(path, "wb") as file:
+        file.write(data)
+
+
 def main():
     args = sys.argv[1:]
     if not args or args[0].startswith("-"):
@@ -139,10 +160,14 @@ def main():
     if parse(smaller)[1] != kept:
         sys.exit("scripts/icu-data.py: the package written does not read back")
     os.makedirs(out, exist_ok=True)
-    with open(os.path.join(out, "icu.dat"), "wb") as file:
-        file.write(smaller)
-    with open(os.path.join(out, "icu_symbol.h"), "w") as file:
-        file.write(f"/* Written by scripts/icu-data.py: the toolchain's ICU data symbol. */\n#define ICU_DATA_SYMBOL {symbol}\n")
+    # The header names the data's digest: the build follows the header it includes, not the file
+    # the assembler's .incbin reads, so a change of data changes the header too. Files are only
+    # written when they change (an unchanged rewrite would relink both programs).
+    digest = hashlib.sha256(smaller).hexdigest()
+    header_text = (f"/* Written by scripts/icu-data.py: the toolchain's ICU data symbol, and the digest of icu.dat\n"
+                   f"   ({len(kept)} items, SHA-256 {digest}). */\n#define ICU_DATA_SYMBOL {symbol}\n")
+    write_if_changed(os.path.join(out, "icu.dat"), smaller)
+    write_if_changed(os.path.join(out, "icu_symbol.h"), header_text.encode())
     print(f"ICU data: {len(kept)} of {len(items)} items, {len(smaller) / 1e6:.1f} MB of {len(package) / 1e6:.1f} MB "
           f"({symbol}, in {out})")
 

@@ -4,6 +4,7 @@ the debug binaries (gzip at its fastest, where `make dist` uses xz on release bu
 package holds and declares, lintian's verdict, and the tarball's install.sh and uninstall.sh in
 a temporary prefix. `make dist-check` proves the release packages in clean Debian roots; it runs
 outside `make test` (it needs release builds and a Debian mirror)."""
+import hashlib
 import json
 import os
 import pathlib
@@ -27,14 +28,17 @@ def test_the_icu_data_keeps_what_foundation_reads_and_icu_reads_it_back(tmp_path
     kept = {line.split()[1].split("/", 1)[1]: int(line.split()[0]) for line in listed.stdout.splitlines()[:-1]}
     for needed in ("root.res", "en.res", "en_US_POSIX.res", "zoneinfo64.res", "timezoneTypes.res", "metaZones.res",
                    "supplementalData.res", "likelySubtags.res", "plurals.res", "numberingSystems.res", "nfkc.nrm",
-                   "coll/ucadata.icu", "coll/root.res", "brkitr/word.brk", "brkitr/root.res", "zone/en.res", "curr/pool.res"):
+                   "coll/ucadata.icu", "coll/root.res", "brkitr/word.brk", "brkitr/root.res", "zone/en.res", "curr/pool.res",
+                   "curr/supplementalData.res", "translit/root.res"):
         assert needed in kept, f"{needed} was left out"
-    assert not [name for name in kept if name.endswith((".cnv", ".dict")) or name.startswith(("translit/", "rbnf/"))]
+    assert not [name for name in kept if name.endswith((".cnv", ".dict")) or name.startswith("rbnf/")]
     assert not [name for name in kept if re.search(r"(^|/)(de|fr|ja|zh)(_[A-Za-z]+)?\.res$", name)], "other locales were kept"
     package = (tmp_path / "icu.dat").read_bytes()
     assert 2_000_000 < len(package) < 8_000_000, len(package)
     symbol = (tmp_path / "icu_symbol.h").read_text()
     assert re.search(r"#define ICU_DATA_SYMBOL icudt\d+_dat", symbol), symbol
+    # The header the build follows names the data's digest, so new data rebuilds the object.
+    assert hashlib.sha256(package).hexdigest() in symbol
     # ICU's own package tool reads the package and lists every item (under the name ICU gives it).
     if shutil.which("icupkg") is None:
         subprocess.run(["apt-get", "install", "-y", "-qq", "icu-devtools"], capture_output=True, timeout=600)
@@ -189,9 +193,15 @@ def test_the_tarball_installs_under_a_prefix_and_uninstalls_to_nothing(dist, tmp
     assert version.stdout.strip() == dist["version"]
     decoded = subprocess.run([str(prefix / "bin/plume"), "link", "decode", LOOK], capture_output=True, text=True, env=env, cwd=elsewhere)
     assert json.loads(decoded.stdout)["link"] == LOOK, decoded.stderr
-    # Installing again over it changes nothing in what uninstalling removes.
+    # Installing again over it removes what the earlier installation had and this one does not
+    # (an older version's file, listed in its manifest), and changes nothing else.
+    manifest = prefix / "share/plume/install-manifest.txt"
+    (prefix / "share/plume/from-an-older-version.txt").write_text("old")
+    manifest.write_text(manifest.read_text() + "share/plume/from-an-older-version.txt\n")
     again = subprocess.run([str(folder / "install.sh"), f"--prefix={prefix}"], capture_output=True, text=True, env=env, timeout=120)
     assert again.returncode == 0, again.stderr
+    assert not (prefix / "share/plume/from-an-older-version.txt").exists()
+    assert "from-an-older-version" not in manifest.read_text()
     removed = subprocess.run([str(prefix / "share/plume/uninstall.sh")], capture_output=True, text=True, env=env, timeout=120)
     assert removed.returncode == 0 and f"from {prefix}" in removed.stdout, removed.stdout + removed.stderr
     assert not prefix.exists(), sorted(str(p) for p in prefix.rglob("*"))

@@ -9,7 +9,7 @@ usage() {
     echo "usage: ./install.sh [--prefix DIR]    (default: ~/.local)"
 }
 
-here=$(cd "$(dirname "$0")" && pwd)
+here=$(CDPATH='' cd -- "$(dirname -- "$0")" && pwd)
 prefix="${HOME:?HOME is not set}/.local"
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -32,6 +32,14 @@ for tool in plume plume-server; do
         case " $missing " in *" $lib "*) ;; *) missing="$missing $lib" ;; esac
     done
 done
+if [ -z "$missing" ] && ! probe=$("$here/bin/plume" --version 2>&1); then
+    # Every library is there, and still it does not start: most often a C library older than the
+    # one the programs were built against.
+    echo "plume can't run on this system: $probe" >&2
+    echo "It needs an x86-64 Linux with glibc 2.35 or later (Debian 12, Ubuntu 22.04, Fedora 36 or later)." >&2
+    echo "Nothing was installed." >&2
+    exit 1
+fi
 if [ -n "$missing" ]; then
     debian="" fedora=""
     for lib in $missing; do
@@ -53,9 +61,20 @@ fi
 
 manifest="$prefix/share/plume/install-manifest.txt"
 new="$(mktemp)"
-trap 'rm -f "$new"' EXIT
+old="$(mktemp)"
+if [ -f "$manifest" ]; then cp "$manifest" "$old"; fi
+# If installing stops half way, what it did so far is listed with what was there, so that
+# uninstall.sh still removes all of it.
+finish() {
+    status=$?
+    if [ "$status" -ne 0 ] && [ -d "$prefix/share/plume" ]; then
+        sort -u "$old" "$new" > "$prefix/share/plume/install-manifest.txt" 2>/dev/null || true
+    fi
+    rm -f "$new" "$old"
+}
+trap finish EXIT
 # Folders made now are listed, so that uninstalling removes them again (never one that was here).
-if [ -f "$manifest" ]; then grep '^dir ' "$manifest" > "$new" || true; fi
+grep '^dir ' "$old" > "$new" || true
 if [ ! -d "$prefix" ]; then
     mkdir -p "$prefix"
     echo "dir ." >> "$new"
@@ -82,8 +101,12 @@ done < "$here/FILES"
 install -m 0755 "$here/uninstall.sh" "$prefix/share/plume/uninstall.sh"
 echo "share/plume/uninstall.sh" >> "$new"
 echo "share/plume/install-manifest.txt" >> "$new"
+# Files an earlier installation put here that this one does not have (an older version's) go.
+grep -v '^dir ' "$old" | while IFS= read -r file; do
+    [ -n "$file" ] || continue
+    grep -qxF -- "$file" "$new" || rm -f "$prefix/$file"
+done
 mv "$new" "$manifest"
-trap - EXIT
 
 echo "Installed plume and plume-server in $prefix/bin ($((count + 2)) files, listed in $manifest)."
 case ":$PATH:" in

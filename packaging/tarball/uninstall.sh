@@ -5,9 +5,9 @@
 # ~/.local, or --prefix DIR.
 set -eu
 
-here=$(cd "$(dirname "$0")" && pwd)
+here=$(CDPATH='' cd -- "$(dirname -- "$0")" && pwd)
 if [ -f "$here/install-manifest.txt" ]; then
-    prefix=$(cd "$here/../.." && pwd)
+    prefix=$(CDPATH='' cd -- "$here/../.." && pwd)
 else
     prefix="${HOME:?HOME is not set}/.local"
 fi
@@ -24,6 +24,12 @@ manifest="$prefix/share/plume/install-manifest.txt"
 if [ ! -f "$manifest" ]; then
     echo "Nothing to uninstall: $manifest is missing." >&2
     exit 1
+fi
+# plume:// links registered to this installation's plume (`plume register-scheme`) are given
+# back first, by the program that registered them.
+record="${XDG_DATA_HOME:-$HOME/.local/share}/plume/scheme-registration.json"
+if [ -x "$prefix/bin/plume" ] && [ -f "$record" ] && grep -qF -- "$prefix/bin/plume" "$record"; then
+    "$prefix/bin/plume" unregister-scheme || true
 fi
 list="$(mktemp)"
 trap 'rm -f "$list"' EXIT
