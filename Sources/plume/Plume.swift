@@ -79,24 +79,33 @@ struct Play: ParsableCommand {
             leaderboard kept in $XDG_DATA_HOME/plume/scores.sqlite. The game notes where it plays \
             in $XDG_CONFIG_HOME/plume/last-played.json: `plume card`, `scores`, `whoami` and \
             `share --me` read the scores there unless given --server.
+
+            --reduce-motion (or PLUME_REDUCE_MOTION=1, or `reduce-motion = true` in config.toml) \
+            holds the Lab's swarm, the evolution grid, the gallery's and an import's previews and \
+            the Runway's swarm show still until you ask: space runs them, . steps them.
             """
     )
 
     @OptionGroup var where_: ServerOption
 
+    @Flag(help: "Hold the swarms and previews still until you ask (space runs them, . steps them).")
+    var reduceMotion = false
+
     func run() throws {
-        try startGame(server: where_, paste: nil)
+        try startGame(server: where_, paste: nil, reduceMotion: reduceMotion)
     }
 }
 
 /// Opens the full-screen game (with `paste` in the Import preview when given), listening for
 /// links from other programs unless another running game already does. A game hosted over SSH
 /// (`hosted`) plays as its player on the server that started it, and runs nothing on the host.
-func startGame(server: ServerOption, paste: String?, hosted: HostedHandoff? = nil) throws {
+func startGame(server: ServerOption, paste: String?, hosted: HostedHandoff? = nil, reduceMotion: Bool = false) throws {
     guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
         throw fail("the game needs an interactive terminal. For scripts, try `plume link decode` or `plume --help`.")
     }
     var (model, store, outcome) = try loadSavedGame()
+    let (play, playWarnings) = PlaySettings.resolve(reduceMotionFlag: reduceMotion, environment: ProcessInfo.processInfo.environment)
+    model.reduceMotion = play.reduceMotion
     let connection: ScoresConnection
     var unnoted: String?
     if let hosted {
@@ -120,6 +129,8 @@ func startGame(server: ServerOption, paste: String?, hosted: HostedHandoff? = ni
     let (listener, listening) = hosted == nil ? listenForLinks(importer: model.importer, inbox: inbox) : (nil, nil)
     defer { listener?.stop() }
     model.status = hosted?.welcome ?? ("Welcome to Plume — press ? for the keys of each screen." + (listening.map { " " + $0 } ?? ""))
+    if play.reduceMotion { model.status += " Motion is held still: space runs a swarm, . steps it." }
+    if !playWarnings.isEmpty { model.status = SafeText.strip(playWarnings.joined(separator: "; ")) + "." }
     if let unnoted { model.status = SafeText.strip(unnoted) }
     if !connection.settings.warnings.isEmpty {
         model.status = SafeText.strip(connection.settings.warnings.joined(separator: "; ")) + "."

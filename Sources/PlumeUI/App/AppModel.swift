@@ -43,6 +43,17 @@ public struct AppModel: Sendable {
     public var runway = RunwayState()
     /// The leaderboard session every screen and dialog reads.
     public internal(set) var session = Session()
+    /// Motion held still until the player asks (`--reduce-motion`, PLUME_REDUCE_MOTION,
+    /// `reduce-motion = true`): the Lab's swarm, the evolution grid and the Runway's show start
+    /// paused (space runs them, . steps them), and the gallery's and an import's previews move
+    /// only a step at a time (.).
+    public var reduceMotion = false {
+        didSet {
+            guard reduceMotion else { return }
+            lab.running = false
+            runway.running = false
+        }
+    }
     /// Who watches this game: set for a game hosted over SSH (it then reads the count after each
     /// resize); nil for a game on the player's own machine, which nobody can watch.
     public var audience: Audience?
@@ -98,7 +109,7 @@ public struct AppModel: Sendable {
     public var context: Context {
         Context(catalog: catalog, book: book, importer: importer, gallery: galleryEntries, day: day, now: now,
                 size: Size(width: width, height: height), screen: screen, look: studio.look, recipe: lab.recipe, swarmName: lab.name,
-                lineage: lab.lineage, shelf: shelf, session: session, webBase: sharing.webBase)
+                lineage: lab.lineage, shelf: shelf, session: session, webBase: sharing.webBase, reduceMotion: reduceMotion)
     }
 
     /// The overlay on top, if it is of type `O` (tests and the router look at it this way).

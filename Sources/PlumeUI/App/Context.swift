@@ -28,6 +28,8 @@ public struct Context: Sendable {
     public let session: Session
     /// The plume-server's address when scores go to one (for web links).
     public let webBase: String?
+    /// Motion only when the player asks for it (AppModel.reduceMotion).
+    public let reduceMotion: Bool
 
     public var theme: StyleTheme { book.theme(forDay: day) }
     /// Where layers draw: between the tab bar and the status line.

@@ -63,7 +63,9 @@ public struct ImportState: Sendable {
 }
 
 extension ImportState: ScreenLayer {
-    public func animates(_ context: Context) -> Bool { preview != nil }
+    /// Under reduced motion the preview holds its first frame: Enter takes the swarm to the Lab,
+    /// where . steps it.
+    public func animates(_ context: Context) -> Bool { preview != nil && !context.reduceMotion }
 
     /// Coming back to the screen, the box keeps its text but is no longer being typed into:
     /// the screen keys work again until the player types.

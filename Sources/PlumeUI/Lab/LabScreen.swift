@@ -92,8 +92,9 @@ extension LabState: ScreenLayer {
             mutate()
             return changed("Mutated.")
         case .char("e"):
-            let grid = EvolutionLayer(parent: recipe, area: context.area, seed: evolutionSeed)
-            return .done(.push(grid), .status("Evolution: pick the child you like (1–\(grid.state.children.count) or a click) to breed from it."))
+            let grid = EvolutionLayer(parent: recipe, area: context.area, seed: evolutionSeed, running: !context.reduceMotion)
+            let still = context.reduceMotion ? " The children hold still: . steps them, space runs them." : ""
+            return .done(.push(grid), .status("Evolution: pick the child you like (1–\(grid.state.children.count) or a click) to breed from it." + still))
         case .char("G"):
             guard let gallery = GalleryLayer(entries: context.gallery) else { return .done(.status("The gallery couldn't be read (gallery.json).")) }
             return .done(.push(gallery), .status("Gallery: ↑↓ browse · Enter loads (u undoes) · Esc back."))
@@ -135,7 +136,7 @@ extension LabState: ScreenLayer {
             use(new)
             self.name = name
             if let lineage { self.lineage = lineage }
-            if running { self.running = true }
+            if running, !context.reduceMotion { self.running = true }
             if imported { lastImported = new }
             return [.note(.parent(recipe, seed: evolutionSeed)), .status(status)]
         case .adopt(let child, let index):

@@ -52,6 +52,7 @@ extension RunwayState: ScreenLayer {
             KeyHelp("w", "the swarm show (the day's Lab swarms, two at a time from the same start) or the looks",
                     hint: Priority.useful, short: show == .look ? "swarms" : "looks"),
             KeyHelp("Space", "pause or run the two swarms"),
+            KeyHelp(".", "one step of the two swarms (and pause)"),
             show == .look
                 ? KeyHelp("e", "enter the Studio's look on today's runway (\(RunwayEntry.minimumScore(context.theme.rules)) or more on the theme)",
                           hint: Priority.extra, short: "enter")
@@ -88,6 +89,10 @@ extension RunwayState: ScreenLayer {
         case .char(" ") where show == .swarm && pairRun != nil:
             running.toggle()
             return .done(.status(running ? "Running." : "Paused at step \(pairRun?.step ?? 0) of \(SwarmRules.steps): space runs them on."))
+        case .char(".") where show == .swarm && pairRun != nil:
+            running = false
+            frame(context)
+            return .done(.status("Step \(pairRun?.step ?? 0) of \(SwarmRules.steps); paused (space runs them on)."))
         default: return .pass
         }
     }

@@ -38,8 +38,9 @@ struct EvolutionLayout {
 public struct EvolutionLayer: Overlay {
     public private(set) var state: EvolutionState
 
-    init(parent: SwarmRecipe, area: Rect, seed: UInt64) {
+    init(parent: SwarmRecipe, area: Rect, seed: UInt64, running: Bool = true) {
         state = EvolutionState(parent: parent, count: EvolutionLayout(area).count, seed: seed)
+        state.running = running
     }
 
     /// A grid of `count` children, each run with `agents` agents (the benchmark's).
@@ -59,7 +60,9 @@ public struct EvolutionLayer: Overlay {
 
     public mutating func note(_ note: Note) {
         if case .parent(let recipe, let seed) = note {
+            let running = state.running
             state = EvolutionState(parent: recipe, count: state.children.count, seed: seed, agents: state.agents)
+            state.running = running
         }
     }
 
@@ -69,7 +72,8 @@ public struct EvolutionLayer: Overlay {
             KeyHelp("x", "mix two children", hint: Priority.useful, short: "mix two"),
             KeyHelp("r", "re-roll the children", hint: Priority.useful, short: "re-roll"),
             KeyHelp("u", "back a generation", hint: Priority.useful, short: "back a generation"),
-            KeyHelp("Space", "pause", hint: Priority.extra),
+            KeyHelp("Space", "pause or run", hint: Priority.extra, short: "pause"),
+            KeyHelp(".", "one step (and pause)"),
             KeyHelp("Esc e", "back to the Lab", hint: Priority.essential, short: "Lab"),
         ] + HelpOverlay.common(digitsSwitchScreens: false))
     }
@@ -91,6 +95,10 @@ public struct EvolutionLayer: Overlay {
             case .char(" "):
                 state.running.toggle()
                 return .done(.status(state.running ? "Running." : "Paused."))
+            case .char("."):
+                state.running = false
+                frame(context)
+                return .done(.status("One step; paused (space runs them)."))
             case .char("r"):
                 state.reroll()
                 return .done(.status("New children of the same parent."))

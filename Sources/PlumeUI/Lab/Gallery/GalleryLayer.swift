@@ -40,7 +40,7 @@ public struct GalleryLayer: Overlay {
     public var selected: Int { list.selected }
     public var covers: Bool { true }
     public var staysWithScreen: Bool { true }
-    public func animates(_ context: Context) -> Bool { true }
+    public func animates(_ context: Context) -> Bool { !context.reduceMotion }
 
     public mutating func frame(_ context: Context) {
         preview.step()
@@ -69,6 +69,7 @@ public struct GalleryLayer: Overlay {
     public func help(_ context: Context) -> HelpPage {
         HelpPage("Gallery", [KeyHelp("↑↓ or wheel", "browse (the preview runs)", hint: Priority.essential, short: "browse"),
                              KeyHelp("Enter or a second click", "loads it (u undoes)", hint: Priority.essential, short: "load"),
+                             KeyHelp(".", "one step of the preview", hint: context.reduceMotion ? Priority.useful : nil, short: "step"),
                              KeyHelp("Esc G", "back to the Lab", hint: Priority.useful, short: "Lab")] + HelpOverlay.common)
     }
 
@@ -79,6 +80,9 @@ public struct GalleryLayer: Overlay {
         case .mouse(let mouse) where mouse.kind != .press: select(cycled(selected, by: mouse.kind == .scrollUp ? -1 : 1, count: entries.count), context)
         case .key(.enter): return load()
         case .key(.escape), .key(.char("G")): return .done(.close, .status("Back to the Lab."))
+        case .key(.char(".")):
+            frame(context)
+            return .done(.status("One step of the preview."))
         case .mouse(let mouse):
             let names = listArea(context.area)
             guard mouse.x >= names.x, mouse.y < names.maxY, let row = list.row(at: mouse.y, top: names.y, count: entries.count) else { return .pass }
