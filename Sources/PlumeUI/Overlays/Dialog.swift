@@ -30,18 +30,24 @@ enum Dialog {
     static let fieldStyle = Style(fg: .standard, bg: Theme.field)
     static let focusedStyle = Style(fg: Theme.ink, bg: Theme.accent, bold: true)
 
-    /// "Name      Ada▏": a label and a text field.
+    /// "▸ Name    Ada▏": a label and a text field. The field with the keys is marked ▸ as well as
+    /// by its colour, so that it shows without colour (NO_COLOR) and to a colour-blind player.
     static func field(_ label: String, _ field: TextField, focused: Bool, line: Rect, into grid: inout Grid) {
         let style = focused ? focusedStyle : fieldStyle
         grid.fill(line, with: Cell(" ", style: style))
-        let after = grid.put(label.padding(toLength: labelWidth, withPad: " ", startingAt: 0), in: line, style: style)
+        let after = grid.put(marked(label, focused), in: line, style: style)
         field.draw(x: after, y: line.y, width: line.maxX - after, style: style, focused: focused, into: &grid)
     }
 
-    /// "Updates   [x] send me news": a label and a value that isn't typed.
+    /// "  Updates [x] send me news": a label and a value that isn't typed.
     static func choice(_ label: String, _ value: String, focused: Bool, line: Rect, into grid: inout Grid) {
         let style = focused ? focusedStyle : fieldStyle
         grid.fill(line, with: Cell(" ", style: style))
-        grid.put(label.padding(toLength: labelWidth, withPad: " ", startingAt: 0) + value, in: line, style: style)
+        grid.put(marked(label, focused) + value, in: line, style: style)
+    }
+
+    /// The label in the label column, after ▸ when its field has the keys.
+    static func marked(_ label: String, _ focused: Bool) -> String {
+        ((focused ? "▸ " : "  ") + label).padding(toLength: labelWidth, withPad: " ", startingAt: 0)
     }
 }
