@@ -16,7 +16,7 @@ import TUI
         var text = model.screenText
         #expect(text.contains("\(Screen.scores.rawValue + 1) Scores"))
         #expect(text.contains("Scores · scores.example:8787 · not registered — p registers"))
-        #expect(text.contains(" Top ") && text.contains("Around me") && text.contains("My bests") && text.contains("Contributors") && text.contains("Causes"))
+        #expect(text.contains("[Top]") && text.contains("Around me") && text.contains("My bests") && text.contains("Contributors") && text.contains("Causes"))
         #expect(text.contains("Style: Beach Day"))
         #expect(text.contains("Bea") && text.contains("930") && text.contains("0 s ago"))
         #expect(text.contains("3 h ago"))

@@ -113,7 +113,8 @@ import Testing
         #expect(bar.tab(at: 10, from: 10) == 0 && bar.tab(at: 20, from: 10) == nil && bar.tab(at: 27, from: 10) == 1)
         var grid = Grid(width: 30, height: 1)
         bar.draw(x: 10, y: 0, into: &grid)
-        #expect(grid.row(0) == "           1 Studio   2 Lab   ")
+        // The selected tab is in brackets where the others have spaces: it shows without colour.
+        #expect(grid.row(0) == "           1 Studio  [2 Lab]  ")
         #expect(grid[22, 0].reverse && !grid[12, 0].reverse)
     }
 
@@ -137,9 +138,9 @@ import Testing
             bar.draw(x: 10, y: 0, into: &grid)
             pictures.append(grid.row(0))
         }
-        #expect(pictures[0] == "           1 Studio   2 Lab   3 Import   4 Share   5 Scores   6 Runway          ")
-        #expect(pictures[1] == "           1  2  3 Import  4  5  6  7                                           ")
-        #expect(pictures[2] == "           1  2  3 Import  4  5  6  7  8  9                                     ")
+        #expect(pictures[0] == "           1 Studio   2 Lab  [3 Import]  4 Share   5 Scores   6 Runway          ")
+        #expect(pictures[1] == "           1  2 [3 Import] 4  5  6  7                                           ")
+        #expect(pictures[2] == "           1  2 [3 Import] 4  5  6  7  8  9                                     ")
     }
 
     @Test func shortLabelsComeBeforeKeysAlone() {

@@ -47,11 +47,14 @@ public struct TabBar: Sendable {
         ranges(from: x).firstIndex { $0.contains(column) }
     }
 
+    /// Draws the bar; the selected tab is in brackets where the others have spaces ("[2 Lab]"),
+    /// so that it shows without its colour too (NO_COLOR, a colour-blind player, a screen reader).
     @discardableResult
     public func draw(x: Int, y: Int, into grid: inout Grid) -> Int {
         var end = x
         for (index, range) in ranges(from: x).enumerated() {
-            end = grid.put(" \(labels[index]) ", x: range.lowerBound, y: y, style: index == selected ? selectedStyle : style)
+            let shown = index == selected ? "[\(labels[index])]" : " \(labels[index]) "
+            end = grid.put(shown, x: range.lowerBound, y: y, style: index == selected ? selectedStyle : style)
         }
         return end
     }
