@@ -63,8 +63,8 @@ def test_the_studio_picture_has_the_screens_colours_and_half_blocks(plume_bin, t
         image = picture(g, tmp_path / "studio.png")
         screen = g.screen
 
-        # The highlighted tab: the blank before "1 Studio" is its background colour.
-        column = g.screen.display[0].index("1 Studio") - 1
+        # The highlighted tab, "[1 Studio]": the blank inside it is its background colour.
+        column = g.screen.display[0].index("[1 Studio]") + 2
         tab = screen.buffer[0][column]
         assert tab.data == " " and tab.bg != "default", tab
         assert image.getpixel((column * W + W // 2, H // 2)) == rgb(tab.bg, None)
@@ -104,7 +104,7 @@ def test_the_lab_picture_puts_braille_dots_where_the_bits_say(plume_bin, tmp_pat
                    timeout=60, what="the swarm to run")
         image = picture(g, tmp_path / "lab.png")
 
-        column = g.screen.display[0].index("2 Lab") - 1
+        column = g.screen.display[0].index("[2 Lab]") + 2
         tab = g.screen.buffer[0][column]
         assert image.getpixel((column * W + W // 2, H // 2)) == rgb(tab.bg, None)
 
