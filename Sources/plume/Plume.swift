@@ -80,15 +80,16 @@ struct Play: ParsableCommand {
             in $XDG_CONFIG_HOME/plume/last-played.json: `plume card`, `scores`, `whoami` and \
             `share --me` read the scores there unless given --server.
 
-            --reduce-motion (or PLUME_REDUCE_MOTION=1, or `reduce-motion = true` in config.toml) \
-            holds the Lab's swarm, the evolution grid, the gallery's and an import's previews and \
-            the Runway's swarm show still until you ask: space runs them, . steps them.
+            --reduce-motion (or PLUME_REDUCE_MOTION=1, or `reduce-motion = true` in config.toml, \
+            which `plume open` and plume:// links follow too) holds the Lab's swarm, the evolution \
+            grid and the Runway's swarm show still until you ask (space runs them, . steps them), \
+            the gallery's preview until . steps it, and an import's preview at its first frame.
             """
     )
 
     @OptionGroup var where_: ServerOption
 
-    @Flag(help: "Hold the swarms and previews still until you ask (space runs them, . steps them).")
+    @Flag(help: "Hold the swarms still until you ask (space runs them, . steps them).")
     var reduceMotion = false
 
     func run() throws {
@@ -130,10 +131,10 @@ func startGame(server: ServerOption, paste: String?, hosted: HostedHandoff? = ni
     defer { listener?.stop() }
     model.status = hosted?.welcome ?? ("Welcome to Plume — press ? for the keys of each screen." + (listening.map { " " + $0 } ?? ""))
     if play.reduceMotion { model.status += " Motion is held still: space runs a swarm, . steps it." }
-    if !playWarnings.isEmpty { model.status = SafeText.strip(playWarnings.joined(separator: "; ")) + "." }
-    if let unnoted { model.status = SafeText.strip(unnoted) }
-    if !connection.settings.warnings.isEmpty {
-        model.status = SafeText.strip(connection.settings.warnings.joined(separator: "; ")) + "."
+    // What went wrong in the settings, all of it, in place of the welcome.
+    let warnings = playWarnings + (unnoted.map { [$0] } ?? []) + connection.settings.warnings
+    if !warnings.isEmpty {
+        model.status = SafeText.strip(warnings.map { $0.hasSuffix(".") ? String($0.dropLast()) : $0 }.joined(separator: "; ")) + "."
     }
     if case .corrupt(let path) = outcome {
         model.status = "Your saved game couldn't be read; it was kept as \(path) and a fresh game started."

@@ -500,3 +500,16 @@ def test_a_taken_ssh_port_stops_start_up_in_words(tmp_path, plume_bin):
                                  "--ssh-port", str(port), "--plume", plume_bin], capture_output=True, text=True, timeout=60)
     assert result.returncode != 0
     assert f"can't serve SSH on 127.0.0.1:{port}: another program is listening there" in result.stderr, result.stderr[-500:]
+
+
+def test_a_player_holds_the_swarms_still_over_ssh(host, tmp_path):
+    # The one client variable besides COLORTERM and NO_COLOR the game is given.
+    h = host()
+    ada = keygen(tmp_path, "ada")
+    g = h.play(ada, "ada", extra=["-o", "SetEnv=PLUME_REDUCE_MOTION=1"])
+    g.wait_for("Welcome to Plume, ada", timeout=30)
+    g.wait_for_status("Motion is held still", what="the hosted game saying motion is held still")
+    g.press("2")
+    g.wait_for("‖ paused", what="the hosted Lab, paused")
+    g.press("q")
+    assert g.wait_exit(timeout=30) == 0

@@ -77,3 +77,22 @@ import TUI
         #expect(model.runway.pairRun?.step == 1 && model.status.contains("Step 1 of"))
     }
 }
+
+@Suite struct ReducedMotionImportTests {
+    @Test func anImportedSwarmTakenToTheLabStaysStillThere() {
+        var model = app()
+        model.reduceMotion = true
+        model.keys(.char("3"))
+        _ = model.update(.paste(RunwaySwarmShowTests.swarms[1]))
+        model.keys(.enter)
+        #expect(model.screen == .lab && !model.lab.running && !model.timing.frames)
+        #expect(model.screenText.contains("‖ paused"))
+        // Without the setting, an import runs at once (as it always has).
+        var moving = app()
+        moving.keys(.char("2"), .char(" "), .char("3"))
+        #expect(!moving.lab.running)
+        _ = moving.update(.paste(RunwaySwarmShowTests.swarms[1]))
+        moving.keys(.enter)
+        #expect(moving.lab.running)
+    }
+}

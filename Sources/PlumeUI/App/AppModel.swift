@@ -45,8 +45,8 @@ public struct AppModel: Sendable {
     public internal(set) var session = Session()
     /// Motion held still until the player asks (`--reduce-motion`, PLUME_REDUCE_MOTION,
     /// `reduce-motion = true`): the Lab's swarm, the evolution grid and the Runway's show start
-    /// paused (space runs them, . steps them), and the gallery's and an import's previews move
-    /// only a step at a time (.).
+    /// paused (space runs them, . steps them), the gallery's preview moves only on ., and an
+    /// import's preview holds its first frame.
     public var reduceMotion = false {
         didSet {
             guard reduceMotion else { return }

@@ -48,6 +48,7 @@ enum Dialog {
 
     /// The label in the label column, after ▸ when its field has the keys.
     static func marked(_ label: String, _ focused: Bool) -> String {
-        ((focused ? "▸ " : "  ") + label).padding(toLength: labelWidth, withPad: " ", startingAt: 0)
+        assert(label.count <= labelWidth - 3, "a dialog's label leaves room for ▸ and a space before its value: \(label)")
+        return ((focused ? "▸ " : "  ") + label).padding(toLength: labelWidth, withPad: " ", startingAt: 0)
     }
 }

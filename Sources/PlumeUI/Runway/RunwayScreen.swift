@@ -51,8 +51,10 @@ extension RunwayState: ScreenLayer {
                     short: yesterday ? "today's" : "yesterday's"),
             KeyHelp("w", "the swarm show (the day's Lab swarms, two at a time from the same start) or the looks",
                     hint: Priority.useful, short: show == .look ? "swarms" : "looks"),
-            KeyHelp("Space", "pause or run the two swarms"),
-            KeyHelp(".", "one step of the two swarms (and pause)"),
+            KeyHelp("Space", "pause or run the two swarms", hint: context.reduceMotion && show == .swarm ? Priority.useful : nil,
+                    short: running ? "pause" : "run"),
+            KeyHelp(".", "one step of the two swarms (and pause)", hint: context.reduceMotion && show == .swarm ? Priority.useful : nil,
+                    short: "step"),
             show == .look
                 ? KeyHelp("e", "enter the Studio's look on today's runway (\(RunwayEntry.minimumScore(context.theme.rules)) or more on the theme)",
                           hint: Priority.extra, short: "enter")

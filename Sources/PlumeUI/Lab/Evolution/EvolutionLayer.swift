@@ -72,7 +72,7 @@ public struct EvolutionLayer: Overlay {
             KeyHelp("x", "mix two children", hint: Priority.useful, short: "mix two"),
             KeyHelp("r", "re-roll the children", hint: Priority.useful, short: "re-roll"),
             KeyHelp("u", "back a generation", hint: Priority.useful, short: "back a generation"),
-            KeyHelp("Space", "pause or run", hint: Priority.extra, short: "pause"),
+            KeyHelp("Space", "pause or run", hint: Priority.extra, short: state.running ? "pause" : "run"),
             KeyHelp(".", "one step (and pause)"),
             KeyHelp("Esc e", "back to the Lab", hint: Priority.essential, short: "Lab"),
         ] + HelpOverlay.common(digitsSwitchScreens: false))

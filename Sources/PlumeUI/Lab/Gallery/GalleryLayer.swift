@@ -67,7 +67,8 @@ public struct GalleryLayer: Overlay {
     }
 
     public func help(_ context: Context) -> HelpPage {
-        HelpPage("Gallery", [KeyHelp("↑↓ or wheel", "browse (the preview runs)", hint: Priority.essential, short: "browse"),
+        HelpPage("Gallery", [KeyHelp("↑↓ or wheel", context.reduceMotion ? "browse (. steps the preview)" : "browse (the preview runs)",
+                                     hint: Priority.essential, short: "browse"),
                              KeyHelp("Enter or a second click", "loads it (u undoes)", hint: Priority.essential, short: "load"),
                              KeyHelp(".", "one step of the preview", hint: context.reduceMotion ? Priority.useful : nil, short: "step"),
                              KeyHelp("Esc G", "back to the Lab", hint: Priority.useful, short: "Lab")] + HelpOverlay.common)
