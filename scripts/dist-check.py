@@ -27,7 +27,6 @@ import os
 import pathlib
 import re
 import shlex
-import socket
 import subprocess
 import sys
 import tempfile
@@ -37,6 +36,7 @@ import urllib.request
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "Tests" / "E2E"))
 from pty_game import Game  # noqa: E402
+from server_process import free_port  # noqa: E402
 
 LOOK = "plume://look/1EQECAwIBCwAkAnOD"
 PLAYER = "player"
@@ -75,12 +75,6 @@ def mounts_under(path):
         if point == base or point.startswith(base + "/"):
             points.append(point)
     return sorted(points, key=len, reverse=True)
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 class DebianRoot:
