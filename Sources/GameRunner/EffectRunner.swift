@@ -5,6 +5,7 @@
 // frame being drawn; and a hosted game's count of watchers (a few bytes) is read at once.
 import Dispatch
 import Foundation
+import GameState
 import PlumeUI
 import ScoresAPI
 import TUI
@@ -67,6 +68,12 @@ public final class EffectRunner {
             // A queue of its own: a score takes up to a few seconds of one core, and never waits on a child.
             inbox.begin()
             scoring.async { [inbox] in inbox.finish([.swarmScored(job, job.run())]) }
+        case .writeSettings(let settings):
+            do {
+                try settings.write(environment: environment)
+            } catch {
+                inbox.post([.settingsNotKept(error.words)])
+            }
         case .readWatchers:
             // Only a game hosted over SSH can be watched: a game on the player's machine reads nothing.
             guard hosted else { break }

@@ -1,36 +1,121 @@
-// How the player wants the game to behave on their terminal, named for this run by a flag of
-// `plume play`, else by the environment, else in $XDG_CONFIG_HOME/plume/config.toml (the file
-// `server = "…"` is read from). For now: motion held still until asked (`--reduce-motion`,
-// PLUME_REDUCE_MOTION=1, `reduce-motion = true`).
+// How the player wants the game to behave on their terminal, each setting named for this run by
+// a flag of `plume play`, else by the environment, else in $XDG_CONFIG_HOME/plume/config.toml
+// (the file `server = "…"` is read from, and the one the game's own settings place writes):
+// motion held still until asked (`--reduce-motion`, PLUME_REDUCE_MOTION=1, `reduce-motion =
+// true`), the screen-reader mode (`--screen-reader`, PLUME_SCREEN_READER=1, `screen-reader =
+// true`) and a palette for colour vision (`--palette NAME`, PLUME_PALETTE, `palette = "NAME"`).
 import Foundation
+
+/// The game's own colours (species, marks, highlights) remapped for a kind of colour vision.
+/// The garments' named colours stay as they are: their names say them.
+public enum ColourPalette: String, CaseIterable, Sendable, Codable {
+    case standard
+    /// Red and green confused (green cones missing): the commonest, about 5 % of men.
+    case deuteranopia
+    /// Red and green confused, reds darkened (red cones missing).
+    case protanopia
+    /// Blue and yellow confused (blue cones missing).
+    case tritanopia
+    /// Bright, saturated colours far apart in lightness, for low vision.
+    case highContrast = "high-contrast"
+
+    /// The names as a setting takes them: "standard, deuteranopia, …, high-contrast".
+    public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
+
+    /// A palette by its name as a player types it (any case, `_` for `-`).
+    public init?(named raw: String) {
+        self.init(rawValue: raw.lowercased().replacingOccurrences(of: "_", with: "-"))
+    }
+}
 
 public struct PlaySettings: Equatable, Sendable {
     /// The swarms and previews hold still until the player asks (space runs, . steps).
     public var reduceMotion: Bool
+    /// The terminal cursor sits on the focused item, the Lab is told in words, dialogs say what
+    /// they are, and motion holds still.
+    public var screenReader: Bool
+    public var palette: ColourPalette
 
-    public init(reduceMotion: Bool = false) {
-        self.reduceMotion = reduceMotion
+    public init(reduceMotion: Bool = false, screenReader: Bool = false, palette: ColourPalette = .standard) {
+        (self.reduceMotion, self.screenReader, self.palette) = (reduceMotion, screenReader, palette)
     }
 
-    public static let environmentKey = "PLUME_REDUCE_MOTION"
-    public static let configKey = "reduce-motion"
+    /// What `plume play`'s flags say (nil or false: not said, so the environment and the file decide).
+    public struct Flags: Sendable {
+        public var reduceMotion = false
+        public var screenReader = false
+        public var palette: ColourPalette?
+
+        public init(reduceMotion: Bool = false, screenReader: Bool = false, palette: ColourPalette? = nil) {
+            (self.reduceMotion, self.screenReader, self.palette) = (reduceMotion, screenReader, palette)
+        }
+    }
+
+    /// Each setting's environment variable and config.toml key.
+    public enum Key: String, CaseIterable, Sendable {
+        case reduceMotion = "reduce-motion"
+        case screenReader = "screen-reader"
+        case palette
+
+        public var environment: String {
+            switch self {
+            case .reduceMotion: "PLUME_REDUCE_MOTION"
+            case .screenReader: "PLUME_SCREEN_READER"
+            case .palette: "PLUME_PALETTE"
+            }
+        }
+    }
+
+    public static let environmentKey = Key.reduceMotion.environment
+    public static let configKey = Key.reduceMotion.rawValue
+
+    /// The config file the settings are read from and written to.
+    public static func configFile(_ environment: [String: String]) -> URL {
+        XDGDirectories.configHome(environment).appendingPathComponent("plume/config.toml")
+    }
+
+    public static func resolve(reduceMotionFlag: Bool, environment: [String: String]) -> (settings: PlaySettings, warnings: [String]) {
+        resolve(Flags(reduceMotion: reduceMotionFlag), environment: environment)
+    }
 
     /// The settings in force, and what was wrong on the way (said on the status line, never
     /// fatal: a bad value counts as not given).
-    public static func resolve(reduceMotionFlag: Bool, environment: [String: String]) -> (settings: PlaySettings, warnings: [String]) {
+    public static func resolve(_ flags: Flags, environment: [String: String]) -> (settings: PlaySettings, warnings: [String]) {
         var warnings: [String] = []
-        if reduceMotionFlag { return (PlaySettings(reduceMotion: true), warnings) }
-        if let raw = environment[environmentKey], !raw.isEmpty {
-            if let value = switchValue(raw) { return (PlaySettings(reduceMotion: value), warnings) }
-            warnings.append("\(environmentKey) must be 1 or 0 (it is \(SafeText.strip(String(raw.prefix(20))))); motion is as config.toml says")
+        let file = configFile(environment)
+        let table = configTable(file)
+        func switchSetting(_ key: Key, flag: Bool) -> Bool {
+            if flag { return true }
+            if let raw = environment[key.environment], !raw.isEmpty {
+                if let value = switchValue(raw) { return value }
+                warnings.append("\(key.environment) must be 1 or 0 (it is \(SafeText.strip(String(raw.prefix(20))))); \(key.rawValue) is as config.toml says")
+            }
+            switch table?[key.rawValue] {
+            case nil: return false
+            case .boolean(let on)?: return on
+            case _?:
+                warnings.append("in \(file.path), \(key.rawValue) must be true or false; it is off")
+                return false
+            }
         }
-        let file = XDGDirectories.configHome(environment).appendingPathComponent("plume/config.toml")
-        switch configValue(file) {
-        case .success(let value): return (PlaySettings(reduceMotion: value ?? false), warnings)
-        case .failure(let problem):
-            warnings.append(problem.words)
-            return (PlaySettings(), warnings)
+        var settings = PlaySettings()
+        settings.reduceMotion = switchSetting(.reduceMotion, flag: flags.reduceMotion)
+        settings.screenReader = switchSetting(.screenReader, flag: flags.screenReader)
+        if let palette = flags.palette {
+            settings.palette = palette
+        } else if let raw = environment[Key.palette.environment], !raw.isEmpty, let palette = ColourPalette(named: raw) {
+            settings.palette = palette
+        } else {
+            if let raw = environment[Key.palette.environment], !raw.isEmpty {
+                warnings.append("PLUME_PALETTE must be one of \(ColourPalette.names) (it is \(SafeText.strip(String(raw.prefix(20))))); the palette is as config.toml says")
+            }
+            switch table?[Key.palette.rawValue] {
+            case nil: break
+            case .text(let name)? where ColourPalette(named: name) != nil: settings.palette = ColourPalette(named: name)!
+            case _?: warnings.append("in \(file.path), palette must be one of \(ColourPalette.names); the standard one is used")
+            }
         }
+        return (settings, warnings)
     }
 
     /// 1, true, yes or on; 0, false, no or off.
@@ -42,17 +127,76 @@ public struct PlaySettings: Equatable, Sendable {
         }
     }
 
-    struct Problem: Error { let words: String }
-
-    /// `reduce-motion` in config.toml: nil when there is no file or no such key. A file that
-    /// can't be read is left to the scores' settings to report (they read the same file).
-    static func configValue(_ file: URL) -> Result<Bool?, Problem> {
-        guard let data = try? Data(contentsOf: file), data.count <= 64 * 1024, let text = String(data: data, encoding: .utf8),
-              let table = try? ConfigTOML.parse(text) else { return .success(nil) }
-        guard let value = table[configKey] else { return .success(nil) }
-        guard case .boolean(let on) = value else {
-            return .failure(Problem(words: "in \(file.path), \(configKey) must be true or false; motion is on"))
-        }
-        return .success(on)
+    /// config.toml's keys: nil when there is no file, or it can't be read (that is left to the
+    /// scores' settings to report: they read the same file).
+    static func configTable(_ file: URL) -> [String: ConfigTOML.Value]? {
+        guard let data = try? Data(contentsOf: file), data.count <= 64 * 1024, let text = String(data: data, encoding: .utf8) else { return nil }
+        return try? ConfigTOML.parse(text)
     }
+
+    /// Writes these settings into config.toml (the settings place does, when the player changes
+    /// one), keeping every other line of the file as it was. A file that isn't TOML the game can
+    /// read is left alone and the reason said.
+    public func write(environment: [String: String]) throws(Problem) {
+        let file = Self.configFile(environment)
+        var text = ""
+        if FileManager.default.fileExists(atPath: file.path) {
+            guard let data = try? Data(contentsOf: file), data.count <= 64 * 1024, let old = String(data: data, encoding: .utf8) else {
+                throw Problem(words: "\(file.path) can't be read, so it was left as it is")
+            }
+            do {
+                _ = try ConfigTOML.parse(old)
+            } catch {
+                throw Problem(words: "\(file.path) isn't TOML Plume can read (\(error.description)), so it was left as it is")
+            }
+            text = old
+        }
+        let updated = Self.setting(self, in: text)
+        guard (try? ConfigTOML.parse(updated)).map({ Self.read($0) == self }) == true else {
+            throw Problem(words: "\(file.path) couldn't take the settings (a value over several lines?), so it was left as it is")
+        }
+        do {
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(updated.utf8).write(to: file, options: .atomic)
+        } catch {
+            throw Problem(words: "couldn't write \(file.path) (\(error.localizedDescription))")
+        }
+    }
+
+    /// `text` with each setting's line replaced (or added at the end).
+    static func setting(_ settings: PlaySettings, in text: String) -> String {
+        let values: [Key: String] = [.reduceMotion: "\(settings.reduceMotion)", .screenReader: "\(settings.screenReader)",
+                                     .palette: "\"\(settings.palette.rawValue)\""]
+        var lines = text.isEmpty ? [] : text.components(separatedBy: "\n")
+        if lines.last == "" { lines.removeLast() }
+        for key in Key.allCases {
+            let line = "\(key.rawValue) = \(values[key]!)"
+            if let index = lines.firstIndex(where: { Self.assigns(key, $0) }) {
+                lines[index] = line
+                lines.removeAll { Self.assigns(key, $0) && $0 != line }
+            } else {
+                lines.append(line)
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Whether a line sets `key` (`key = …`, spaces allowed, possibly quoted).
+    static func assigns(_ key: Key, _ line: String) -> Bool {
+        let trimmed = line.drop { $0 == " " || $0 == "\t" }
+        for name in [key.rawValue, "\"\(key.rawValue)\"", "'\(key.rawValue)'"] where trimmed.hasPrefix(name) {
+            if trimmed.dropFirst(name.count).drop(while: { $0 == " " || $0 == "\t" }).first == "=" { return true }
+        }
+        return false
+    }
+
+    /// The settings as a config table says them (defaults where it is silent or wrong).
+    static func read(_ table: [String: ConfigTOML.Value]) -> PlaySettings {
+        func on(_ key: Key) -> Bool { if case .boolean(let value)? = table[key.rawValue] { value } else { false } }
+        var palette = ColourPalette.standard
+        if case .text(let name)? = table[Key.palette.rawValue] { palette = ColourPalette(named: name) ?? .standard }
+        return PlaySettings(reduceMotion: on(.reduceMotion), screenReader: on(.screenReader), palette: palette)
+    }
+
+    public struct Problem: Error, Equatable { public let words: String }
 }

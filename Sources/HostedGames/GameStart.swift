@@ -19,7 +19,7 @@ struct GameRequest: Sendable {
     /// The client's variables the game is given (`clientVariables` only).
     var variables: [String: String] = [:]
 
-    static let clientVariables: Set<String> = ["COLORTERM", "NO_COLOR", "PLUME_REDUCE_MOTION"]
+    static let clientVariables: Set<String> = ["COLORTERM", "NO_COLOR", "PLUME_REDUCE_MOTION", "PLUME_SCREEN_READER", "PLUME_PALETTE"]
 }
 
 /// A game started: its process, and what keeps its lease and files in the store.

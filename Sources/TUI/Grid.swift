@@ -5,6 +5,10 @@ public struct Grid: Equatable, Sendable {
     public let width: Int
     public let height: Int
     public private(set) var cells: [Cell]
+    /// Where the terminal cursor should rest: the start of the focused item's text (the chosen
+    /// row, the field with the keys), so that a screen reader reads what the player acts on.
+    /// Whatever draws the focused item sets it; the terminal shows it in screen-reader mode.
+    public var cursor: Point?
 
     public init(width: Int, height: Int) {
         self.width = max(0, width)
@@ -59,6 +63,21 @@ public struct Grid: Equatable, Sendable {
     public mutating func put(_ text: String, in rect: Rect, style: Style = .plain, overflow: Overflow = .ellipsis) -> Int {
         guard rect.height > 0 else { return rect.x }
         return put(text, x: rect.x, y: rect.y, style: style, limit: rect.width, overflow: overflow)
+    }
+
+    /// Puts the cursor at (x, y) when that is inside the grid.
+    public mutating func focus(x: Int, y: Int) {
+        if x >= 0, y >= 0, x < width, y < height { cursor = Point(x: x, y: y) }
+    }
+
+    /// Every cell's colours swapped as `colours` says (a palette for colour vision); colours
+    /// it doesn't name stay.
+    public mutating func recolour(_ colours: [Colour: Colour]) {
+        guard !colours.isEmpty else { return }
+        for index in cells.indices {
+            if let fg = colours[cells[index].fg] { cells[index].fg = fg }
+            if let bg = colours[cells[index].bg] { cells[index].bg = bg }
+        }
     }
 
     public mutating func fill(x: Int, y: Int, width w: Int, height h: Int, with cell: Cell) {

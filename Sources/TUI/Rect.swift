@@ -1,5 +1,12 @@
 // Rectangles of cells and the few ways screens cut them up (Ratatui's Rect and Layout, small).
 
+/// A cell's place: column `x`, row `y`.
+public struct Point: Hashable, Sendable {
+    public var x: Int, y: Int
+
+    public init(x: Int, y: Int) { (self.x, self.y) = (x, y) }
+}
+
 public struct Rect: Hashable, Sendable {
     public var x: Int, y: Int, width: Int, height: Int
 

@@ -13,6 +13,12 @@ public final class TerminalScreen {
     private var screen: OpaquePointer?
     private var restored = false
     private var decoder = InputDecoder()
+    /// The screen-reader mode: the terminal's cursor is shown, and rests where the grid says
+    /// (the focused item), so that a screen reader reads what the player acts on. Off, it is
+    /// hidden.
+    public var showsCursor = false {
+        didSet { if showsCursor != oldValue { curs_set(showsCursor ? 1 : 0) } }
+    }
 
     public init(environment: [String: String] = ProcessInfo.processInfo.environment) throws {
         setlocale(LC_ALL, "")
@@ -86,6 +92,9 @@ public final class TerminalScreen {
             put(change.cell, x: change.index % grid.width, y: change.index / grid.width)
         }
         previous = grid
+        // Put back after the writes, every time: with nothing changed nothing is written and the
+        // cursor stays where it was.
+        if showsCursor, let cursor = grid.cursor { wmove(plume_stdscr(), Int32(cursor.y), Int32(cursor.x)) }
         refresh()
     }
 

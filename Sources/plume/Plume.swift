@@ -84,6 +84,18 @@ struct Play: ParsableCommand {
             which `plume open` and plume:// links follow too) holds the Lab's swarm, the evolution \
             grid and the Runway's swarm show still until you ask (space runs them, . steps them), \
             the gallery's preview until . steps it, and an import's preview at its first frame.
+
+            --screen-reader (or PLUME_SCREEN_READER=1, or `screen-reader = true`) shows the \
+            terminal's cursor and keeps it at the start of whatever you act on (the chosen row, the \
+            field with the keys), says the Lab's swarm in words, has each dialog name itself and \
+            its keys on the status line when it opens, and holds motion still. --messages-to PATH \
+            also writes the status line's words, and each screen or dialog as it opens, as plain \
+            lines to PATH (a file, a named pipe or /dev/fd/N) for a speech program.
+
+            --palette NAME (or PLUME_PALETTE, or `palette = "NAME"`) draws the game's own colours \
+            for a kind of colour vision: \(ColourPalette.names). The garments keep their named \
+            colours. The settings place (, on any screen) changes all three and keeps them in \
+            config.toml.
             """
     )
 
@@ -92,21 +104,49 @@ struct Play: ParsableCommand {
     @Flag(help: "Hold the swarms still until you ask (space runs them, . steps them).")
     var reduceMotion = false
 
+    @Flag(help: "Keep the cursor on what you act on, say the Lab in words, and name each dialog as it opens.")
+    var screenReader = false
+
+    @Option(help: ArgumentHelp("Colours for your colour vision: \(ColourPalette.names).", valueName: "name"))
+    var palette: String?
+
+    @Option(help: ArgumentHelp("Also write the status line's words, and each screen or dialog as it opens, as lines to this file.",
+                               valueName: "path"))
+    var messagesTo: String?
+
+    func validate() throws {
+        if let palette, ColourPalette(named: palette) == nil {
+            throw ValidationError("--palette must be one of \(ColourPalette.names) (it is \(SafeText.strip(String(palette.prefix(40))))).")
+        }
+        if let messagesTo, messagesTo.isEmpty { throw ValidationError("--messages-to needs a path.") }
+    }
+
     func run() throws {
-        try startGame(server: where_, paste: nil, reduceMotion: reduceMotion)
+        let flags = PlaySettings.Flags(reduceMotion: reduceMotion, screenReader: screenReader, palette: palette.flatMap(ColourPalette.init(named:)))
+        try startGame(server: where_, paste: nil, flags: flags, messagesTo: messagesTo)
     }
 }
 
 /// Opens the full-screen game (with `paste` in the Import preview when given), listening for
 /// links from other programs unless another running game already does. A game hosted over SSH
 /// (`hosted`) plays as its player on the server that started it, and runs nothing on the host.
-func startGame(server: ServerOption, paste: String?, hosted: HostedHandoff? = nil, reduceMotion: Bool = false) throws {
+func startGame(server: ServerOption, paste: String?, hosted: HostedHandoff? = nil, flags: PlaySettings.Flags = PlaySettings.Flags(),
+               messagesTo: String? = nil) throws {
     guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
         throw fail("the game needs an interactive terminal. For scripts, try `plume link decode` or `plume --help`.")
     }
     var (model, store, outcome) = try loadSavedGame()
-    let (play, playWarnings) = PlaySettings.resolve(reduceMotionFlag: reduceMotion, environment: ProcessInfo.processInfo.environment)
-    model.reduceMotion = play.reduceMotion
+    let (play, settingsWarnings) = PlaySettings.resolve(flags, environment: ProcessInfo.processInfo.environment)
+    model.playSettings = play
+    var playWarnings = settingsWarnings
+    var messages: MessagesFile?
+    if let messagesTo {
+        do {
+            messages = try MessagesFile(path: messagesTo)
+        } catch {
+            playWarnings.append("the messages can't go to \(messagesTo) (\(error.words)); they are on the status line only")
+        }
+    }
     let connection: ScoresConnection
     var unnoted: String?
     if let hosted {
@@ -130,7 +170,11 @@ func startGame(server: ServerOption, paste: String?, hosted: HostedHandoff? = ni
     let (listener, listening) = hosted == nil ? listenForLinks(importer: model.importer, inbox: inbox) : (nil, nil)
     defer { listener?.stop() }
     model.status = hosted?.welcome ?? ("Welcome to Plume — press ? for the keys of each screen." + (listening.map { " " + $0 } ?? ""))
-    if play.reduceMotion { model.status += " Motion is held still: space runs a swarm, . steps it." }
+    if play.screenReader {
+        model.status += " Screen-reader mode: the cursor rests on what you act on; the Lab is in words."
+    } else if play.reduceMotion {
+        model.status += " Motion is held still: space runs a swarm, . steps it."
+    }
     // What went wrong in the settings, all of it, in place of the welcome.
     let warnings = playWarnings + (unnoted.map { [$0] } ?? []) + connection.settings.warnings
     if !warnings.isEmpty {
@@ -145,6 +189,7 @@ func startGame(server: ServerOption, paste: String?, hosted: HostedHandoff? = ni
     } catch let error as TerminalScreen.TerminalError {
         throw fail(error.description)
     }
+    screen.showsCursor = play.screenReader
     let size = screen.size
     // A hosted game may be watched: it reads how many watch after each resize, this first one too.
     if hosted != nil { model.audience = Audience() }
@@ -169,7 +214,10 @@ func startGame(server: ServerOption, paste: String?, hosted: HostedHandoff? = ni
     // the server reads it for the watch menu), the player's own title kept and put back after.
     var titled: Screen?
     if hosted != nil { screen.emit(WindowTitle.keep) }
+    var narrator = Narrator()
     ProgramLoop.run(model, on: screen, inbox: inbox, watchInbox: hosted == nil, terminating: { saves.flush().map(unsaved) }, drawn: { model in
+        if let messages { messages.write(narrator.lines(for: model)) }
+        screen.showsCursor = model.screenReader
         guard hosted != nil, model.screen != titled else { return }
         titled = model.screen
         screen.emit(WindowTitle.set(model.screen))

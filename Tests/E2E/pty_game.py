@@ -28,7 +28,8 @@ class Game:
         # Inside tmux the game also sends OSC 52 through its passthrough: these tests run as outside it.
         environment.pop("TMUX", None)
         environment.pop("PLUME_SERVER", None)
-        environment.pop("PLUME_REDUCE_MOTION", None)
+        for name in ("PLUME_REDUCE_MOTION", "PLUME_SCREEN_READER", "PLUME_PALETTE"):
+            environment.pop(name, None)
         # ncurses takes LINES and COLUMNS over the pty's size, and then keeps that size through
         # every resize: exported by the shell that runs the tests, they would pin every game at it.
         environment.pop("LINES", None)

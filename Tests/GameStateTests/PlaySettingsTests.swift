@@ -39,4 +39,55 @@ import Testing
         // A file that isn't TOML is the scores' settings' to report; motion is simply on.
         #expect(PlaySettings.resolve(reduceMotionFlag: false, environment: try home("[[[")) == (PlaySettings(), []))
     }
+
+    @Test func theScreenReaderAndThePaletteFollowTheFlagTheEnvironmentAndTheFile() throws {
+        let none = try home(nil)
+        #expect(PlaySettings.resolve(PlaySettings.Flags(), environment: none) == (PlaySettings(), []))
+        #expect(PlaySettings.resolve(PlaySettings.Flags(screenReader: true, palette: .tritanopia), environment: none).settings
+                == PlaySettings(screenReader: true, palette: .tritanopia))
+        let environment = none.merging(["PLUME_SCREEN_READER": "yes", "PLUME_PALETTE": "High_Contrast"]) { $1 }
+        #expect(PlaySettings.resolve(PlaySettings.Flags(), environment: environment).settings == PlaySettings(screenReader: true, palette: .highContrast))
+        let configured = try home("palette = \"protanopia\"\nscreen-reader = true\n")
+        #expect(PlaySettings.resolve(PlaySettings.Flags(), environment: configured).settings == PlaySettings(screenReader: true, palette: .protanopia))
+        // The flag wins over the environment, which wins over the file.
+        let both = configured.merging(["PLUME_PALETTE": "deuteranopia"]) { $1 }
+        #expect(PlaySettings.resolve(PlaySettings.Flags(), environment: both).settings.palette == .deuteranopia)
+        #expect(PlaySettings.resolve(PlaySettings.Flags(palette: .standard), environment: both).settings.palette == .standard)
+    }
+
+    @Test func anUnknownPaletteIsSaidAndTheNextPlaceDecides() throws {
+        let configured = try home("palette = \"tritanopia\"")
+        let (settings, warnings) = PlaySettings.resolve(PlaySettings.Flags(), environment: configured.merging(["PLUME_PALETTE": "sepia\u{7}"]) { $1 })
+        #expect(settings.palette == .tritanopia)
+        #expect(warnings.count == 1 && warnings[0].contains("PLUME_PALETTE must be one of standard, deuteranopia") && !warnings[0].contains("\u{7}"))
+        let wrong = PlaySettings.resolve(PlaySettings.Flags(), environment: try home("palette = \"mauve\"\nscreen-reader = 1"))
+        #expect(wrong.settings == PlaySettings())
+        #expect(wrong.warnings.count == 2 && wrong.warnings.contains { $0.contains("palette must be one of") }
+                && wrong.warnings.contains { $0.contains("screen-reader must be true or false") })
+    }
+
+    @Test func writingKeepsTheFilesOtherLinesAndReadsBackTheSame() throws {
+        let environment = try home("# my settings\nserver = \"https://example.org\"\nreduce-motion = false # was on\n\"palette\" = \"standard\"\n")
+        let wanted = PlaySettings(reduceMotion: true, screenReader: true, palette: .highContrast)
+        try wanted.write(environment: environment)
+        let text = try String(contentsOf: PlaySettings.configFile(environment), encoding: .utf8)
+        #expect(text.hasPrefix("# my settings\nserver = \"https://example.org\"\nreduce-motion = true\n"))
+        #expect(text.components(separatedBy: "palette").count == 2, "one palette line: \(text)")
+        #expect(PlaySettings.resolve(PlaySettings.Flags(), environment: environment) == (wanted, []))
+        // Written again with other values, still one line each.
+        try PlaySettings().write(environment: environment)
+        #expect(PlaySettings.resolve(PlaySettings.Flags(), environment: environment).settings == PlaySettings())
+        let again = try String(contentsOf: PlaySettings.configFile(environment), encoding: .utf8)
+        #expect(again.components(separatedBy: "screen-reader").count == 2)
+        // No file yet: one is made.
+        let fresh = try home(nil)
+        try wanted.write(environment: fresh)
+        #expect(PlaySettings.resolve(PlaySettings.Flags(), environment: fresh).settings == wanted)
+    }
+
+    @Test func aFileThatIsntTOMLIsLeftAsItWas() throws {
+        let environment = try home("[[[ not toml")
+        #expect(throws: PlaySettings.Problem.self) { try PlaySettings(screenReader: true).write(environment: environment) }
+        #expect(try String(contentsOf: PlaySettings.configFile(environment), encoding: .utf8) == "[[[ not toml")
+    }
 }

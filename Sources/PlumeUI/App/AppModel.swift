@@ -48,11 +48,27 @@ public struct AppModel: Sendable {
     /// paused (space runs them, . steps them), the gallery's preview moves only on ., and an
     /// import's preview holds its first frame.
     public var reduceMotion = false {
-        didSet {
-            guard reduceMotion else { return }
-            lab.running = false
-            runway.running = false
-        }
+        didSet { if reduceMotion { holdStill() } }
+    }
+    /// The screen-reader mode (`--screen-reader`, PLUME_SCREEN_READER, `screen-reader = true`):
+    /// the cursor rests on the focused item, the Lab says its swarm in words, a dialog says what
+    /// it is when it opens, and motion holds still as with `reduceMotion`.
+    public var screenReader = false {
+        didSet { if screenReader { holdStill() } }
+    }
+    /// The colours for the player's colour vision (Palette.swift).
+    public var palette = ColourPalette.standard
+
+    /// Motion stops: the Lab's swarm and the Runway's show pause.
+    private mutating func holdStill() {
+        lab.running = false
+        runway.running = false
+    }
+
+    /// The settings in force, as the settings place shows and writes them.
+    public var playSettings: PlaySettings {
+        get { PlaySettings(reduceMotion: reduceMotion, screenReader: screenReader, palette: palette) }
+        set { (reduceMotion, screenReader, palette) = (newValue.reduceMotion, newValue.screenReader, newValue.palette) }
     }
     /// Who watches this game: set for a game hosted over SSH (it then reads the count after each
     /// resize); nil for a game on the player's own machine, which nobody can watch.
@@ -109,7 +125,8 @@ public struct AppModel: Sendable {
     public var context: Context {
         Context(catalog: catalog, book: book, importer: importer, gallery: galleryEntries, day: day, now: now,
                 size: Size(width: width, height: height), screen: screen, look: studio.look, recipe: lab.recipe, swarmName: lab.name,
-                lineage: lab.lineage, shelf: shelf, session: session, webBase: sharing.webBase, reduceMotion: reduceMotion)
+                lineage: lab.lineage, shelf: shelf, session: session, webBase: sharing.webBase,
+                settings: playSettings)
     }
 
     /// The overlay on top, if it is of type `O` (tests and the router look at it this way).

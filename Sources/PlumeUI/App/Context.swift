@@ -28,8 +28,15 @@ public struct Context: Sendable {
     public let session: Session
     /// The plume-server's address when scores go to one (for web links).
     public let webBase: String?
-    /// Motion only when the player asks for it (AppModel.reduceMotion).
-    public let reduceMotion: Bool
+    /// The player's settings (the settings place shows them).
+    public let settings: PlaySettings
+
+    /// Motion only when the player asks for it (AppModel.reduceMotion, and the screen-reader mode).
+    public var reduceMotion: Bool { settings.reduceMotion || settings.screenReader }
+    /// The screen-reader mode: the Lab says its swarm in words (AppModel.screenReader).
+    public var screenReader: Bool { settings.screenReader }
+    /// The colours in force.
+    public var palette: ColourPalette { settings.palette }
 
     public var theme: StyleTheme { book.theme(forDay: day) }
     /// Where layers draw: between the tab bar and the status line.

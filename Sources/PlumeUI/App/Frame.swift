@@ -31,6 +31,7 @@ extension AppModel {
         drawLayers(into: &grid, context)
         drawStatusLine(into: &grid)
         drawHintLine(into: &grid, context)
+        grid.recolour(palette.recolouring)
         return grid
     }
 
@@ -46,18 +47,28 @@ extension AppModel {
     /// The top row: the game's name, the tab bar and, when there is room, the global keys.
     func drawTitleRow(into grid: inout Grid) {
         grid.put(" ◆ Plume", x: 0, y: 0, style: Theme.title)
-        let right = "? help  q quit "
         let tabsEnd = tabBar.draw(x: tabBarX, y: 0, into: &grid)
-        if tabsEnd + 1 + right.count <= width { grid.put(right, x: width - right.count, y: 0, style: Theme.label) }
+        // The settings' key where the row has room for it (the help lists it always).
+        if let right = ["? help  , settings  q quit ", "? help  q quit "].first(where: { tabsEnd + 1 + $0.count <= width }) {
+            grid.put(right, x: width - right.count, y: 0, style: Theme.label)
+        }
     }
 
-    /// The current screen and the overlays over it, in the content area.
+    /// The current screen and the overlays over it, in the content area. The cursor is where
+    /// the top layer puts it (its focused item), whatever the layers under it said.
     func drawLayers(into grid: inout Grid, _ context: Context) {
         let area = contentArea
         // Overlays that fill the area hide what is under them.
         let first = overlays.lastIndex { $0.covers } ?? -1
-        if first < 0 { screenLayer(screen).draw(into: &grid, area: area, context) }
-        for overlay in overlays[max(0, first)...] { overlay.draw(into: &grid, area: area, context) }
+        if first < 0 {
+            grid.cursor = nil
+            screenLayer(screen).draw(into: &grid, area: area, context)
+        }
+        for overlay in overlays[max(0, first)...] {
+            grid.cursor = nil
+            overlay.draw(into: &grid, area: area, context)
+        }
+        if grid.cursor == nil { grid.focus(x: area.x, y: area.y) }
     }
 
     /// The status line: a message longer than the line wraps upward over the screen's last rows

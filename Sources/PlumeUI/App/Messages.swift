@@ -2,6 +2,7 @@
 // world to do (effects out). The terminal turns input, frames and the clock into messages;
 // the game's effect runner carries out effects, whose outcomes come back as messages.
 import Challenges
+import GameState
 import ScoresAPI
 import TUI
 
@@ -30,6 +31,8 @@ public enum Msg: Sendable {
     case watchers(Int)
     /// The board's score of a swarm the Lab asked for (`Effect.scoreSwarm`).
     case swarmScored(SwarmScoring, Result<SwarmScore, SwarmRefusal>)
+    /// Settings the player changed couldn't be kept in config.toml, and why (kept: nothing said).
+    case settingsNotKept(String)
 }
 
 extension Msg: ProgramMessage {
@@ -65,5 +68,7 @@ public enum Effect: Equatable, Sendable {
     case readWatchers
     /// Score a swarm as its board would (seconds of CPU at most); the score comes back as `.swarmScored`.
     case scoreSwarm(SwarmScoring)
+    /// Keep the player's settings in config.toml; a failure comes back as `.settingsNotKept`.
+    case writeSettings(PlaySettings)
     case quit
 }

@@ -116,6 +116,7 @@ extension AppModel {
     public mutating func update(_ msg: Msg) -> [Effect] {
         var requests: [Request] = []
         let challenge = lab.challengeIndex
+        let (overlaysBefore, statusBefore) = (overlays.count, statusLine)
         switch msg {
         case .resize(let w, let h):
             width = w
@@ -137,6 +138,8 @@ extension AppModel {
             status = SafeText.strip(how)
         case .saveFailed(let why):
             status = "Couldn't save (trying again): " + SafeText.strip(why)
+        case .settingsNotKept(let why):
+            status = "✗ The settings hold for this game, but couldn't be kept: " + SafeText.strip(why) + "."
         case .opened(let how):
             status = SafeText.strip(how)
         case .scores(let event):
@@ -166,6 +169,7 @@ extension AppModel {
         }
         // News that waited for the player to close what was open (a dialog, the help, a prompt).
         if overlays.isEmpty, let news = session.takeWaitingNews() { overlays.append(news) }
+        announceOpened(overlaysBefore: overlaysBefore, statusBefore: statusBefore)
         // Words that have outstayed their moment go (StatusLine.swift).
         if statusLine.isOver(now: now, session: session, challengeChanged: lab.challengeIndex != challenge) { status = "" }
         // A save goes out only when what is saved changed, before a quit.
@@ -196,6 +200,7 @@ extension AppModel {
         switch input {
         case .key(.char("q")): return [.quit]
         case .key(.char("?")): return [.push(HelpOverlay(topLayer.help(context)))]
+        case .key(.char(",")) where !overlays.contains(where: { $0 is SettingsOverlay }): return [.push(SettingsOverlay())]
         case .key(let key) where Screen.allCases.contains { $0.key == key }:
             return Screen.allCases.first { $0.key == key }.map { [.go($0)] } ?? []
         case .key(.tab): return [.go(screen.cycled(by: 1))]
@@ -282,6 +287,9 @@ extension AppModel {
             if !overlays.isEmpty, let words = session.newsNotice { status = words }
         case .shelve(let kind, let slot): status = shelve(kind, slot: slot)
         case .unshelve(let kind, let slot): return unshelve(kind, slot: slot)
+        case .settings(let settings):
+            playSettings = settings
+            effects.append(.writeSettings(settings))
         case .callback(let url):
             if url.lowercased().hasPrefix("plume:") { return [.preview(url, status: nil)] }
             effects.append(.openURL(url))

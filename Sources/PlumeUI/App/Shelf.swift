@@ -55,6 +55,7 @@ public struct SlotPrompt: Overlay {
         let used = slots.enumerated().filter(\.element).map { "\($0.offset + 1)" }
         let line = question + (used.isEmpty ? "  (all \(slots.count) are empty)" : "  In use: " + used.joined(separator: " "))
         grid.put(" " + line + " ", x: area.x + 1, y: area.maxY - 1, style: Theme.tab, limit: area.width - 2)
+        grid.focus(x: area.x + 2, y: area.maxY - 1)
     }
 }
 

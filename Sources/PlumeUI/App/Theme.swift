@@ -26,9 +26,7 @@ enum Theme {
     /// A day's score band (0–99 … 1000) as a shade of the accent: deeper for a better day, the
     /// way GitHub greens a busier one.
     static func band(_ band: Int) -> Colour {
-        let t = Double(min(max(band, 0), 10)) / 10
-        func mix(_ from: Double, _ to: Double) -> UInt8 { UInt8((from + (to - from) * t).rounded()) }
-        return .rgb(mix(75, 255), mix(45, 121), mix(65, 176))
+        PaletteColours.standard.bands()[min(max(band, 0), 10)]
     }
 
     static func panel(_ title: String, footer: String? = nil) -> Panel {

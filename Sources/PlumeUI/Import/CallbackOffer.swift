@@ -41,6 +41,7 @@ public struct CallbackOffer: Overlay, Equatable {
         if let line = rows.take() {
             let success = occasion == .success
             grid.put(success ? "✓ Imported." : "Import cancelled.", in: line, style: Style(fg: success ? Theme.good : Theme.accent, bold: true))
+            grid.focus(x: line.x, y: line.y)
         }
         rows.skip()
         let sender = source.map { "\($0) (unverified — anyone can write any name)" } ?? "The app that sent the link"

@@ -93,19 +93,25 @@ struct FollowOffer: Sendable, Equatable {
     func draw(in area: Rect, into grid: inout Grid, _ context: Context) {
         var rows = Rows(area)
         let session = context.session, own = link.playerID == session.player?.playerID
-        if let line = rows.take() { grid.put("✓ A player (\(link.form.rawValue))", in: line, style: Theme.success) }
+        if let line = rows.take() {
+            grid.put("✓ A player (\(link.form.rawValue))", in: line, style: Theme.success)
+            grid.focus(x: line.x, y: line.y)
+        }
         switch stage {
         case .asking:
             if let line = rows.take() { grid.put("Asking \(session.place) who this is…", in: line, style: Theme.label) }
             return
         case .cannot(let why):
-            grid.paragraph(why, rows: &rows, maxLines: 3, style: Style(fg: Theme.bad, bold: true))
+            grid.paragraph("✗ " + why, rows: &rows, maxLines: 3, style: Style(fg: Theme.bad, bold: true))
             if let line = rows.take() { grid.put("Esc goes back · nothing was changed", in: line, style: Theme.chosen) }
             return
         default: break
         }
         let question = own ? "This is your own player link (\(today(context)))." : "Follow \(name)? (\(today(context)))"
-        if let line = rows.take() { grid.put(question, in: line, style: Theme.title) }
+        if let line = rows.take() {
+            grid.put(question, in: line, style: Theme.title)
+            grid.focus(x: line.x, y: line.y)
+        }
         if let profile, let line = rows.take() {
             let followers = profile.followers.map { " · followed by \($0) player\($0 == 1 ? "" : "s")" } ?? ""
             let since = UTCDay.parse(profile.since.prefix(10)).map { day in
@@ -124,7 +130,7 @@ struct FollowOffer: Sendable, Equatable {
         case .sending:
             (about, keys) = ("Following \(name)…", "")
         case .refused(let why):
-            (about, keys) = ("Not followed: \(why)", "f tries again · Esc cancels")
+            (about, keys) = ("✗ Not followed: \(why)", "f tries again · Esc cancels")
         default:
             let already = session.follows(link.playerID) ? "You already follow \(name). " : ""
             (about, keys) = (already + "Following is one-way and private: \(name)'s records join your Friends view of every board, "

@@ -185,7 +185,10 @@ extension ImportState: ScreenLayer {
     public func draw(into grid: inout Grid, area: Rect, _ context: Context) {
         let inner = area.inset(top: 1, left: 1, right: 1)
         var rows = Rows(inner)
-        if let line = rows.take() { grid.put(Screen.importer.name, in: line, style: Theme.title) }
+        if let line = rows.take() {
+            grid.put(Screen.importer.name, in: line, style: Theme.title)
+            grid.focus(x: line.x, y: line.y)
+        }
         if let line = rows.take() {
             grid.put(TextLayout.first(fitting: ["Paste a plume:// link, a share code, an Emergent link or a Swarm Chemistry recipe — anywhere in Plume.",
                                                 "Paste a plume:// link, a share code, an Emergent link or a recipe — anywhere.",
@@ -195,6 +198,8 @@ extension ImportState: ScreenLayer {
         if let box = rows.take(3) {
             grid.fill(box, with: Cell(" ", bg: Theme.box))
             let area = box.inset(left: 1, right: 1)
+            // The box is what the player acts on: a paste lands in it, typing goes into it.
+            grid.focus(x: area.x, y: area.y)
             if text.isEmpty {
                 grid.put(typing ? "(typing: every key goes here, Esc cancels)" : "(waiting for a paste — or Enter to type one)", in: area,
                          style: Style(fg: Theme.dim, bg: Theme.box))
@@ -221,8 +226,12 @@ extension ImportState: ScreenLayer {
 
     private func drawFailure(_ error: ImportError, in area: Rect, into grid: inout Grid) {
         var rows = Rows(area)
-        for (index, line) in TextLayout.wrap(error.description, width: area.width, maxLines: 4).enumerated() {
-            if let row = rows.take() { grid.put(line, in: row, style: Style(fg: Theme.bad, bold: index == 0)) }
+        // Marked ✗ as well as coloured: it reads as a refusal without colour too.
+        for (index, line) in TextLayout.wrap("✗ " + error.description, width: area.width, maxLines: 4).enumerated() {
+            if let row = rows.take() {
+                grid.put(line, in: row, style: Style(fg: Theme.bad, bold: index == 0))
+                if index == 0 { grid.focus(x: row.x, y: row.y) }
+            }
         }
         guard let target = errorTarget else { return }
         rows.skip()
@@ -238,7 +247,10 @@ extension ImportState: ScreenLayer {
         case .look(let look): what = "A look: \(look.garments.count) garments on \(context.catalog.background(id: look.background)?.name ?? "?")"
         case .swarm(let recipe): what = "A swarm: \(recipe.ingredients.count) ingredients, \(recipe.totalPopulation) agents" + (link.title.map { " — \($0)" } ?? "")
         }
-        if let line = rows.take() { grid.put("✓ " + what + " (\(link.form.rawValue))", in: line, style: Theme.success) }
+        if let line = rows.take() {
+            grid.put("✓ " + what + " (\(link.form.rawValue))", in: line, style: Theme.success)
+            grid.focus(x: line.x, y: line.y)
+        }
         if let source = link.callback.source, let line = rows.take() {
             grid.put("From: \(source) (unverified — anyone can write any name)", in: line, style: Theme.label)
         }

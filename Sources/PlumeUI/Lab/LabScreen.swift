@@ -160,8 +160,16 @@ extension LabState: ScreenLayer {
 
     public func draw(into grid: inout Grid, area: Rect, _ context: Context) {
         let layout = LabLayout(area), canvas = layout.canvas
-        SwarmRenderer.draw(swarm.state, camera: camera, into: &grid, x: canvas.x, y: canvas.y, width: canvas.width, height: canvas.height,
-                           markRadius: SwarmRenderer.markRadius(agents: swarm.state.count))
+        if context.screenReader {
+            // Words a screen reader can read in place of the braille picture.
+            var said = Rows(canvas)
+            for words in SwarmWords.lines(swarm.state, species: recipe.ingredients.count) {
+                grid.paragraph(words, rows: &said, maxLines: 3, style: .plain)
+            }
+        } else {
+            SwarmRenderer.draw(swarm.state, camera: camera, into: &grid, x: canvas.x, y: canvas.y, width: canvas.width, height: canvas.height,
+                               markRadius: SwarmRenderer.markRadius(agents: swarm.state.count))
+        }
         var rows = Rows(layout.panel)
         if let line = rows.take() {
             let after = grid.put(running ? "▶ running" : "‖ paused", in: line, style: Style(fg: running ? Theme.good : Theme.accent, bold: true))
@@ -174,8 +182,10 @@ extension LabState: ScreenLayer {
             var column = grid.put("Ingredients ", in: line, style: Theme.label)
             for index in recipe.ingredients.indices {
                 let colour = SwarmRenderer.palette[index % 16]
-                let style = index == ingredient ? Style(fg: Theme.ink, bg: colour, bold: true) : Style(fg: colour)
-                column = grid.put("\(index + 1)", x: column, y: line.y, style: style, limit: line.maxX - column)
+                // The ingredient in hand is bracketed as well as filled with its colour.
+                let chosen = index == ingredient
+                let style = chosen ? Style(fg: Theme.ink, bg: colour, bold: true) : Style(fg: colour)
+                column = grid.put(chosen ? "[\(index + 1)]" : "\(index + 1)", x: column, y: line.y, style: style, limit: line.maxX - column)
                 column += 1
             }
         }
@@ -221,7 +231,8 @@ extension LabState: ScreenLayer {
         for (index, goal) in brief.goals.enumerated() {
             guard let line = rows.take() else { return }
             let part = parts.indices.contains(index) ? parts[index] : nil
-            let points = part.map { String($0.points).leftPadded(to: 4) + "/1000 " } ?? "   …/1000 "
+            // Half the goal's points or more is marked ✓ as well as highlighted.
+            let points = part.map { ($0.points >= 500 ? "✓" : " ") + String($0.points).leftPadded(to: 4) + "/1000 " } ?? "    …/1000 "
             let after = grid.put(points, in: line, style: part.map { $0.points >= 500 ? Theme.chosen : Theme.label } ?? Theme.label)
             let reading = part.map { goal.measure.words($0.reading) + " · " } ?? ""
             grid.put(reading + goal.words, x: after, y: line.y, style: Theme.label, limit: line.maxX - after)

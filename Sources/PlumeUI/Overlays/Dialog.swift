@@ -35,6 +35,7 @@ enum Dialog {
     static func field(_ label: String, _ field: TextField, focused: Bool, line: Rect, into grid: inout Grid) {
         let style = focused ? focusedStyle : fieldStyle
         grid.fill(line, with: Cell(" ", style: style))
+        if focused { grid.focus(x: line.x, y: line.y) }
         let after = grid.put(marked(label, focused), in: line, style: style)
         field.draw(x: after, y: line.y, width: line.maxX - after, style: style, focused: focused, into: &grid)
     }
@@ -43,6 +44,7 @@ enum Dialog {
     static func choice(_ label: String, _ value: String, focused: Bool, line: Rect, into grid: inout Grid) {
         let style = focused ? focusedStyle : fieldStyle
         grid.fill(line, with: Cell(" ", style: style))
+        if focused { grid.focus(x: line.x, y: line.y) }
         grid.put(marked(label, focused) + value, in: line, style: style)
     }
 

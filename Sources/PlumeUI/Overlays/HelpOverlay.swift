@@ -16,6 +16,7 @@ public struct HelpOverlay: Overlay {
     /// counted from the screens themselves.
     static func common(digitsSwitchScreens: Bool = true) -> [KeyHelp] {
         [KeyHelp(digitsSwitchScreens ? "\(Screen.digitKeys) Tab" : "Tab", "switch screen"), KeyHelp("?", "help", hint: Priority.global),
+         KeyHelp(",", "settings: colours, screen reader, still motion"),
          KeyHelp("q Ctrl-C", "quit (your work is saved)", hint: Priority.global - 1, short: "quit")]
     }
 

@@ -131,6 +131,7 @@ extension RunwayState: ScreenLayer {
         let dated = "\(title) · \(yesterday ? "yesterday, " : "")\(UTCDay.string(shownDay)) · "
         let header = TextLayout.first(fitting: [dated + named + counts, dated + short + counts, dated + named], width: line.width)
         grid.put(header, in: line.row(0), style: Theme.title)
+        grid.focus(x: line.x, y: line.y)
         // The tally and the entry wrap onto the row above the looks rather than lose their end.
         for (index, words) in TextLayout.wrap(standing(context), width: line.width, maxLines: 2).enumerated() {
             grid.put(words, in: line.row(1 + index), style: Theme.label)

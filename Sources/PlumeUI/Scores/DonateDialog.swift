@@ -112,13 +112,14 @@ public struct DonateDialog: Overlay {
         if confirming {
             // The question may be shortened (a long cause name); the keys never are.
             grid.put("Give \(points.text) points to \(name)?", in: inside.row(row), style: Theme.chosen.on(Theme.panel))
+            grid.focus(x: inside.x, y: inside.y + row)
             grid.put("y gives · any other key goes back", in: inside.row(row + 1), style: Theme.chosen.on(Theme.panel))
         } else {
             grid.put(sending ? "Sending…" : TextLayout.first(fitting: ["Tab: cause or points · ←→ picks the cause · Enter · Esc cancels",
                                                                       "Tab field · ←→ cause · Enter · Esc"], width: width),
                      in: inside.row(row), style: Style(fg: Theme.accent, bg: Theme.panel))
         }
-        if let error { grid.put(error, in: inside.row(row + 2), style: Theme.warning.on(Theme.panel)) }
+        if let error { grid.put("✗ " + error, in: inside.row(row + 2), style: Theme.warning.on(Theme.panel)) }
     }
 }
 

@@ -117,7 +117,7 @@ public struct FollowDialog: Overlay {
                 : ["x stops following · ↑ the name · Esc closes", "x stops · ↑ name · Esc"]
             ask = [sending ? "Asking \(session.place)…" : TextLayout.first(fitting: keys, width: width)]
         }
-        let answer = said.map { TextLayout.wrap($0, width: width, maxLines: Dialog.messageLines) } ?? []
+        let answer = said.map { TextLayout.wrap((refused ? "✗ " : "") + $0, width: width, maxLines: Dialog.messageLines) } ?? []
         // Name, hint, a blank, the heading, the list, a blank, the keys, the answer.
         let fixed = 1 + hint.count + 2 + 1 + ask.count + answer.count
         let rows = max(1, min(players.count, Self.listRows, area.height - 4 - fixed))
@@ -133,10 +133,12 @@ public struct FollowDialog: Overlay {
             let chosen = focus == .list && first + offset == picked
             grid.put((chosen ? "▸ " : "  ") + Self.line(player), in: inside.row(heading + 1 + offset),
                      style: (chosen ? Theme.chosen : Style()).on(Theme.panel))
+            if chosen { grid.focus(x: inside.x, y: inside.y + heading + 1 + offset) }
         }
         let bottom = heading + 1 + rows + 1
         let asking = questioning ? Theme.chosen.on(Theme.panel) : Style(fg: Theme.accent, bg: Theme.panel)
         let after = Dialog.put(ask, from: bottom, of: inside, style: asking, into: &grid)
+        if questioning { grid.focus(x: inside.x, y: inside.y + bottom) }
         Dialog.put(answer, from: after, of: inside, style: (refused ? Theme.warning : Theme.success).on(Theme.panel), into: &grid)
     }
 }

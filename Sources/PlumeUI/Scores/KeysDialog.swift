@@ -131,6 +131,7 @@ public struct KeysDialog: Overlay {
                     + "\(key.addedAt.prefix(10))  "
                 let text = lead + Self.column(SafeText.strip(key.fingerprint), max(2, inside.width - lead.count))
                 grid.put(text, in: inside.row(3 + offset), style: (index == selected ? Theme.chosen : Theme.label).on(Theme.panel))
+                if index == selected { grid.focus(x: inside.x, y: inside.y + 3 + offset) }
             }
         } else if error == nil {
             grid.put("Asking \(context.session.place)…", in: inside.row(3), style: Theme.label.on(Theme.panel))
@@ -143,11 +144,12 @@ public struct KeysDialog: Overlay {
         } else if confirming, let keys, keys.indices.contains(selected) {
             grid.put("Remove \(Self.name(of: keys[selected]))? y removes · any other key keeps it", in: inside.row(bottom),
                      style: Theme.chosen.on(Theme.panel))
+            grid.focus(x: inside.x, y: inside.y + bottom)
         } else {
             grid.put(sending ? "Sending…" : "a adds (paste your .pub line) · x removes · ↑↓ · Esc closes", in: inside.row(bottom),
                      style: Style(fg: Theme.accent, bg: Theme.panel))
         }
-        if let error { grid.put(error, in: inside.row(bottom + 1), style: Theme.warning.on(Theme.panel)) }
+        if let error { grid.put("✗ " + error, in: inside.row(bottom + 1), style: Theme.warning.on(Theme.panel)) }
     }
 }
 

@@ -113,7 +113,7 @@ public struct RegisterDialog: Overlay {
         let verb = isProfile ? "saves" : "registers"
         let keys = sending ? "Sending…" : TextLayout.first(fitting: ["Tab/↑↓ moves · Space toggles · Enter \(verb) · Esc cancels",
                                                                     "Tab/↑↓ · Space · Enter \(verb) · Esc cancels"], width: width)
-        let problem = error.map { TextLayout.wrap($0, width: width, maxLines: Dialog.messageLines) } ?? []
+        let problem = error.map { TextLayout.wrap("✗ " + $0, width: width, maxLines: Dialog.messageLines) } ?? []
         let box = Dialog.box(in: area, lines: 6 + note.count + problem.count)
         // Where, as last heard: the first answer from the scores may come while this is open.
         let place = context.session.place

@@ -38,6 +38,7 @@ extension ScoresState {
             headerLine.width -= width + 2
         }
         grid.put(header, in: headerLine, style: Theme.title)
+        grid.focus(x: headerLine.x, y: headerLine.y)
         var tabs = layout.tabBar
         tabs.selected = tab.rawValue
         tabs.draw(x: line.x, y: layout.tabs, into: &grid)
@@ -79,6 +80,7 @@ extension ScoresState {
             words = context.session.player == nil ? "\(players). Register (p) and submit to see where you stand." : "\(players); you have no best here yet."
         }
         grid.put(words, x: 1, y: layout.listTop, style: histogram.you == nil ? Theme.label : .plain, limit: width - 2)
+        grid.focus(x: 1, y: layout.listTop)
         // Score boards count in ScoreBands; another board's buckets are listed as they came.
         let counts = histogram.buckets.map(\.count)
         let chart = BandChart(bands: counts, latest: histogram.you.map { ScoreBands.band(of: $0.score) })
@@ -106,6 +108,7 @@ extension ScoresState {
         if friends {
             if let instead = friendsInstead(session, hasRows: !rows.isEmpty) {
                 grid.paragraph(instead, in: Rect(x: 2, y: layout.listTop + 1, width: width - 4, height: max(1, layout.listHeight - 2)), style: Theme.label)
+                grid.focus(x: 2, y: layout.listTop + 1)
                 return
             }
         }
@@ -117,6 +120,7 @@ extension ScoresState {
             default: session.problem == nil ? "No scores on this board yet — be the first (b in the Studio or Lab)." : ""
             }
             grid.put(empty, x: 2, y: layout.listTop + 1, style: Theme.label, limit: width - 4)
+            if !empty.isEmpty { grid.focus(x: 2, y: layout.listTop + 1) }
             return
         }
         let valueTitle = tab == .contributors ? "points" : "score"

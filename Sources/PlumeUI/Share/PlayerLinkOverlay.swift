@@ -50,7 +50,10 @@ public struct PlayerLinkOverlay: Overlay {
         let besideX = size.map { area.maxX - $0.width - 1 } ?? area.maxX
         let beside = size.map { besideX >= 44 && $0.height <= area.height - 1 } ?? false
         var rows = Rows(Rect(x: area.x + 2, y: area.y + 1, width: beside ? besideX - 3 : area.width - 4, height: area.height - 1))
-        if let line = rows.take() { grid.put("Share yourself", x: area.x + 1, y: line.y, style: Theme.title) }
+        if let line = rows.take() {
+            grid.put("Share yourself", x: area.x + 1, y: line.y, style: Theme.title)
+            grid.focus(x: area.x + 1, y: line.y)
+        }
         rows.skip()
         grid.pieces(link, rows: &rows, style: Theme.chosen)
         if let web = webLink(context), let line = rows.take() {

@@ -138,7 +138,10 @@ extension ShareState: ScreenLayer {
         let beside = qrSize.map { besideX >= 44 && $0.height <= height - 3 } ?? false
         let textWidth = beside ? besideX - 3 : width - 4
         var rows = Rows(Rect(x: area.x + 2, y: area.y + 1, width: textWidth, height: area.height - 1))
-        if let line = rows.take() { grid.put(isLook ? "Share this look" : "Share this swarm", x: area.x + 1, y: line.y, style: Theme.title) }
+        if let line = rows.take() {
+            grid.put(isLook ? "Share this look" : "Share this swarm", x: area.x + 1, y: line.y, style: Theme.title)
+            grid.focus(x: area.x + 1, y: line.y)
+        }
         rows.skip()
         for part in TextLayout.chunks(link, width: min(76, textWidth)) {
             if let line = rows.take() { grid.put(part, in: line, style: Theme.chosen) }

@@ -121,7 +121,8 @@ extension StudioState: ScreenLayer {
         let total = grid.put("Score ", x: x, y: line.y, style: Theme.label, limit: line.maxX - x)
         let after = grid.put("\(score.total)", x: total, y: line.y, style: Style(fg: score.total >= 700 ? Theme.good : .standard, bold: true),
                              limit: line.maxX - total)
-        grid.put("/1000", x: after, y: line.y, style: Theme.label, limit: line.maxX - after)
+        // A good score (700 and up) is marked ✓ as well as green: it shows without colour too.
+        grid.put(score.total >= 700 ? "/1000 ✓" : "/1000", x: after, y: line.y, style: Theme.label, limit: line.maxX - after)
     }
 
     /// A row's words in `width` columns: "Garment · Colour"; when that is too long the garment's

@@ -28,7 +28,12 @@ public struct Panel: Sendable {
             grid.put("│", x: rect.maxX - 1, y: row, style: frame)
         }
         grid.put("└" + bar + "┘", x: rect.x, y: rect.maxY - 1, style: frame, overflow: .clip)
-        if !title.isEmpty { grid.put(title, x: rect.x + 2, y: rect.y, style: titleStyle.on(background), limit: rect.width - 4) }
+        if !title.isEmpty {
+            grid.put(title, x: rect.x + 2, y: rect.y, style: titleStyle.on(background), limit: rect.width - 4)
+            // The panel says what it is first: the cursor rests on its title until something in
+            // it has the focus.
+            grid.focus(x: rect.x + 2 + title.prefix { $0 == " " }.count, y: rect.y)
+        }
         if let footer, rect.width - 4 > TextLayout.width(footer) {
             grid.put(footer, x: rect.maxX - 2 - TextLayout.width(footer), y: rect.maxY - 1, style: footerStyle.on(background))
         }

@@ -52,13 +52,16 @@ public struct ListState: Hashable, Sendable {
 
 public enum ListView {
     /// Draws rows `state.offset…` into `rect`, one per line; `row` draws one row (its index, its
-    /// line, and whether it is selected). Returns how many rows were drawn.
+    /// line, and whether it is selected). The cursor goes to the start of the selected row (a
+    /// row may move it further). Returns how many rows were drawn.
     @discardableResult
     public static func draw(count: Int, state: ListState, in rect: Rect, into grid: inout Grid,
                             row: (_ index: Int, _ line: Rect, _ selected: Bool, _ grid: inout Grid) -> Void) -> Int {
         var drawn = 0
         for index in state.offset..<max(state.offset, min(count, state.offset + rect.height)) {
-            row(index, rect.row(index - state.offset), index == state.selected, &grid)
+            let line = rect.row(index - state.offset)
+            if index == state.selected { grid.focus(x: line.x, y: line.y) }
+            row(index, line, index == state.selected, &grid)
             drawn += 1
         }
         return drawn

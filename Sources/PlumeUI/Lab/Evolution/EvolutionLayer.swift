@@ -137,6 +137,7 @@ public struct EvolutionLayer: Overlay {
         let parent = "\(state.parent.ingredients.count) species, \(state.parent.totalPopulation) agents"
         grid.put("Evolution · generation \(context.lineage) · parent: \(parent)" + (state.mixing ? " · mixing: choose two" : ""),
                  in: area.row(0).inset(left: 1, right: 1), style: Theme.title)
+        grid.focus(x: area.x + 1, y: area.y)
         for (index, swarm) in state.swarms.enumerated() {
             let cell = layout.cell(index)
             let marked = state.marked.contains(index)
