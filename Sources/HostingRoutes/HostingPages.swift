@@ -37,7 +37,7 @@ enum HostingPages {
         {{<layout}}{{$title}}Watching {{name}}{{/title}}{{$width}}wide{{/width}}{{$body}}
         <h1>Watching {{name}}</h1>
         {{#xterm}}<link rel="stylesheet" href="/assets/xterm/xterm.css">
-        <p id="status" class="muted">Connecting…</p>
+        <p id="status" class="muted" role="status" aria-live="polite">Connecting…</p>
         <div id="terminal" data-player="{{id}}" data-columns="{{columns}}" data-rows="{{rows}}"></div>
         <script src="/assets/xterm/xterm.js"></script><script src="/assets/watch.js"></script>{{/xterm}}
         {{^xterm}}<div class="card"><p>This server can't show games in the browser: xterm.js isn't installed on it
@@ -56,7 +56,8 @@ extension WatchRoutes {
           if (!box || !status) { return; }
           if (typeof Terminal === 'undefined') { status.textContent = 'xterm.js did not load, so the game cannot be shown here.'; return; }
           var term = new Terminal({ cols: Number(box.dataset.columns) || 80, rows: Number(box.dataset.rows) || 24,
-                                    disableStdin: true, cursorBlink: false, scrollback: 0, rendererType: 'dom' });
+                                    disableStdin: true, cursorBlink: false, scrollback: 0, rendererType: 'dom',
+                                    screenReaderMode: true });
           term.open(box);
           var decoder = new TextDecoder('utf-8');
           var ended = false;

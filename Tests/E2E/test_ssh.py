@@ -513,3 +513,30 @@ def test_a_player_holds_the_swarms_still_over_ssh(host, tmp_path):
     g.wait_for("‖ paused", what="the hosted Lab, paused")
     g.press("q")
     assert g.wait_exit(timeout=30) == 0
+
+
+def test_a_players_settings_follow_them_to_the_next_game_and_ssh_can_pass_them(host, tmp_path):
+    # The settings place writes config.toml in the player's directory, which the server keeps
+    # with their saves; PLUME_SCREEN_READER and PLUME_PALETTE pass from the client like
+    # PLUME_REDUCE_MOTION.
+    from test_accessibility_pty import DEUTERANOPIA_ACCENT, wait_cursor_on
+    h = host()
+    ada = keygen(tmp_path, "ada")
+    g = h.play(ada, "ada")
+    g.wait_for("Welcome to Plume, ada", timeout=30)
+    assert g.screen.cursor.hidden
+    g.press(",")
+    g.wait_for("◂ standard ▸", what="the settings place")
+    g.press("enter")
+    g.wait_for_status("Colours: deuteranopia.")
+    g.press("escape", "q")
+    assert g.wait_exit(timeout=30) == 0
+    h.wait_no_children()
+    again = h.play(ada, "ada", extra=["-o", "SetEnv=PLUME_SCREEN_READER=1"])
+    again.wait_for("Today:", timeout=30)
+    again.wait_for_status("Screen-reader mode", what="the hosted game in the screen-reader mode")
+    wait_cursor_on(again, "▸ ", "the Studio's chosen row, over SSH")
+    assert not again.screen.cursor.hidden
+    assert DEUTERANOPIA_ACCENT in again.raw, "the palette chosen in the last game"
+    again.press("q")
+    assert again.wait_exit(timeout=30) == 0
