@@ -94,6 +94,8 @@ struct Scene: CustomTestStringConvertible, Sendable {
         keys("lab", [.char("2")]),
         keys("lab-gallery", [.char("2"), .char("G"), .down, .down]),
         keys("lab-evolution", [.char("2"), .char("e"), .char("x"), .char("2")]),
+        labInWords,
+        keys("settings", [.char(","), .down]),
         keys("lab-name", [.char("2"), .char("N"), .char("C"), .char("o"), .char("m"), .char("e"), .char("t"), .left]),
         keys("import-empty", [.char("3")]),
         keys("import-look", [], pastes: [look + "?x-source=Mail&x-success=https://mail.example/sent&x-cancel=plume://look/1EQEBAO3S"]),
@@ -168,6 +170,14 @@ struct Scene: CustomTestStringConvertible, Sendable {
     }
 
     /// The game just started for a player the server has news for.
+    /// The Lab in the screen-reader mode: its swarm in words, where the braille picture was.
+    static let labInWords = Scene(name: "lab-screen-reader") { width, height in
+        var model = app(width: width, height: height)
+        model.screenReader = true
+        _ = model.update(.key(.char("2")))
+        return model
+    }
+
     static let news = Scene(name: "news") { width, height in
         var fake = FakeScores()
         fake.player = FakeScores.me

@@ -74,7 +74,7 @@ public struct SettingsOverlay: Overlay {
         let width = Dialog.textWidth(in: area)
         let chosen = Row(rawValue: list.selected) ?? .palette
         let about = TextLayout.wrap(chosen.about, width: width, maxLines: 3)
-        let box = Dialog.box(in: area, lines: Row.allCases.count + 2 + about.count)
+        let box = Dialog.box(in: area, lines: Row.allCases.count + 1 + about.count)
         let inside = Theme.panel(" Settings ").draw(in: box, into: &grid)
         let values = [context.palette.rawValue, context.screenReader ? "on" : "off", context.settings.reduceMotion ? "on" : "off"]
         ListView.draw(count: Row.allCases.count, state: list, in: Rect(x: inside.x, y: inside.y + 1, width: inside.width, height: Row.allCases.count),
