@@ -68,9 +68,9 @@ public final class EffectRunner {
             // A queue of its own: a score takes up to a few seconds of one core, and never waits on a child.
             inbox.begin()
             scoring.async { [inbox] in inbox.finish([.swarmScored(job, job.run())]) }
-        case .writeSettings(let settings):
+        case .writeSettings(let settings, let key):
             do {
-                try settings.write(environment: environment)
+                try settings.write([key], environment: environment)
             } catch {
                 inbox.post([.settingsNotKept(error.words)])
             }

@@ -49,6 +49,25 @@ public struct PlaySettings: Equatable, Sendable {
         public init(reduceMotion: Bool = false, screenReader: Bool = false, palette: ColourPalette? = nil) {
             (self.reduceMotion, self.screenReader, self.palette) = (reduceMotion, screenReader, palette)
         }
+
+        /// The settings these flags or `environment` give, each with what gave it ("--palette",
+        /// "PLUME_PALETTE"): config.toml can't change them for a game started the same way.
+        public func given(environment: [String: String]) -> [Key: String] {
+            var given: [Key: String] = [:]
+            for key in Key.allCases {
+                let flag = switch key {
+                case .reduceMotion: reduceMotion
+                case .screenReader: screenReader
+                case .palette: palette != nil
+                }
+                if flag {
+                    given[key] = "--" + key.rawValue
+                } else if environment[key.environment].map({ !$0.isEmpty }) == true {
+                    given[key] = key.environment
+                }
+            }
+            return given
+        }
     }
 
     /// Each setting's environment variable and config.toml key.
@@ -134,26 +153,32 @@ public struct PlaySettings: Equatable, Sendable {
         return try? ConfigTOML.parse(text)
     }
 
-    /// Writes these settings into config.toml (the settings place does, when the player changes
-    /// one), keeping every other line of the file as it was. A file that isn't TOML the game can
-    /// read is left alone and the reason said.
-    public func write(environment: [String: String]) throws(Problem) {
-        let file = Self.configFile(environment)
+    /// Writes `keys` of these settings into config.toml (the settings place writes the one the
+    /// player changed), keeping every other line of the file as it was. A file that isn't TOML
+    /// the game can read, or that a rewrite would change elsewhere, is left alone and the reason
+    /// said. A config.toml that is a link is written where it leads.
+    public func write(_ keys: [Key] = Key.allCases, environment: [String: String]) throws(Problem) {
+        let file = Self.configFile(environment).resolvingSymlinksInPath()
         var text = ""
+        var old: [String: ConfigTOML.Value] = [:]
         if FileManager.default.fileExists(atPath: file.path) {
-            guard let data = try? Data(contentsOf: file), data.count <= 64 * 1024, let old = String(data: data, encoding: .utf8) else {
+            guard let data = try? Data(contentsOf: file), data.count <= 64 * 1024, let read = String(data: data, encoding: .utf8) else {
                 throw Problem(words: "\(file.path) can't be read, so it was left as it is")
             }
             do {
-                _ = try ConfigTOML.parse(old)
+                old = try ConfigTOML.parse(read)
             } catch {
                 throw Problem(words: "\(file.path) isn't TOML Plume can read (\(error.description)), so it was left as it is")
             }
-            text = old
+            // A byte-order mark (which reading may have dropped) stays first.
+            text = (data.starts(with: [0xEF, 0xBB, 0xBF]) && !read.hasPrefix("\u{FEFF}") ? "\u{FEFF}" : "") + read
         }
-        let updated = Self.setting(self, in: text)
-        guard (try? ConfigTOML.parse(updated)).map({ Self.read($0) == self }) == true else {
-            throw Problem(words: "\(file.path) couldn't take the settings (a value over several lines?), so it was left as it is")
+        let updated = Self.setting(keys, of: self, in: text)
+        // Nothing but the settings written may change: every other key reads back as it was.
+        guard let new = try? ConfigTOML.parse(String(updated.drop { $0 == "\u{FEFF}" })), Self.read(new).matches(self, on: keys),
+              new.filter({ entry in !keys.contains { $0.rawValue == entry.key } }) == old.filter({ entry in !keys.contains { $0.rawValue == entry.key } })
+        else {
+            throw Problem(words: "\(file.path) couldn't take the settings without changing its other lines, so it was left as it is")
         }
         do {
             try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -163,22 +188,39 @@ public struct PlaySettings: Equatable, Sendable {
         }
     }
 
-    /// `text` with each setting's line replaced (or added at the end).
-    static func setting(_ settings: PlaySettings, in text: String) -> String {
+    /// Whether `keys` of these settings are as `other` has them.
+    func matches(_ other: PlaySettings, on keys: [Key]) -> Bool {
+        keys.allSatisfy { key in
+            switch key {
+            case .reduceMotion: reduceMotion == other.reduceMotion
+            case .screenReader: screenReader == other.screenReader
+            case .palette: palette == other.palette
+            }
+        }
+    }
+
+    /// `text` with each of `keys`' lines replaced (or added at the end). Lines end as the file
+    /// ends them ("\r\n" stays), and a byte-order mark stays first.
+    static func setting(_ keys: [Key], of settings: PlaySettings, in text: String) -> String {
         let values: [Key: String] = [.reduceMotion: "\(settings.reduceMotion)", .screenReader: "\(settings.screenReader)",
                                      .palette: "\"\(settings.palette.rawValue)\""]
-        var lines = text.isEmpty ? [] : text.components(separatedBy: "\n")
+        var scalars = Substring(text).unicodeScalars[...]
+        let mark = scalars.first == "\u{FEFF}" ? "\u{FEFF}" : ""
+        if !mark.isEmpty { scalars = scalars.dropFirst() }
+        // Split on "\n" itself: Swift's Characters would keep "\r\n" whole.
+        var lines = scalars.split(separator: "\n", omittingEmptySubsequences: false).map { String(String.UnicodeScalarView($0)) }
         if lines.last == "" { lines.removeLast() }
-        for key in Key.allCases {
-            let line = "\(key.rawValue) = \(values[key]!)"
+        let ending = lines.first { $0.hasSuffix("\r") } != nil ? "\r" : ""
+        for key in keys {
+            let line = "\(key.rawValue) = \(values[key]!)" + ending
             if let index = lines.firstIndex(where: { Self.assigns(key, $0) }) {
                 lines[index] = line
-                lines.removeAll { Self.assigns(key, $0) && $0 != line }
+                lines = lines.enumerated().filter { $0.offset == index || !Self.assigns(key, $0.element) }.map(\.element)
             } else {
                 lines.append(line)
             }
         }
-        return lines.joined(separator: "\n") + "\n"
+        return mark + lines.joined(separator: "\n") + "\n"
     }
 
     /// Whether a line sets `key` (`key = …`, spaces allowed, possibly quoted).

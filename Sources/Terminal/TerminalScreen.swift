@@ -17,7 +17,15 @@ public final class TerminalScreen {
     /// (the focused item), so that a screen reader reads what the player acts on. Off, it is
     /// hidden.
     public var showsCursor = false {
-        didSet { if showsCursor != oldValue { curs_set(showsCursor ? 1 : 0) } }
+        didSet {
+            guard showsCursor != oldValue else { return }
+            curs_set(showsCursor ? 1 : 0)
+            // Shown, it goes where the last drawing put the focus, not where the last write ended.
+            if showsCursor, let cursor = previous?.cursor {
+                wmove(plume_stdscr(), Int32(cursor.y), Int32(cursor.x))
+                refresh()
+            }
+        }
     }
 
     public init(environment: [String: String] = ProcessInfo.processInfo.environment) throws {

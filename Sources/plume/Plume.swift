@@ -136,8 +136,10 @@ func startGame(server: ServerOption, paste: String?, hosted: HostedHandoff? = ni
         throw fail("the game needs an interactive terminal. For scripts, try `plume link decode` or `plume --help`.")
     }
     var (model, store, outcome) = try loadSavedGame()
-    let (play, settingsWarnings) = PlaySettings.resolve(flags, environment: ProcessInfo.processInfo.environment)
+    let environment = ProcessInfo.processInfo.environment
+    let (play, settingsWarnings) = PlaySettings.resolve(flags, environment: environment)
     model.playSettings = play
+    model.settingsGiven = flags.given(environment: environment)
     var playWarnings = settingsWarnings
     var messages: MessagesFile?
     if let messagesTo {
@@ -150,7 +152,6 @@ func startGame(server: ServerOption, paste: String?, hosted: HostedHandoff? = ni
     let connection: ScoresConnection
     var unnoted: String?
     if let hosted {
-        let environment = ProcessInfo.processInfo.environment
         connection = ScoresConnection(settings: ScoresSettings(place: .local), environment: environment, hosted: hosted.scores)
         model.sharing.webBase = hosted.web ?? hosted.api
     } else {

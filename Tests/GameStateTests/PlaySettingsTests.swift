@@ -85,6 +85,37 @@ import Testing
         #expect(PlaySettings.resolve(PlaySettings.Flags(), environment: fresh).settings == wanted)
     }
 
+    @Test func onlyTheSettingChangedIsWrittenAndLineEndingsAndMarksStay() throws {
+        let environment = try home("\u{FEFF}reduce-motion = true\r\nserver = \"https://example.org\"\r\n")
+        try PlaySettings(palette: .tritanopia).write([.palette], environment: environment)
+        let bytes = try Data(contentsOf: PlaySettings.configFile(environment))
+        #expect(bytes == Data("\u{FEFF}reduce-motion = true\r\nserver = \"https://example.org\"\r\npalette = \"tritanopia\"\r\n".utf8))
+        #expect(PlaySettings.resolve(PlaySettings.Flags(), environment: environment).settings == PlaySettings(reduceMotion: true, palette: .tritanopia))
+    }
+
+    @Test func aRewriteThatWouldChangeAnotherValueIsRefused() throws {
+        // A line inside another key's many-line text looks like a setting: the file is left alone.
+        let original = "note = \"\"\"\nreduce-motion = true\n\"\"\"\nreduce-motion = false\n"
+        let environment = try home(original)
+        #expect(throws: PlaySettings.Problem.self) { try PlaySettings(reduceMotion: true).write([.reduceMotion], environment: environment) }
+        #expect(try String(contentsOf: PlaySettings.configFile(environment), encoding: .utf8) == original)
+    }
+
+    @Test func aLinkedConfigIsWrittenWhereItLeads() throws {
+        let environment = try home(nil)
+        let target = FileManager.default.temporaryDirectory.appendingPathComponent("play-settings-target-\(UUID().uuidString).toml")
+        try "server = \"https://example.org\"\n".write(to: target, atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(at: PlaySettings.configFile(environment), withDestinationURL: target)
+        try PlaySettings(screenReader: true).write([.screenReader], environment: environment)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: PlaySettings.configFile(environment).path) == target.path)
+        #expect(try String(contentsOf: target, encoding: .utf8) == "server = \"https://example.org\"\nscreen-reader = true\n")
+    }
+
+    @Test func theFlagsAndTheEnvironmentSayWhatTheyGave() {
+        let given = PlaySettings.Flags(screenReader: true).given(environment: ["PLUME_PALETTE": "tritanopia", "PLUME_REDUCE_MOTION": ""])
+        #expect(given == [.screenReader: "--screen-reader", .palette: "PLUME_PALETTE"])
+    }
+
     @Test func aFileThatIsntTOMLIsLeftAsItWas() throws {
         let environment = try home("[[[ not toml")
         #expect(throws: PlaySettings.Problem.self) { try PlaySettings(screenReader: true).write(environment: environment) }

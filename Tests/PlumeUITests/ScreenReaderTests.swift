@@ -116,7 +116,7 @@ import TUI
         #expect(model.top(SettingsOverlay.self) != nil && model.screenText.contains("Settings"))
         let effects = model.keys(.enter)
         #expect(model.palette == .deuteranopia && model.status == "Colours: deuteranopia.")
-        #expect(effects.contains(.writeSettings(PlaySettings(palette: .deuteranopia))))
+        #expect(effects.contains(.writeSettings(PlaySettings(palette: .deuteranopia), .palette)))
         model.keys(.down, .enter)
         #expect(model.screenReader && model.view().cursor != nil)
         #expect(try underCursor(model).hasPrefix("▸ Screen reader"))
@@ -126,5 +126,45 @@ import TUI
         #expect(model.status.contains("couldn't be kept: disk full"))
         model.keys(.escape)
         #expect(model.top(SettingsOverlay.self) == nil)
+        // A setting this game's environment gave is kept, and the player told it wins at start.
+        var given = app()
+        given.settingsGiven = [.palette: "PLUME_PALETTE"]
+        given.keys(.char(","), .enter)
+        #expect(given.status == "Colours: deuteranopia. It is kept in config.toml, but PLUME_PALETTE sets it at each start.")
+    }
+
+    @Test func stillMotionFromTheSettingsStopsAnOpenEvolutionGrid() {
+        var model = app()
+        model.keys(.char("2"), .char("e"))
+        #expect(model.top(EvolutionLayer.self)?.animates(model.context) == true)
+        model.keys(.char(","), .down, .down, .enter, .escape)
+        #expect(model.reduceMotion && model.top(EvolutionLayer.self)?.animates(model.context) == false && !model.timing.frames)
+    }
+
+    @Test func whileThePlayerTypesALinkTheCursorStaysInTheBox() throws {
+        var model = reading()
+        model.keys(.char("3"))
+        let box = try #require(model.view().cursor)
+        model.keys(.enter, .char("p"), .char("l"), .char("u"))
+        #expect(model.screenText.contains("plu"))
+        #expect(model.view().cursor == box, "still on the box, not on what the reading of it says")
+        model.keys(.escape)
+        // The settings open from the Import screen too.
+        model.keys(.char(","))
+        #expect(model.top(SettingsOverlay.self) != nil)
+    }
+
+    @Test func wordsSaidTwiceReachTheMessagesTwiceAndAnOverlaysOwnWordsFollowItsName() {
+        var model = reading()
+        var narrator = Narrator()
+        _ = narrator.lines(for: model)
+        model.keys(.char("u"))
+        let first = narrator.lines(for: model)
+        model.keys(.char("u"))
+        #expect(!first.isEmpty && narrator.lines(for: model) == first, "the same words, said again")
+        // The gallery opens with words of its own: its name comes first.
+        model.keys(.char("2"), .char("G"))
+        #expect(model.top(GalleryLayer.self) != nil)
+        #expect(model.status.hasPrefix("Gallery is open"), "\(model.status)")
     }
 }

@@ -25,7 +25,12 @@ public struct AppModel: Sendable {
         set { statusLine = StatusLine(text: newValue) }
     }
     /// The status line's words and when they go.
-    var statusLine = StatusLine()
+    var statusLine = StatusLine() {
+        didSet { statusSaid &+= 1 }
+    }
+    /// How many times words were put on the status line: the messages file says words again
+    /// when they are said again ("Nothing to undo." twice).
+    public internal(set) var statusSaid = 0
 
     /// The screen at the bottom of the stack, the one the player came from, and the overlays
     /// above it (the last one on top gets the input).
@@ -58,11 +63,17 @@ public struct AppModel: Sendable {
     }
     /// The colours for the player's colour vision (Palette.swift).
     public var palette = ColourPalette.standard
+    /// The settings this game's flags or environment gave, and which ("--palette",
+    /// "PLUME_PALETTE"): they win over config.toml at every start, so the settings place says so.
+    public var settingsGiven: [PlaySettings.Key: String] = [:]
 
-    /// Motion stops: the Lab's swarm and the Runway's show pause.
+    /// Motion stops: the Lab's swarm, the Runway's show and an evolution grid (open or put
+    /// aside) pause.
     private mutating func holdStill() {
         lab.running = false
         runway.running = false
+        for index in overlays.indices { overlays[index].holdStill() }
+        for (screen, stack) in parked { parked[screen] = stack.map { var overlay = $0; overlay.holdStill(); return overlay } }
     }
 
     /// The settings in force, as the settings place shows and writes them.

@@ -55,6 +55,8 @@ public protocol Overlay: Layer {
     var pausesBelow: Bool { get }
     /// Hears what came of something it asked for (a registration refused…).
     mutating func note(_ note: Note)
+    /// The player asked for motion to stop: whatever runs in it pauses.
+    mutating func holdStill()
 }
 
 extension Overlay {
@@ -63,6 +65,7 @@ extension Overlay {
     public var staysWithScreen: Bool { false }
     public var pausesBelow: Bool { !isDialog }
     public mutating func note(_ note: Note) {}
+    public mutating func holdStill() {}
 }
 
 /// News for the overlays from elsewhere in the game.

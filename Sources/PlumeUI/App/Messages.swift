@@ -68,7 +68,7 @@ public enum Effect: Equatable, Sendable {
     case readWatchers
     /// Score a swarm as its board would (seconds of CPU at most); the score comes back as `.swarmScored`.
     case scoreSwarm(SwarmScoring)
-    /// Keep the player's settings in config.toml; a failure comes back as `.settingsNotKept`.
-    case writeSettings(PlaySettings)
+    /// Keep one of the player's settings in config.toml; a failure comes back as `.settingsNotKept`.
+    case writeSettings(PlaySettings, PlaySettings.Key)
     case quit
 }

@@ -11,25 +11,31 @@ extension AppModel {
     /// The top layer's name: its help page's title.
     var topTitle: String { topLayer.help(context).title }
 
-    /// "Register — Tab/↑↓ moves · Enter registers · Esc cancels": an overlay says what it is
-    /// and how to leave it.
+    /// "Register is open — Tab/↑↓ moves · Enter registers · Esc cancels": an overlay says what
+    /// it is and its keys, as many as one line of the window holds (the status line wraps over
+    /// the screen's last rows, which may hold the focused item).
     func announcement(of layer: any Layer) -> String {
         let page = layer.help(context)
-        let keys = HintBar.line(page.hints, width: 160)
-        return keys.isEmpty ? "\(page.title) is open." : "\(page.title) is open — \(keys)"
+        let opened = "\(page.title) is open"
+        let keys = HintBar.line(page.hints, width: max(10, width - 6 - TextLayout.width(opened)))
+        return page.hints.isEmpty ? opened + "." : "\(opened) — \(keys)"
     }
 
-    /// In the screen-reader mode, an overlay that just opened says what it is on the status line,
-    /// unless the same update already said something there.
-    mutating func announceOpened(overlaysBefore: Int, statusBefore: StatusLine) {
-        guard screenReader, overlays.count > overlaysBefore, statusLine == statusBefore, let top = overlays.last else { return }
-        status = announcement(of: top)
+    /// In the screen-reader mode, an overlay that just opened says what it is on the status
+    /// line; words the same update said there follow its name.
+    mutating func announceOpened(overlaysBefore: Int, saidBefore: Int) {
+        guard screenReader, overlays.count > overlaysBefore, let top = overlays.last else { return }
+        if statusSaid == saidBefore || status.isEmpty {
+            status = announcement(of: top)
+        } else {
+            statusLine.text = "\(top.help(context).title) is open. " + status
+        }
     }
 }
 
 /// The lines for the messages file, worked out after each drawing from the game as it is then.
 public struct Narrator: Sendable {
-    private var said = ""
+    private var said = -1
     private var shown: String?
 
     public init() {}
@@ -45,8 +51,8 @@ public struct Narrator: Sendable {
             lines.append(top)
         }
         let status = model.status.trimmingCharacters(in: .whitespaces)
-        if status != said {
-            said = status
+        if model.statusSaid != said {
+            said = model.statusSaid
             if !status.isEmpty && status != top { lines.append(status) }
         }
         return lines.map(SafeText.strip)

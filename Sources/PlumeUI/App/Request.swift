@@ -45,8 +45,9 @@ public enum Request: Sendable {
     /// Open an x-callback target the player chose: a plume:// one is imported here, an
     /// https:// one handed to the desktop.
     case callback(String)
-    /// The player changed a setting in the settings place: it holds now, and is kept.
-    case settings(PlaySettings)
+    /// The player changed a setting in the settings place: it holds now, that one is kept in
+    /// config.toml, and the words say what it is now.
+    case settings(PlaySettings, changed: PlaySettings.Key, words: String)
     case quit
 
     static func dismiss<O: Overlay>(_ kind: O.Type) -> Request { .dismiss(ObjectIdentifier(kind)) }

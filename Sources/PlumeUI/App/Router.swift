@@ -116,7 +116,7 @@ extension AppModel {
     public mutating func update(_ msg: Msg) -> [Effect] {
         var requests: [Request] = []
         let challenge = lab.challengeIndex
-        let (overlaysBefore, statusBefore) = (overlays.count, statusLine)
+        let (overlaysBefore, saidBefore) = (overlays.count, statusSaid)
         switch msg {
         case .resize(let w, let h):
             width = w
@@ -169,7 +169,7 @@ extension AppModel {
         }
         // News that waited for the player to close what was open (a dialog, the help, a prompt).
         if overlays.isEmpty, let news = session.takeWaitingNews() { overlays.append(news) }
-        announceOpened(overlaysBefore: overlaysBefore, statusBefore: statusBefore)
+        announceOpened(overlaysBefore: overlaysBefore, saidBefore: saidBefore)
         // Words that have outstayed their moment go (StatusLine.swift).
         if statusLine.isOver(now: now, session: session, challengeChanged: lab.challengeIndex != challenge) { status = "" }
         // A save goes out only when what is saved changed, before a quit.
@@ -287,9 +287,11 @@ extension AppModel {
             if !overlays.isEmpty, let words = session.newsNotice { status = words }
         case .shelve(let kind, let slot): status = shelve(kind, slot: slot)
         case .unshelve(let kind, let slot): return unshelve(kind, slot: slot)
-        case .settings(let settings):
+        case .settings(let settings, let key, let words):
             playSettings = settings
-            effects.append(.writeSettings(settings))
+            effects.append(.writeSettings(settings, key))
+            // Kept, but what set it for this game sets it again at the next start.
+            status = words + (settingsGiven[key].map { " It is kept in config.toml, but \($0) sets it at each start." } ?? "")
         case .callback(let url):
             if url.lowercased().hasPrefix("plume:") { return [.preview(url, status: nil)] }
             effects.append(.openURL(url))

@@ -106,9 +106,9 @@ extension ImportState: ScreenLayer {
     }
 
     /// A key the screen leaves to the router while the player isn't typing: the screen keys
-    /// (their digits), q and ?.
+    /// (their digits), q, ? and the settings' ",".
     private static func isScreenKey(_ c: Character) -> Bool {
-        c == "q" || c == "?" || c.wholeNumberValue.map { (1...Screen.allCases.count).contains($0) } == true
+        c == "q" || c == "?" || c == "," || c.wholeNumberValue.map { (1...Screen.allCases.count).contains($0) } == true
     }
 
     /// The server's answers about a player link's player.
@@ -195,7 +195,9 @@ extension ImportState: ScreenLayer {
                                                 "Paste a link, a code or a recipe — anywhere in Plume."], width: line.width), in: line, style: Theme.label)
         }
         rows.skip()
+        var typingBox: Rect?
         if let box = rows.take(3) {
+            typingBox = box.inset(left: 1, right: 1)
             grid.fill(box, with: Cell(" ", bg: Theme.box))
             let area = box.inset(left: 1, right: 1)
             // The box is what the player acts on: a paste lands in it, typing goes into it.
@@ -222,6 +224,8 @@ extension ImportState: ScreenLayer {
         case .failure(let error)?: drawFailure(error, in: body, into: &grid)
         case .success(let link)?: drawLink(link, in: body, into: &grid, context)
         }
+        // While the player types, the box keeps the focus whatever the reading of it says.
+        if typing, let box = typingBox { grid.focus(x: box.x, y: box.y) }
     }
 
     private func drawFailure(_ error: ImportError, in area: Rect, into grid: inout Grid) {

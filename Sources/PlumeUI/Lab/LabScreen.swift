@@ -182,9 +182,9 @@ extension LabState: ScreenLayer {
             var column = grid.put("Ingredients ", in: line, style: Theme.label)
             for index in recipe.ingredients.indices {
                 let colour = SwarmRenderer.palette[index % 16]
-                // The ingredient in hand is bracketed as well as filled with its colour.
+                // The ingredient in hand is bracketed and bold, in its species' colour.
                 let chosen = index == ingredient
-                let style = chosen ? Style(fg: Theme.ink, bg: colour, bold: true) : Style(fg: colour)
+                let style = Style(fg: colour, bold: chosen)
                 column = grid.put(chosen ? "[\(index + 1)]" : "\(index + 1)", x: column, y: line.y, style: style, limit: line.maxX - column)
                 column += 1
             }

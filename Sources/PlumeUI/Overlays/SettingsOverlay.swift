@@ -49,19 +49,19 @@ public struct SettingsOverlay: Overlay {
     /// The settings with `row` changed (the palette steps through its list; a switch flips).
     private func change(_ row: Row, by step: Int, _ context: Context) -> [Request] {
         var settings = context.settings
-        let words: String
+        let words: String, key: PlaySettings.Key
         switch row {
         case .palette:
             settings.palette = settings.palette.cycled(by: step)
-            words = "Colours: \(settings.palette.rawValue)."
+            (words, key) = ("Colours: \(settings.palette.rawValue).", .palette)
         case .screenReader:
             settings.screenReader.toggle()
-            words = "Screen reader: \(settings.screenReader ? "on" : "off")."
+            (words, key) = ("Screen reader: \(settings.screenReader ? "on" : "off").", .screenReader)
         case .reduceMotion:
             settings.reduceMotion.toggle()
-            words = "Still motion: \(settings.reduceMotion ? "on" : "off")."
+            (words, key) = ("Still motion: \(settings.reduceMotion ? "on" : "off").", .reduceMotion)
         }
-        return [.settings(settings), .status(words)]
+        return [.settings(settings, changed: key, words: words)]
     }
 
     public func help(_ context: Context) -> HelpPage {

@@ -53,6 +53,8 @@ public struct EvolutionLayer: Overlay {
 
     public func animates(_ context: Context) -> Bool { state.running }
 
+    public mutating func holdStill() { state.running = false }
+
     public mutating func frame(_ context: Context) {
         let dots = EvolutionLayout(context.area).dots
         state.frame(dotsWide: dots.wide, dotsHigh: dots.high)

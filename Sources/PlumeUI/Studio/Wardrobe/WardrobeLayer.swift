@@ -223,7 +223,10 @@ public struct WardrobeLayer: Overlay {
                 grid.put(Self.colourNames(of: garment), x: x + tagsRoom + 1, y: line.y, style: Theme.label, limit: room - tagsRoom - 1)
             }
         }
-        if shown.isEmpty { grid.put("Nothing here is both: x shows every garment.", in: layout.list.row(0), style: Theme.label) }
+        if shown.isEmpty {
+            grid.put("Nothing here is both: x shows every garment.", in: layout.list.row(0), style: Theme.label)
+            grid.focus(x: layout.list.x, y: layout.list.y)
+        }
         if let garment = highlighted { drawDetails(of: garment, in: layout.details, theme: theme, catalog: context.catalog, into: &grid) }
     }
 
