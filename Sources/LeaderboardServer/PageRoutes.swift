@@ -29,7 +29,8 @@ package struct PageRoutes {
         router.get("crew/:crew", use: crewPage)
         router.get("l/:code", use: linkPage)
         router.get("v1/looks/:file", use: lookSVG)
-        router.get("v1/runway/:day/swarms.gif", use: swarmShowGIF)
+        router.get("v1/runway/:day/swarms.gif") { try await swarmShowGIF($0, context: $1, still: false) }
+        router.get("v1/runway/:day/swarms-still.gif") { try await swarmShowGIF($0, context: $1, still: true) }
         router.get("TopScores.xml", use: topScoresXML)
     }
 

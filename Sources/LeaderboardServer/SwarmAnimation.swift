@@ -23,8 +23,9 @@ enum SwarmAnimation {
         return GIFEncoder.Colour(red: UInt8(value >> 16 & 0xFF), green: UInt8(value >> 8 & 0xFF), blue: UInt8(value & 0xFF))
     }
 
-    /// The GIF of `left` beside `right`, both from `seed`.
-    static func pair(_ left: SwarmRecipe, _ right: SwarmRecipe, seed: UInt64, threads: Int) -> [UInt8] {
+    /// The GIF of `left` beside `right`, both from `seed`; `still`: only the run's last frame, for
+    /// a browser that asks for reduced motion (the page's <picture> chooses it).
+    static func pair(_ left: SwarmRecipe, _ right: SwarmRecipe, seed: UInt64, threads: Int, still: Bool = false) -> [UInt8] {
         var swarms = [Swarm(recipe: left, seed: seed), Swarm(recipe: right, seed: seed)]
         var cameras = swarms.map { swarm in
             var camera = Camera()
@@ -44,6 +45,7 @@ enum SwarmAnimation {
             for y in 0..<height {
                 for x in panel..<(panel + gutter) { pixels[y * width + x] = 1 }
             }
+            guard !still || frame == frames - 1 else { continue }
             for index in swarms.indices {
                 draw(swarms[index].state, camera: cameras[index], into: &pixels, left: index * (panel + gutter))
             }

@@ -1,5 +1,6 @@
 // GET /v1/runway/{day}/swarms.gif: the swarm show's moving picture for the runway page, two of
-// its swarms side by side from one start (LeaderboardService.swarmShowPicturePair says which).
+// its swarms side by side from one start (LeaderboardService.swarmShowPicturePair says which);
+// swarms-still.gif, its last frame alone, for a browser that asks for reduced motion.
 // Drawing one takes a few hundred swarm steps and an LZW pass: it runs on the simulation pool
 // (verifier_busy past its queue), each picture once however many ask at the same moment, and is
 // kept (64 pictures) by its seed and codes. 404 while the show has fewer than two swarms.
@@ -32,19 +33,19 @@ final class SwarmAnimationCache: Sendable {
 }
 
 extension PageRoutes {
-    @Sendable func swarmShowGIF(_ request: Request, context: AppContext) async throws -> Response {
+    @Sendable func swarmShowGIF(_ request: Request, context: AppContext, still: Bool) async throws -> Response {
         let day = try context.parameters.text("day")
         let pair: SwarmShowPicturePair?
         do { pair = try await service.swarmShowPicturePair(day: day) } catch let error as LeaderboardError { throw APIError(error) }
         guard let pair, case .swarm(let left)? = try? ShareCode.decode(pair.left), case .swarm(let right)? = try? ShareCode.decode(pair.right) else {
             throw APIError(.notFound, .notFound, "the swarm show of \(SafeText.strip(day)) has fewer than two swarms to show")
         }
-        let key = "v1|\(pair.seed)|\(pair.left)|\(pair.right)"
+        let key = (still ? "still|" : "v1|") + "\(pair.seed)|\(pair.left)|\(pair.right)"
         let verifier = service.verifier
         let bytes: [UInt8]
         do {
             bytes = try await swarmAnimations.picture(key) {
-                try await verifier.onPool { threads in SwarmAnimation.pair(left, right, seed: pair.seed, threads: threads) }
+                try await verifier.onPool { threads in SwarmAnimation.pair(left, right, seed: pair.seed, threads: threads, still: still) }
             }
         } catch let error as LeaderboardError {
             throw APIError(error)

@@ -108,7 +108,8 @@ enum Templates {
         {{#swarms}}<h2>The swarm show: {{theme}}</h2>
         <div class="card"><p>{{brief}}</p>
         <p>{{entries}} swarm{{^oneEntry}}s{{/oneEntry}} entered, {{votes}} vote{{^oneVote}}s{{/oneVote}} cast. {{status}}</p>
-        {{#picture}}<img class="swarms" src="/v1/runway/{{day}}/swarms.gif" width="296" height="144" alt="{{alt}}">
+        {{#picture}}<picture><source media="(prefers-reduced-motion: reduce)" srcset="/v1/runway/{{day}}/swarms-still.gif">
+        <img class="swarms" src="/v1/runway/{{day}}/swarms.gif" width="296" height="144" alt="{{alt}}"></picture>
         <p class="muted">{{caption}}</p>{{/picture}}</div>
         <div class="pair">
         {{#peoples}}<div class="card"><h2><a href="/b/{{id}}">The people's choice of swarms</a></h2>{{>rows}}</div>{{/peoples}}

@@ -104,6 +104,12 @@ def test_swarms_enter_pair_and_become_the_swarm_shows_board(tmp_path, database, 
             assert status == 200 and not any(code in html.decode() for code in swarms), page
         # The Lab board keeps its names (its swarms hidden), as the style board does while the runway votes.
         assert f'src="/v1/runway/{DAY}/swarms.gif"' in html.decode()
+        # A browser that asks for reduced motion is shown the picture held still.
+        assert f'<source media="(prefers-reduced-motion: reduce)" srcset="/v1/runway/{DAY}/swarms-still.gif">' in html.decode()
+        status, headers, still = srv.request("GET", f"/v1/runway/{DAY}/swarms-still.gif")
+        assert status == 200 and headers["Content-Type"] == "image/gif", (status, headers)
+        held = Image.open(io.BytesIO(still))
+        assert held.size == (296, 144) and held.n_frames == 1, (held.size, held.n_frames)
         # The page's moving picture: two swarms side by side, looping; asked again, the same.
         status, headers, gif = srv.request("GET", f"/v1/runway/{DAY}/swarms.gif")
         assert status == 200 and headers["Content-Type"] == "image/gif" and len(gif) < 512 * 1024, (status, headers)

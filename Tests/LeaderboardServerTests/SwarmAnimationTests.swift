@@ -38,5 +38,8 @@ import Testing
         // The same pair from the same start draws the same picture; another start, another.
         #expect(SwarmAnimation.pair(Self.left, Self.right, seed: 7, threads: 2) == gif)
         #expect(SwarmAnimation.pair(Self.left, Self.right, seed: 8, threads: 1) != gif)
+        // Held still (reduced motion): the run's last frame alone.
+        let still = try GIFReader(SwarmAnimation.pair(Self.left, Self.right, seed: 7, threads: 1, still: true))
+        #expect(still.frames.count == 1 && still.frames[0] == frames[frames.count - 1])
     }
 }
