@@ -174,9 +174,11 @@ extension FakeScores {
         #expect(chart.barLength(0, room: 20) == 1 && chart.barLength(3, room: 20) == 0)
         var grid = Grid(width: 30, height: BandChart.height)
         chart.draw(into: &grid, x: 0, y: 0, width: 30)
-        // 30 columns: the name (7), a space, the bar (20 at most), a space, the count (2).
+        // 30 columns: the name (7), a space, the bar (17 at most), a space, the count (2) and
+        // room for the mark of the band that stands out (" ◂").
         #expect(grid.row(0) == "   1000 0" + String(repeating: " ", count: 21))
-        #expect(grid.row(1) == "900–999 " + String(repeating: "█", count: 19) + " 40")
+        #expect(grid.row(1) == "900–999 " + String(repeating: "█", count: 17) + " 40  ")
+        #expect(grid.row(5).hasPrefix("500–599 " + String(repeating: "█", count: 9) + " 20 ◂"), "marked, not by colour alone")
         #expect(grid.row(10).hasPrefix("   0–99 █ 1"))
         #expect(grid[6, 4].bold == false && grid[6, 5].bold == true, "the latest day's band (500–599) stands out")
     }

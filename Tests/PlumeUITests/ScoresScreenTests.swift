@@ -420,7 +420,7 @@ extension String {
         let top = lines.firstIndex { $0.contains("   1000 ") }
         let eighties = lines.firstIndex { $0.contains("800–899") }
         #expect(top != nil && eighties == top.map { $0 + 2 }, "\(text)")
-        #expect(eighties.map { lines[$0].hasSuffix("3") || lines[$0].trimmingCharacters(in: .whitespaces).hasSuffix(" 3") } == true)
+        #expect(eighties.map { lines[$0].trimmingCharacters(in: .whitespaces).hasSuffix(" 3 ◂") } == true, "yours, marked")
         #expect(lines.count <= 24 && lines.contains { $0.contains("   0–99 ") })
         // Another board: asked for at once.
         let next = model.drive(keys: .char("]"), fake: &fake)

@@ -7,7 +7,7 @@ import TUI
 struct BandChart: Sendable, Equatable {
     /// Days in each band, `ScoreBands.count` of them (missing ones count 0).
     let bands: [Int]
-    /// The band of the latest day played, drawn brighter.
+    /// The band of the latest day played, drawn brighter and marked ◂.
     let latest: Int?
 
     /// Columns of a band's name: "900–999".
@@ -29,7 +29,7 @@ struct BandChart: Sendable, Equatable {
     /// Draws the chart with its top-left corner at (x, y) in `width` columns over `background`.
     func draw(into grid: inout Grid, x: Int, y: Int, width: Int, background: Colour = .standard) {
         let digits = String((0..<ScoreBands.count).map(count).max() ?? 0).count
-        let room = max(1, width - Self.labelWidth - 2 - digits)
+        let room = max(1, width - Self.labelWidth - 2 - digits - (latest == nil ? 0 : 2))
         for (row, band) in (0..<ScoreBands.count).reversed().enumerated() {
             let isLatest = band == latest
             let name = ScoreBands.label(band)
@@ -39,7 +39,9 @@ struct BandChart: Sendable, Equatable {
             let bar = String(repeating: "█", count: length)
             var column = grid.put(bar, x: x + Self.labelWidth + 1, y: y + row, style: Style(fg: Theme.band(band), bg: background))
             if length > 0 { column += 1 }
-            grid.put(String(count(band)), x: column, y: y + row, style: isLatest ? Theme.chosen.on(background) : Style(bg: background))
+            // The band that stands out is marked ◂ as well as brighter: it shows without colour too.
+            grid.put(String(count(band)) + (isLatest ? " ◂" : ""), x: column, y: y + row,
+                     style: isLatest ? Theme.chosen.on(background) : Style(bg: background))
         }
     }
 }
