@@ -97,18 +97,32 @@ public struct PlaySettings: Equatable, Sendable {
         resolve(Flags(reduceMotion: reduceMotionFlag), environment: environment)
     }
 
+    /// Settings some of which were said: what a server keeps for a player it hosts (nil where the
+    /// player never said).
+    public struct Said: Sendable, Equatable {
+        public var reduceMotion: Bool?
+        public var screenReader: Bool?
+        public var palette: ColourPalette?
+
+        public init(reduceMotion: Bool? = nil, screenReader: Bool? = nil, palette: ColourPalette? = nil) {
+            (self.reduceMotion, self.screenReader, self.palette) = (reduceMotion, screenReader, palette)
+        }
+    }
+
     /// The settings in force, and what was wrong on the way (said on the status line, never
-    /// fatal: a bad value counts as not given).
-    public static func resolve(_ flags: Flags, environment: [String: String]) -> (settings: PlaySettings, warnings: [String]) {
+    /// fatal: a bad value counts as not given). `server`: what the server that hosts this game
+    /// keeps for the player, between the environment and config.toml.
+    public static func resolve(_ flags: Flags, environment: [String: String], server: Said = Said()) -> (settings: PlaySettings, warnings: [String]) {
         var warnings: [String] = []
         let file = configFile(environment)
         let table = configTable(file)
-        func switchSetting(_ key: Key, flag: Bool) -> Bool {
+        func switchSetting(_ key: Key, flag: Bool, server: Bool?) -> Bool {
             if flag { return true }
             if let raw = environment[key.environment], !raw.isEmpty {
                 if let value = switchValue(raw) { return value }
                 warnings.append("\(key.environment) must be 1 or 0 (it is \(SafeText.strip(String(raw.prefix(20))))); \(key.rawValue) is as config.toml says")
             }
+            if let server { return server }
             switch table?[key.rawValue] {
             case nil: return false
             case .boolean(let on)?: return on
@@ -118,8 +132,8 @@ public struct PlaySettings: Equatable, Sendable {
             }
         }
         var settings = PlaySettings()
-        settings.reduceMotion = switchSetting(.reduceMotion, flag: flags.reduceMotion)
-        settings.screenReader = switchSetting(.screenReader, flag: flags.screenReader)
+        settings.reduceMotion = switchSetting(.reduceMotion, flag: flags.reduceMotion, server: server.reduceMotion)
+        settings.screenReader = switchSetting(.screenReader, flag: flags.screenReader, server: server.screenReader)
         if let palette = flags.palette {
             settings.palette = palette
         } else if let raw = environment[Key.palette.environment], !raw.isEmpty, let palette = ColourPalette(named: raw) {
@@ -128,7 +142,7 @@ public struct PlaySettings: Equatable, Sendable {
             if let raw = environment[Key.palette.environment], !raw.isEmpty {
                 warnings.append("PLUME_PALETTE must be one of \(ColourPalette.names) (it is \(SafeText.strip(String(raw.prefix(20))))); the palette is as config.toml says")
             }
-            switch table?[Key.palette.rawValue] {
+            switch server.palette.map({ ConfigTOML.Value.text($0.rawValue) }) ?? table?[Key.palette.rawValue] {
             case nil: break
             case .text(let name)? where ColourPalette(named: name) != nil: settings.palette = ColourPalette(named: name)!
             case _?: warnings.append("in \(file.path), palette must be one of \(ColourPalette.names); the standard one is used")

@@ -108,9 +108,11 @@ extension HostedServer {
             logger.error("can't load a hosted player's saves", metadata: ["error": "\(error)", "owner": "\(owner)"])
             return .failure(.storeSilent)
         }
+        // How the player plays, as they told the server (a read that fails starts the game without it).
+        let settings = await signIn.player.asyncFlatMap { try? await service.playSettings($0) }
         let handoff = HostedHandoff(api: api.withLock { $0 }, web: configuration.webURL, pass: signIn.pass, playerID: signIn.player?.publicID, name: signIn.player?.name,
                               suggestedName: signIn.suggestedName, keyFingerprint: key.fingerprint, hostFingerprint: hostKey.fingerprint,
-                              created: signIn.created, ignoredName: signIn.ignoredName)
+                              created: signIn.created, ignoredName: signIn.ignoredName, settings: settings)
         let encoder = JSONEncoder()
         guard let bytes = try? encoder.encode(handoff) else {
             await desk.finish(keeper)

@@ -20,16 +20,19 @@ public struct HostedHandoff: Codable, Sendable, Equatable {
     public var created: Bool
     /// The SSH user name, when the key's player has another name: not used, and the game says so.
     public var ignoredName: String?
+    /// How the player plays, as they last told the server (only what they said): the game starts
+    /// with it where the SSH client's variables say nothing.
+    public var settings: PlayerSettings?
 
     public init(api: String, web: String?, pass: String, playerID: String?, name: String?, suggestedName: String?,
-                keyFingerprint: String, hostFingerprint: String, created: Bool, ignoredName: String? = nil) {
-        self.ignoredName = ignoredName
+                keyFingerprint: String, hostFingerprint: String, created: Bool, ignoredName: String? = nil, settings: PlayerSettings? = nil) {
+        (self.ignoredName, self.settings) = (ignoredName, settings)
         (self.api, self.web, self.pass, self.playerID, self.name) = (api, web, pass, playerID, name)
         (self.suggestedName, self.keyFingerprint, self.hostFingerprint, self.created) = (suggestedName, keyFingerprint, hostFingerprint, created)
     }
 
     enum CodingKeys: String, CodingKey {
         case api, web, pass, playerID = "player_id", name, suggestedName = "suggested_name", keyFingerprint = "key_fingerprint"
-        case hostFingerprint = "host_fingerprint", created, ignoredName = "ignored_name"
+        case hostFingerprint = "host_fingerprint", created, ignoredName = "ignored_name", settings
     }
 }

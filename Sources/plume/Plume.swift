@@ -137,7 +137,11 @@ func startGame(server: ServerOption, paste: String?, hosted: HostedHandoff? = ni
     }
     var (model, store, outcome) = try loadSavedGame()
     let environment = ProcessInfo.processInfo.environment
-    let (play, settingsWarnings) = PlaySettings.resolve(flags, environment: environment)
+    // A hosted game starts as its player last told the server, where the SSH client's variables say nothing.
+    let kept = hosted?.settings.map {
+        PlaySettings.Said(reduceMotion: $0.reduceMotion, screenReader: $0.screenReader, palette: $0.palette.flatMap(ColourPalette.init(named:)))
+    } ?? PlaySettings.Said()
+    let (play, settingsWarnings) = PlaySettings.resolve(flags, environment: environment, server: kept)
     model.playSettings = play
     model.settingsGiven = flags.given(environment: environment)
     var playWarnings = settingsWarnings

@@ -516,10 +516,12 @@ def test_a_player_holds_the_swarms_still_over_ssh(host, tmp_path):
 
 
 def test_a_players_settings_follow_them_to_the_next_game_and_ssh_can_pass_them(host, tmp_path):
-    # The settings place writes config.toml in the player's directory, which the server keeps
-    # with their saves; PLUME_SCREEN_READER and PLUME_PALETTE pass from the client like
+    # The settings place keeps a change with the player on the server (and in config.toml in
+    # their directory, which the server keeps with their saves); the next game on any host starts
+    # with what the server keeps. PLUME_SCREEN_READER and PLUME_PALETTE pass from the client like
     # PLUME_REDUCE_MOTION.
-    from test_accessibility_pty import DEUTERANOPIA_ACCENT, wait_cursor_on
+    import sqlite3
+    from test_accessibility_pty import wait_cursor_on
     h = host()
     ada = keygen(tmp_path, "ada")
     g = h.play(ada, "ada")
@@ -529,14 +531,28 @@ def test_a_players_settings_follow_them_to_the_next_game_and_ssh_can_pass_them(h
     g.wait_for("◂ standard ▸", what="the settings place")
     g.press("enter")
     g.wait_for_status("Colours: deuteranopia.")
+
+    def kept():
+        with sqlite3.connect(h.server.database) as db:
+            row = db.execute("SELECT s.palette FROM player_settings s JOIN players p ON p.id = s.player WHERE p.name = 'ada'").fetchone()
+        return row[0] if row else None
+
+    deadline = time.monotonic() + 15
+    while kept() != "deuteranopia" and time.monotonic() < deadline:
+        g.pump(0.1)
+    assert kept() == "deuteranopia", "the server keeps the palette"
     g.press("escape", "q")
     assert g.wait_exit(timeout=30) == 0
     h.wait_no_children()
+    # Changed on the server since (as another of the player's games would through the API): the
+    # next game starts with the server's word over its config.toml.
+    with sqlite3.connect(h.server.database) as db:
+        db.execute("UPDATE player_settings SET palette = 'tritanopia'")
     again = h.play(ada, "ada", extra=["-o", "SetEnv=PLUME_SCREEN_READER=1"])
     again.wait_for("Today:", timeout=30)
     again.wait_for_status("Screen-reader mode", what="the hosted game in the screen-reader mode")
     wait_cursor_on(again, "▸ ", "the Studio's chosen row, over SSH")
     assert not again.screen.cursor.hidden
-    assert DEUTERANOPIA_ACCENT in again.raw, "the palette chosen in the last game"
+    assert b"38;5;218m" in again.raw, "tritanopia's accent (255,175,215), as the server keeps it"
     again.press("q")
     assert again.wait_exit(timeout=30) == 0

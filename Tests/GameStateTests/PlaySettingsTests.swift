@@ -111,6 +111,19 @@ import Testing
         #expect(try String(contentsOf: target, encoding: .utf8) == "server = \"https://example.org\"\nscreen-reader = true\n")
     }
 
+    @Test func whatTheHostingServerKeepsComesAfterTheEnvironmentAndBeforeTheFile() throws {
+        let configured = try home("palette = \"protanopia\"\nscreen-reader = true\nreduce-motion = true\n")
+        let server = PlaySettings.Said(screenReader: false, palette: .tritanopia)
+        // The server's word over the file; the file where the server is silent (still motion).
+        #expect(PlaySettings.resolve(PlaySettings.Flags(), environment: configured, server: server).settings
+                == PlaySettings(reduceMotion: true, screenReader: false, palette: .tritanopia))
+        // The client's variables and the flags over the server.
+        let passed = configured.merging(["PLUME_PALETTE": "deuteranopia", "PLUME_SCREEN_READER": "1"]) { $1 }
+        #expect(PlaySettings.resolve(PlaySettings.Flags(), environment: passed, server: server).settings
+                == PlaySettings(reduceMotion: true, screenReader: true, palette: .deuteranopia))
+        #expect(PlaySettings.resolve(PlaySettings.Flags(palette: .highContrast), environment: passed, server: server).settings.palette == .highContrast)
+    }
+
     @Test func theFlagsAndTheEnvironmentSayWhatTheyGave() {
         let given = PlaySettings.Flags(screenReader: true).given(environment: ["PLUME_PALETTE": "tritanopia", "PLUME_REDUCE_MOTION": ""])
         #expect(given == [.screenReader: "--screen-reader", .palette: "PLUME_PALETTE"])

@@ -74,6 +74,7 @@ struct Schema: Equatable {
             "v11: league groups, seats and tiers",
             "v12: banners and the steps toward them",
             "v13: crews, members, invitations and week scores",
+            "v14: how players play: palette, screen reader, still motion",
         ])
     }
 

@@ -130,6 +130,26 @@ extension AppModel {
         #expect(fake.settings.watchable == false && model.screenText.contains("others may watch: no (w)"))
     }
 
+    @Test func aSettingChangedInTheSettingsPlaceIsKeptOnTheServerQuietly() {
+        var fake = FakeScores()
+        fake.player = FakeScores.me
+        var model = scoresApp(&fake)
+        #expect(model.drive(keys: .char(","), .enter, fake: &fake) == [.changeSettings(PlayerSettings(watchable: true, palette: "deuteranopia"))])
+        #expect(fake.settings.palette == "deuteranopia" && model.status == "Colours: deuteranopia.", "the place's words stay")
+        #expect(model.drive(keys: .down, .enter, fake: &fake) == [.changeSettings(PlayerSettings(watchable: true, screenReader: true))])
+        // Refused, it is said, and holds here all the same.
+        fake.settingsFailure = ScoresFailure(.unavailable, "scores.example is busy — try again shortly")
+        model.drive(keys: .down, .enter, fake: &fake)
+        #expect(model.reduceMotion && model.status == "✗ scores.example:8787 didn't keep the setting (it holds here and in config.toml): scores.example is busy — try again shortly")
+        // The local board keeps nothing of it.
+        var local = FakeScores()
+        local.isLocal = true
+        local.player = FakeScores.me
+        var here = app()
+        here.drive(.clock(fakeNow), &local)
+        #expect(here.drive(keys: .char(","), .enter, fake: &local).isEmpty && here.palette == .deuteranopia)
+    }
+
     @Test func theLocalBoardAndAPlayerWithNoNameAreToldWhyNot() {
         var local = FakeScores()
         local.isLocal = true

@@ -19,15 +19,35 @@ import Testing
             _ = await ada.perform(.register(RegisterRequest(name: "Ada")))
             let bea = try session(ada.backend, home: try temporaryDirectory())
             _ = await bea.perform(.register(RegisterRequest(name: "Bea")))
-            // Watchable until the player says otherwise.
-            #expect(try settings(await ada.perform(.settings)) == PlayerSettings(watchable: true))
+            // Watchable until the player says otherwise; playing as the game does by default.
+            let defaults = PlayerSettings(watchable: true, palette: "standard", screenReader: false, reduceMotion: false)
+            #expect(try settings(await ada.perform(.settings)) == defaults)
             let changed = try first(await ada.perform(.changeSettings(PlayerSettings(watchable: false)))) { $0.reply(to: APICalls.changeSettings) }
-            #expect(changed == PlayerSettings(watchable: false))
-            #expect(try settings(await ada.perform(.settings)) == PlayerSettings(watchable: false))
+            #expect(changed.watchable == false)
+            #expect(try settings(await ada.perform(.settings)).watchable == false)
             // One player's setting is theirs alone.
-            #expect(try settings(await bea.perform(.settings)) == PlayerSettings(watchable: true))
+            #expect(try settings(await bea.perform(.settings)) == defaults)
             _ = await ada.perform(.changeSettings(PlayerSettings(watchable: true)))
-            #expect(try settings(await ada.perform(.settings)) == PlayerSettings(watchable: true))
+            #expect(try settings(await ada.perform(.settings)) == defaults)
+        }
+    }
+
+    @Test func howAPlayerPlaysIsKeptAFieldAtATimeAndAnUnknownPaletteIsRefused() async throws {
+        try await ClientTests().withBackend(.server) { ada, _ in
+            _ = await ada.perform(.register(RegisterRequest(name: "Ada")))
+            _ = await ada.perform(.changeSettings(PlayerSettings(watchable: true, palette: "tritanopia")))
+            #expect(try settings(await ada.perform(.settings))
+                    == PlayerSettings(watchable: true, palette: "tritanopia", screenReader: false, reduceMotion: false))
+            // A field left out stays as it was; watching is its own.
+            let changed = try first(await ada.perform(.changeSettings(PlayerSettings(watchable: false, screenReader: true)))) {
+                $0.reply(to: APICalls.changeSettings)
+            }
+            #expect(changed == PlayerSettings(watchable: false, palette: "tritanopia", screenReader: true, reduceMotion: false))
+            _ = await ada.perform(.changeSettings(PlayerSettings(watchable: false)))
+            #expect(try settings(await ada.perform(.settings)) == changed, "watching alone changes nothing else")
+            let refused = try refusal(await ada.perform(.changeSettings(PlayerSettings(watchable: true, palette: "sepia"))))
+            #expect(refused.code == .wrongType && refused.message.contains("palette") && refused.message.contains("high-contrast"))
+            #expect(try settings(await ada.perform(.settings)) == changed, "a refused change changes nothing")
         }
     }
 

@@ -156,6 +156,18 @@ extension StoreExecutor {
         try await perform(.run(StoreStatement(StoreSQL.setWatchable(dialect), player, watchable)) { _ in .done(()) })
     }
 
+    /// How a player plays their hosted games: nil where they never said.
+    public func playSettings(_ player: Int64) async throws -> (palette: String?, screenReader: Bool?, reduceMotion: Bool?) {
+        guard let row = try await read(StoreStatement(StoreSQL.playSettings(dialect), player)).first else { return (nil, nil, nil) }
+        return (try row.optionalText("palette"), try row.optionalInteger("screen_reader").map { $0 != 0 },
+                try row.optionalInteger("reduce_motion").map { $0 != 0 })
+    }
+
+    /// Keeps how a player plays (a new row lets others watch, as no row did).
+    public func setPlaySettings(_ player: Int64, palette: String?, screenReader: Bool?, reduceMotion: Bool?) async throws {
+        try await perform(.run(StoreStatement(StoreSQL.setPlaySettings(dialect), player, true, palette, screenReader, reduceMotion)) { _ in .done(()) })
+    }
+
     /// The public ids of the players who refuse to be watched.
     public func unwatchablePlayers() async throws -> Set<String> {
         Set(try await read(StoreStatement(StoreSQL.unwatchable(dialect))).map { try $0.text("public_id") })

@@ -102,6 +102,21 @@ extension StoreSQL {
         """
     }
 
+    /// How a player plays (no row, or nulls: as the game would by default). 1: player.
+    static func playSettings(_ d: Dialect) -> String {
+        "SELECT palette, screen_reader, reduce_motion FROM player_settings WHERE player = \(d.parameter(1))"
+    }
+
+    /// 1: player, 2: watchable (for a new row), 3: palette, 4: screen reader, 5: still motion.
+    static func setPlaySettings(_ d: Dialect) -> String {
+        """
+        INSERT INTO player_settings (player, watchable, palette, screen_reader, reduce_motion)
+        VALUES (\(d.parameter(1)), \(d.parameter(2)), \(d.parameter(3)), \(d.parameter(4)), \(d.parameter(5)))
+        ON CONFLICT (player) DO UPDATE SET palette = excluded.palette, screen_reader = excluded.screen_reader,
+        reduce_motion = excluded.reduce_motion
+        """
+    }
+
     /// The public ids of the players who refuse to be watched. (None: none.)
     static func unwatchable(_ d: Dialect) -> String {
         "SELECT p.public_id FROM player_settings s JOIN players p ON p.id = s.player WHERE NOT s.watchable"

@@ -84,4 +84,16 @@ extension Migration {
             """,
         ]
     }
+
+    /// v14. How a player plays their hosted games (the game's settings place, `plume play`'s
+    /// flags): a palette for their colour vision, the screen-reader mode, still motion. Null
+    /// until set. Erased with the row v7's step erases.
+    static let playSettings = Migration("v14: how players play: palette, screen reader, still motion") { d in
+        let boolean = d == .sqlite ? "INTEGER" : "BOOLEAN"
+        return [
+            "ALTER TABLE player_settings ADD COLUMN palette TEXT",
+            "ALTER TABLE player_settings ADD COLUMN screen_reader \(boolean)",
+            "ALTER TABLE player_settings ADD COLUMN reduce_motion \(boolean)",
+        ]
+    }
 }

@@ -66,15 +66,33 @@ extension LeaderboardService {
     /// A stable seed from a key's fingerprint (FNV-1a over its text).
     static func seed(of fingerprint: String) -> UInt64 { FNV1a.hash(fingerprint) }
 
-    /// What the player allows of others.
+    /// What the player allows of others, and how they play (defaults where they never said).
     public func settings(_ player: PlayerRecord) async throws -> PlayerSettings {
-        PlayerSettings(watchable: try await store.watchable(player.number))
+        let play = try await store.playSettings(player.number)
+        return PlayerSettings(watchable: try await store.watchable(player.number), palette: play.palette ?? "standard",
+                              screenReader: play.screenReader ?? false, reduceMotion: play.reduceMotion ?? false)
     }
 
-    /// Keeps the player's settings; every host applies a refusal to be watched within a moment.
+    /// How the player plays, as a hosted game starts with it: only what they said (nil elsewhere).
+    public func playSettings(_ player: PlayerRecord) async throws -> PlayerSettings {
+        let play = try await store.playSettings(player.number)
+        return PlayerSettings(watchable: true, palette: play.palette, screenReader: play.screenReader, reduceMotion: play.reduceMotion)
+    }
+
+    /// Keeps the player's settings (a field left out stays as it was); every host applies a
+    /// refusal to be watched within a moment.
     public func changeSettings(_ player: PlayerRecord, _ settings: PlayerSettings) async throws -> PlayerSettings {
+        if let palette = settings.palette, !PlayerSettings.palettes.contains(palette) {
+            throw LeaderboardError.invalid(.wrongType, "\"palette\" must be one of \(PlayerSettings.palettes.joined(separator: ", "))")
+        }
         try await store.setWatchable(player.number, settings.watchable)
-        return settings
+        if settings.palette != nil || settings.screenReader != nil || settings.reduceMotion != nil {
+            let kept = try await store.playSettings(player.number)
+            try await store.setPlaySettings(player.number, palette: settings.palette ?? kept.palette,
+                                            screenReader: settings.screenReader ?? kept.screenReader,
+                                            reduceMotion: settings.reduceMotion ?? kept.reduceMotion)
+        }
+        return try await self.settings(player)
     }
 
     /// What a host shows another host on one database to relay a game to its watchers: a MAC of

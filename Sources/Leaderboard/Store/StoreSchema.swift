@@ -48,5 +48,6 @@ public enum StoreSchema {
         .leagues,         // v11, Leagues
         .banners,         // v12, Banners
         .crews,           // v13, Crews
+        .playSettings,    // v14, Hosting
     ]
 }

@@ -292,6 +292,8 @@ extension AppModel {
             effects.append(.writeSettings(settings, key))
             // Kept, but what set it for this game sets it again at the next start.
             status = words + (settingsGiven[key].map { " It is kept in config.toml, but \($0) sets it at each start." } ?? "")
+            // A player of a server keeps it there too: their games on its hosts start with it.
+            return session.keep(settings, key)
         case .callback(let url):
             if url.lowercased().hasPrefix("plume:") { return [.preview(url, status: nil)] }
             effects.append(.openURL(url))

@@ -47,8 +47,11 @@ extension Session {
     }
 
     mutating func settingsChanged(_ changed: PlayerSettings) -> [Request] {
+        let before = settings
         settings = changed
         contact()
+        // A setting of how the player plays, kept quietly: the settings place said it already.
+        guard before?.watchable != changed.watchable else { return [] }
         return [.status(changed.watchable ? "Others may watch your games on \(place) live now; w stops that."
                                           : "Nobody may watch your games on \(place) now: anyone watching is sent away. w lets others watch again.")]
     }
@@ -63,8 +66,26 @@ extension Session {
             return [.status("Couldn't read whether others may watch your games: \(failure.message)")]
         }
         trouble(failure)
+        if wanted.palette != nil || wanted.screenReader != nil || wanted.reduceMotion != nil {
+            return [.status("✗ \(place) didn't keep the setting (it holds here and in config.toml): \(failure.message)")]
+        }
         return [.status((wanted.watchable ? "Not changed, so nobody may watch your games still: " : "Not changed, so others may still watch your games: ")
                         + failure.message)]
+    }
+
+    /// A setting the player changed in the settings place, kept by the server too when they are a
+    /// player there (their games on its hosts start with it). Nothing is sent for the local board,
+    /// before the player is known there, or before the settings were read (the change needs the
+    /// watching setting as it is).
+    mutating func keep(_ play: PlaySettings, _ key: PlaySettings.Key) -> [Request] {
+        guard identified, !isLocal, player != nil, let settings else { return [] }
+        var wanted = PlayerSettings(watchable: settings.watchable)
+        switch key {
+        case .palette: wanted.palette = play.palette.rawValue
+        case .screenReader: wanted.screenReader = play.screenReader
+        case .reduceMotion: wanted.reduceMotion = play.reduceMotion
+        }
+        return send(.changeSettings(wanted))
     }
 
     private static func registerFirst(_ place: String) -> String {

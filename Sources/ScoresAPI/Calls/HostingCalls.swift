@@ -34,14 +34,15 @@ extension APICalls {
 
     public static let settings = APICall<NoBody, PlayerSettings>(
         "settings", .get, CallPath("/v1/players/me/settings"), auth: .player,
-        summary: "Your settings: whether your hosted games may be watched",
+        summary: "Your settings: whether your hosted games may be watched, and how you play them",
         reply: .ok("Your settings"))
 
     public static let changeSettings = APICall<PlayerSettings, PlayerSettings>(
         "changeSettings", .put, CallPath("/v1/players/me/settings"), auth: .player,
         summary: "Change your settings",
-        notes: "Refusing to be watched takes effect at once: your games leave the watch lists and their watchers are dropped, on every host.",
-        reply: .ok("Your settings"))
+        notes: "Refusing to be watched takes effect at once: your games leave the watch lists and their watchers are dropped, on every host. The palette, the screen-reader mode and still motion hold from your next game on any host; a field left out stays as it was.",
+        reply: .ok("Your settings"),
+        refusals: [.unprocessable(.wrongType)])
 
     public static let watchList = APICall<NoBody, WatchList>(
         "watchList", .get, CallPath("/v1/watch"), auth: .anyone,
@@ -76,7 +77,11 @@ extension AddKeyRequest: WireSchema {
 extension PlayerSettings: WireSchema {
     public static var schema: JSONSchema {
         JSONSchema.object(.required("watchable", .boolean.described(
-            "Whether others may watch your games over SSH and in the browser; false drops the watchers already there, on every host")))
+            "Whether others may watch your games over SSH and in the browser; false drops the watchers already there, on every host")),
+                          .optional("palette", JSONSchema.string.with("enum", .array(PlayerSettings.palettes.map { .string($0) })).described(
+                            "The colours your games are drawn in, for your colour vision (\"standard\" when never set); left out of a change, as it was")),
+                          .optional("screen_reader", .boolean.described("The screen-reader mode of your games; left out of a change, as it was")),
+                          .optional("reduce_motion", .boolean.described("Whether your games' swarms hold still until asked; left out of a change, as it was")))
         .closed
     }
 }
