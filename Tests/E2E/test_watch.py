@@ -116,7 +116,7 @@ def test_a_player_who_refuses_is_not_listed_and_their_watchers_are_dropped(hosts
     watcher = watch(h, wes, "Ada")
     watcher.wait_for(lambda t: "Studio" in t.splitlines()[0], timeout=20, what="the game")
     status, settings = h.server.json("PUT", "/v1/players/me/settings", {"watchable": False}, token=made["token"])
-    assert status == 200 and settings == {"watchable": False}
+    assert status == 200 and settings == {"watchable": False, "palette": "standard", "screen_reader": False, "reduce_motion": False}
     # At once (the hosts look several times a second): the watcher is back in the menu, told why.
     watcher.wait_for("the player chose not to be watched", timeout=10)
     assert menu_row(watcher.text(), "Ada") is None
@@ -130,6 +130,13 @@ def test_a_player_who_refuses_is_not_listed_and_their_watchers_are_dropped(hosts
     watcher.wait_for(lambda t: menu_row(t, "Ada") is not None, timeout=10, what="Ada listed again")
     status, bad = h.server.json("PUT", "/v1/players/me/settings", {"watchable": "no"}, token=made["token"])
     assert status == 422 and bad["error"]["code"] == "wrong_type", bad
+    # How the player plays is kept beside it, a field at a time; an unknown palette is refused.
+    status, kept = h.server.json("PUT", "/v1/players/me/settings", {"watchable": True, "palette": "tritanopia"}, token=made["token"])
+    assert status == 200 and kept == {"watchable": True, "palette": "tritanopia", "screen_reader": False, "reduce_motion": False}, kept
+    status, bad = h.server.json("PUT", "/v1/players/me/settings", {"watchable": True, "palette": "sepia"}, token=made["token"])
+    assert status == 422 and bad["error"]["code"] == "wrong_type" and "palette" in bad["error"]["message"], bad
+    status, read = h.server.json("GET", "/v1/players/me/settings", token=made["token"])
+    assert status == 200 and read == kept
     status, bad = h.server.json("PUT", "/v1/players/me/settings", {"watchable": False})
     assert status == 401
     player.press("q")
