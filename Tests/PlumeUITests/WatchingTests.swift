@@ -150,6 +150,19 @@ extension AppModel {
         #expect(here.drive(keys: .char(","), .enter, fake: &local).isEmpty && here.palette == .deuteranopia)
     }
 
+    @Test func aSettingChangedBeforeTheServersSettingsAreReadGoesWithTheRead() {
+        var fake = FakeScores()
+        fake.player = FakeScores.me
+        fake.settings = PlayerSettings(watchable: false)
+        var model = app()
+        // The first instant of a game: the session hasn't heard the server yet.
+        #expect(model.drive(keys: .char(","), .enter, .down, .enter, fake: &fake).isEmpty)
+        let sent = model.drive(.clock(fakeNow), &fake)
+        #expect(sent.contains(.settings))
+        #expect(sent.contains(.changeSettings(PlayerSettings(watchable: false, palette: "deuteranopia", screenReader: true))), "\(sent)")
+        #expect(fake.settings.palette == "deuteranopia" && fake.settings.watchable == false, "watching as it was")
+    }
+
     @Test func theLocalBoardAndAPlayerWithNoNameAreToldWhyNot() {
         var local = FakeScores()
         local.isLocal = true

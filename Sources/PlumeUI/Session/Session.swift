@@ -55,6 +55,9 @@ public struct Session: Sendable {
     /// read; and whether the player asked for it (`w` before it arrived), so that it is said.
     public internal(set) var settings: PlayerSettings?
     var settingsAsked = false
+    /// Settings of how the player plays, changed before the server's settings were read: sent
+    /// once they are (a change needs the watching setting as it is).
+    var playToKeep: PlayerSettings?
     /// Commands sent and not answered yet, by `ScoresCommand.key`, with when they went.
     public internal(set) var inFlight: [ScoresCommand.Key: Double] = [:]
     public internal(set) var problem: Problem?

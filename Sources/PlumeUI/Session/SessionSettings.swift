@@ -40,9 +40,16 @@ extension Session {
     mutating func settingsRead(_ read: PlayerSettings) -> [Request] {
         settings = read
         contact()
-        guard settingsAsked else { return [] }
+        // What the player changed in the settings place meanwhile goes now.
+        var kept: [Request] = []
+        if var wanted = playToKeep {
+            playToKeep = nil
+            wanted.watchable = read.watchable
+            kept = send(.changeSettings(wanted))
+        }
+        guard settingsAsked else { return kept }
         settingsAsked = false
-        return [.status(read.watchable ? "Others may watch your games on \(place) live; w again stops that."
+        return kept + [.status(read.watchable ? "Others may watch your games on \(place) live; w again stops that."
                                        : "Nobody may watch your games on \(place); w again lets others watch.")]
     }
 
@@ -74,17 +81,23 @@ extension Session {
     }
 
     /// A setting the player changed in the settings place, kept by the server too when they are a
-    /// player there (their games on its hosts start with it). Nothing is sent for the local board,
-    /// before the player is known there, or before the settings were read (the change needs the
-    /// watching setting as it is).
+    /// player there (their games on its hosts start with it). Nothing is sent for the local board.
+    /// Before the server's settings are read (the change needs the watching setting as it is),
+    /// or before the player is known there, it waits and goes with the read.
     mutating func keep(_ play: PlaySettings, _ key: PlaySettings.Key) -> [Request] {
-        guard identified, !isLocal, player != nil, let settings else { return [] }
-        var wanted = PlayerSettings(watchable: settings.watchable)
+        guard !(identified && isLocal) else { return [] }
+        var wanted = playToKeep ?? PlayerSettings(watchable: true)
         switch key {
         case .palette: wanted.palette = play.palette.rawValue
         case .screenReader: wanted.screenReader = play.screenReader
         case .reduceMotion: wanted.reduceMotion = play.reduceMotion
         }
+        guard identified, player != nil, let settings else {
+            playToKeep = wanted
+            return []
+        }
+        playToKeep = nil
+        wanted.watchable = settings.watchable
         return send(.changeSettings(wanted))
     }
 
