@@ -39,7 +39,9 @@ def test_the_league_tab_shows_the_group_its_zones_and_the_close(game, plume_bin,
         g.wait_for("you are Ada", timeout=20)
         g.press("left")
         names = [m["name"] for m in table["members"]]
-        text = g.wait_for(lambda t: "2026-W49" in t and all(name in t for name in names) and "you: #" in t, timeout=30, what="the group")
+        # Read once no refresh is under way: "refreshing…" is the one "…" a whole line may hold.
+        text = g.wait_for(lambda t: "2026-W49" in t and all(name in t for name in names) and "you: #" in t and "refreshing…" not in t,
+                          timeout=30, what="the group, no refresh under way")
         assert re.search(r"Cotton · 2026-W49 · closes in 4 d 1[34] h", text), text
         lines = text.splitlines()
         rows = [line for line in lines if re.match(r"^\s+\d+ [▲▼ ] ", line)]
