@@ -251,7 +251,10 @@ def test_the_evolution_grid_breeds_by_eye_and_rests_when_paused(game):
     assert "Evolution · generation 1" in g.text()
     g.press(" ")
     g.wait_for("Paused.")
-    # The game has come to rest (its CPU time stopped growing) before the window is measured.
+    # The Lab under the grid scores the new parent on its next clock tick (once a second, seconds
+    # of CPU in a debug build): a clock tick goes by first, so that the job is under way, and the
+    # game comes to rest (its CPU time stopped growing) before the window is measured.
+    time.sleep(1.5)
     before = settled_cpu_ticks(g.child.pid)
     time.sleep(2)
     assert cpu_ticks(g.child.pid) - before <= 2, "a paused grid uses no CPU"
